@@ -1,0 +1,2 @@
+//! War benches.
+fn main() {}

@@ -1,0 +1,146 @@
+//! The `Game` trait shared by every game, and the outcome of a game.
+
+use std::fmt;
+
+/// Why a game ended in a draw.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum DrawReason {
+    /// A position repeated and nobody won within the grace period that followed.
+    Repetition,
+    /// The player to move had no legal move and the rules option calls that a draw.
+    NoMove,
+    /// Too many moves passed without progress.
+    MoveLimit,
+    /// Neither side can win any more.
+    InsufficientMaterial,
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DrawReason::Repetition => "repetition",
+            DrawReason::NoMove => "no legal move",
+            DrawReason::MoveLimit => "move limit",
+            DrawReason::InsufficientMaterial => "insufficient material",
+        })
+    }
+}
+
+/// The state of a game: still going, won, or drawn.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Outcome<P> {
+    /// The game goes on.
+    Ongoing,
+    /// One player won.
+    Win(P),
+    /// A team of players won together.
+    TeamWin(Vec<P>),
+    /// Nobody won.
+    Draw(DrawReason),
+}
+
+impl<P> Outcome<P> {
+    /// True once the game has ended.
+    pub fn is_over(&self) -> bool {
+        !matches!(self, Outcome::Ongoing)
+    }
+}
+
+impl<P: fmt::Display> fmt::Display for Outcome<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Ongoing => f.write_str("ongoing"),
+            Outcome::Win(p) => write!(f, "{p} wins"),
+            Outcome::TeamWin(ps) => {
+                let names: Vec<String> = ps.iter().map(ToString::to_string).collect();
+                write!(f, "{} win", names.join(" and "))
+            }
+            Outcome::Draw(r) => write!(f, "draw by {r}"),
+        }
+    }
+}
+
+/// Why a checked move was refused. The position is unchanged when this is returned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game is already over.
+    #[error("the game is over")]
+    GameOver,
+    /// The move is not among the legal moves; the text says why.
+    #[error("illegal move: {0}")]
+    Illegal(String),
+    /// A chance input (a die throw) is needed before a move can be made.
+    #[error("a chance input is needed first")]
+    ChancePending,
+}
+
+/// What kind of random input a game is waiting for, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chance {
+    /// A die with the given number of faces, numbered from 1.
+    Die {
+        /// Number of faces.
+        faces: u8,
+    },
+}
+
+/// A game: players in turn order, moves, legality, play and undo, outcome, chance.
+///
+/// Legality has one definition: a move is legal exactly when it is among
+/// [`Game::legal_moves`]. [`Game::play`] checks that and leaves the game unchanged on
+/// error; [`Game::play_unchecked`] trusts its caller (search, perft, replay of generated moves).
+pub trait Game: Clone {
+    /// A move of this game.
+    type Move: Clone + Eq + fmt::Debug;
+    /// A player (or seat) of this game.
+    type Player: Copy + Eq + fmt::Debug + fmt::Display;
+
+    /// All players in turn order.
+    fn players(&self) -> Vec<Self::Player>;
+    /// The player whose turn it is.
+    fn to_move(&self) -> Self::Player;
+    /// Every legal move in the current position (empty once the game is over).
+    fn legal_moves(&self) -> Vec<Self::Move>;
+    /// Whether `mv` is legal now.
+    fn is_legal(&self, mv: &Self::Move) -> bool {
+        self.legal_moves().contains(mv)
+    }
+    /// Plays a move after checking it; on error nothing changes.
+    fn play(&mut self, mv: &Self::Move) -> Result<(), PlayError> {
+        if self.outcome().is_over() {
+            return Err(PlayError::GameOver);
+        }
+        if self.pending_chance().is_some() {
+            return Err(PlayError::ChancePending);
+        }
+        if !self.is_legal(mv) {
+            return Err(PlayError::Illegal(self.why_illegal(mv)));
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+    /// Plays a move known to be legal.
+    fn play_unchecked(&mut self, mv: &Self::Move);
+    /// Takes back the last move; returns it, or `None` at the start.
+    fn undo(&mut self) -> Option<Self::Move>;
+    /// Whether the game is going on, won or drawn.
+    fn outcome(&self) -> Outcome<Self::Player>;
+    /// A human explanation of why `mv` is not legal.
+    fn why_illegal(&self, _mv: &Self::Move) -> String {
+        "not a legal move in this position".to_string()
+    }
+    /// The chance input the game waits for before the next move, if any.
+    fn pending_chance(&self) -> Option<Chance> {
+        None
+    }
+    /// Supplies a chance input (for example the face a die landed on).
+    fn resolve_chance(&mut self, _value: u32) -> Result<(), PlayError> {
+        Err(PlayError::Illegal("this game has no chance input".into()))
+    }
+    /// Prints a move in the game's own notation.
+    fn move_text(&self, mv: &Self::Move) -> String;
+    /// Reads a move in the game's own notation and resolves it against the position.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, crate::NotationError>;
+    /// Number of moves played so far.
+    fn ply(&self) -> usize;
+}

@@ -1,0 +1,40 @@
+//! Random playouts from a seeded generator, for tests and benchmarks.
+
+use crate::{Game, Outcome};
+use rand::{Rng, SeedableRng, rngs::StdRng};
+
+/// How a random playout ended.
+#[derive(Debug, Clone)]
+pub struct Playout<G: Game> {
+    /// Moves played.
+    pub moves: Vec<G::Move>,
+    /// Outcome at the end (ongoing if the move cap was reached).
+    pub outcome: Outcome<G::Player>,
+}
+
+/// Plays uniformly random legal moves (and random chance inputs) until the game ends or
+/// `max_moves` have been played. The game is left at the final position.
+pub fn random_playout<G: Game>(game: &mut G, seed: u64, max_moves: usize) -> Playout<G> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut moves = Vec::new();
+    while moves.len() < max_moves && !game.outcome().is_over() {
+        if let Some(crate::game::Chance::Die { faces }) = game.pending_chance() {
+            let face = rng.random_range(1..=u32::from(faces));
+            if game.resolve_chance(face).is_err() {
+                break;
+            }
+            continue;
+        }
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal[rng.random_range(0..legal.len())].clone();
+        game.play_unchecked(&mv);
+        moves.push(mv);
+    }
+    Playout {
+        moves,
+        outcome: game.outcome(),
+    }
+}

@@ -1,0 +1,16 @@
+//! Hudson Maxim's Game of War (1910): board, pieces, positions, moves, notation and play.
+
+pub mod board;
+mod explain;
+pub mod game;
+pub mod moves;
+pub mod notation;
+pub mod piece;
+pub mod position;
+
+pub use board::{Side, Square, Station};
+pub use game::{CitadelWin, NoMove, War, WarOptions};
+pub use moves::Move;
+pub use notation::WarSan;
+pub use piece::{Kind, Name, Piece};
+pub use position::{Place, Position, Setup, SetupError};

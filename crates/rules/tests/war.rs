@@ -1,0 +1,340 @@
+//! Game of War: the book's game and problem, perft, targeted rule positions, invalid
+//! setups, play/undo, notation round trips and random playouts. Data lives in data/war/.
+
+use std::path::PathBuf;
+use tabula_rules::war::{Position, Setup, Side, Square, War, WarOptions};
+use tabula_rules::{Game, NotationError, Outcome, perft::perft};
+
+fn data(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/war")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+}
+
+fn play_text(game: &mut War, text: &str) {
+    let mv = game
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}\n{}", game.position()));
+    game.play(&mv).unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+/// The printed moves of the Siege Gambit, in order.
+fn siege_gambit() -> Vec<String> {
+    let text = data("siege_gambit.txt");
+    let mut moves = Vec::new();
+    for (_, line) in lines(&text) {
+        let cols: Vec<&str> = line.split('|').map(str::trim).collect();
+        moves.extend(
+            cols[1..]
+                .iter()
+                .filter(|m| !m.is_empty())
+                .map(|m| m.to_string()),
+        );
+    }
+    moves
+}
+
+#[test]
+fn siege_gambit_replays_as_printed_in_both_readings_of_blues_ninth() {
+    let moves = siege_gambit();
+    assert_eq!(moves.len(), 25, "13 Red moves and 12 Blue moves");
+    let mut game = War::new(WarOptions::default());
+    for text in &moves[..17] {
+        play_text(&mut game, text);
+    }
+    // Blue's ninth, "KT takes KT", is printed without saying how: the book names both.
+    let err = game
+        .parse_move(&moves[17])
+        .expect_err("ambiguous as printed");
+    let NotationError::Ambiguous { candidates, .. } = err else {
+        panic!("expected ambiguity, got {err}")
+    };
+    assert_eq!(candidates.len(), 2, "{candidates:?}");
+    for landing in ["KF6", "KC7"] {
+        let mut branch = game.clone();
+        play_text(&mut branch, &format!("KT takes KT to {landing}"));
+        for (i, text) in moves[18..].iter().enumerate() {
+            assert_eq!(branch.outcome(), Outcome::Ongoing, "before move {}", i + 19);
+            play_text(&mut branch, text);
+        }
+        assert_eq!(
+            branch.outcome(),
+            Outcome::Win(Side::Red),
+            "Red wins at Red's 13th move"
+        );
+        assert_eq!(branch.ply(), 25);
+    }
+}
+
+#[test]
+fn siege_gambit_variation_is_legal() {
+    let moves = siege_gambit();
+    let mut game = War::new(WarOptions::default());
+    for text in &moves[..17] {
+        play_text(&mut game, text);
+    }
+    play_text(&mut game, "KT takes KT to KF6");
+    play_text(&mut game, "M takes M");
+    play_text(&mut game, "M takes M");
+    play_text(&mut game, "M takes M");
+    // 11. ... KF to K2: the flying machine blocks the king's file.
+    play_text(&mut game, "KF to K2");
+    assert_eq!(game.outcome(), Outcome::Ongoing);
+    let refused = game
+        .parse_move("M enters Citadel")
+        .expect_err("the file is blocked");
+    assert!(
+        matches!(refused, NotationError::Illegal { .. }),
+        "{refused}"
+    );
+}
+
+#[test]
+fn problem_one_solution_wins() {
+    let text = data("problem1.txt");
+    let (setup, solution) = text.split_once("---").expect("setup --- solution");
+    let mut game = War::from_setup_text(setup, WarOptions::default()).expect("valid setup");
+    for (_, mv) in lines(solution) {
+        assert_eq!(game.outcome(), Outcome::Ongoing, "before {mv}");
+        play_text(&mut game, mv);
+    }
+    assert_eq!(game.outcome(), Outcome::Win(Side::Red));
+    assert_eq!(game.ply(), 5, "three Red moves");
+}
+
+#[test]
+fn perft_from_the_opening() {
+    let text = data("perft.txt");
+    for (line, entry) in lines(&text) {
+        let (depth, count) = entry.split_once(' ').expect("depth count");
+        let depth: u32 = depth.parse().unwrap();
+        let count: u64 = count.trim().parse().unwrap();
+        let mut game = War::new(WarOptions::default());
+        assert_eq!(
+            perft(&mut game, depth),
+            count,
+            "perft.txt line {line}: depth {depth}"
+        );
+    }
+}
+
+fn parse_square(text: &str) -> Square {
+    tabula_rules::war::position::parse_full_square(Side::Red, text)
+        .unwrap_or_else(|| panic!("bad square {text}"))
+}
+
+#[test]
+fn targeted_rule_positions() {
+    let text = data("rules.txt");
+    let mut cases = 0;
+    for block in text.split("\n== ").skip(1) {
+        cases += 1;
+        let (title, body) = block.split_once('\n').unwrap();
+        let mut options = WarOptions::default();
+        let mut setup = String::new();
+        let mut game: Option<War> = None;
+        for (_, line) in lines(body) {
+            let (cmd, arg) = line
+                .split_once(':')
+                .map(|(c, a)| (c, a.trim()))
+                .unwrap_or((line, ""));
+            let is_setup = cmd == "Red" || cmd == "Blue" || line.ends_with(" to move");
+            if cmd == "options" {
+                options = ron::from_str(arg).unwrap_or_else(|e| panic!("{title}: {e}"));
+                continue;
+            }
+            if is_setup {
+                setup.push_str(line);
+                setup.push('\n');
+                continue;
+            }
+            let g = game.get_or_insert_with(|| {
+                War::from_setup_text(&setup, options.clone())
+                    .unwrap_or_else(|e| panic!("{title}: {e}"))
+            });
+            let ctx = format!("[{title}] {line}\n{}", g.position());
+            match cmd {
+                "moves" => assert_eq!(
+                    g.legal_moves().len(),
+                    arg.parse::<usize>().unwrap(),
+                    "{ctx}"
+                ),
+                "legal" => {
+                    let mv = g.parse_move(arg).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                    assert!(g.is_legal(&mv), "{ctx}");
+                }
+                "illegal" => match g.parse_move(arg) {
+                    Err(NotationError::Illegal { .. }) => {}
+                    other => panic!("{ctx}: expected illegal, got {other:?}"),
+                },
+                "ambiguous" => match g.parse_move(arg) {
+                    Err(NotationError::Ambiguous { .. }) => {}
+                    other => panic!("{ctx}: expected ambiguous, got {other:?}"),
+                },
+                "play" => play_text(g, arg),
+                "outcome" => {
+                    let want = match arg {
+                        "Ongoing" => Outcome::Ongoing,
+                        "Win(Red)" => Outcome::Win(Side::Red),
+                        "Win(Blue)" => Outcome::Win(Side::Blue),
+                        "Draw" => match g.outcome() {
+                            d @ Outcome::Draw(_) => d,
+                            other => panic!("{ctx}: expected a draw, got {other:?}"),
+                        },
+                        _ => panic!("{ctx}: unknown outcome"),
+                    };
+                    assert_eq!(g.outcome(), want, "{ctx}");
+                }
+                "at" => {
+                    let (sq, what) = arg.split_once(' ').unwrap();
+                    let piece = g.position().at(parse_square(sq));
+                    let got = piece.map_or("empty".to_string(), |p| {
+                        format!("{}/{}", p.kind.letter(), p.side)
+                    });
+                    assert_eq!(got, what, "{ctx}");
+                }
+                _ => panic!("{ctx}: unknown check"),
+            }
+        }
+    }
+    assert!(cases >= 15, "only {cases} cases read");
+}
+
+#[test]
+fn invalid_setups_are_refused_with_a_reason() {
+    let text = data("invalid_setups.txt");
+    for block in text.split("\n== ").skip(1) {
+        let (expected, setup) = block.split_once('\n').unwrap();
+        let result = Setup::parse(setup).and_then(|s| Position::from_setup(&s));
+        match result {
+            Ok(pos) => panic!("accepted: {setup}\n{pos}"),
+            Err(e) => assert!(
+                e.to_string().contains(expected.trim()),
+                "{e} lacks {expected:?}"
+            ),
+        }
+    }
+}
+
+#[test]
+fn setup_text_round_trips() {
+    let standard = Position::standard(Side::Red);
+    let text = standard.to_string();
+    let back = Position::from_setup(&Setup::parse(&text).unwrap()).unwrap();
+    assert_eq!(back, standard, "{text}");
+    let problem = data("problem1.txt");
+    let pos =
+        Position::from_setup(&Setup::parse(problem.split("---").next().unwrap()).unwrap()).unwrap();
+    let again = Position::from_setup(&Setup::parse(&pos.to_string()).unwrap()).unwrap();
+    assert_eq!(again, pos);
+}
+
+#[test]
+fn options_read_from_ron() {
+    let o: WarOptions = ron::from_str("(first: Blue, repetition_grace: None)").unwrap();
+    assert_eq!(o.first, Side::Blue);
+    assert_eq!(o.repetition_grace, None);
+    let game = War::new(o);
+    assert_eq!(game.to_move(), Side::Blue);
+}
+
+#[test]
+fn repeating_a_position_draws_after_twenty_more_moves_each() {
+    let mut game = War::from_setup_text(
+        "Red: K at K1, T at KM3\nBlue: K at K1, T at KM3\nRed to move",
+        WarOptions::default(),
+    )
+    .unwrap();
+    let shuffle = ["K to K2", "K to K2", "K to K1", "K to K1"];
+    // The start position occurs again at ply 4 and for the third time at ply 8.
+    let mut ply = 0;
+    while game.outcome() == Outcome::Ongoing {
+        play_text(&mut game, shuffle[ply % 4]);
+        ply += 1;
+        assert!(ply <= 48, "no draw by ply 48");
+    }
+    assert_eq!(ply, 48, "third occurrence at ply 8, then 20 moves each");
+    assert_eq!(
+        game.outcome(),
+        Outcome::Draw(tabula_rules::DrawReason::Repetition)
+    );
+    let mut off = War::from_setup_text(
+        "Red: K at K1\nBlue: K at K1\nRed to move",
+        WarOptions {
+            repetition_grace: None,
+            ..WarOptions::default()
+        },
+    )
+    .unwrap();
+    for i in 0..100 {
+        play_text(&mut off, shuffle[i % 4]);
+    }
+    assert_eq!(off.outcome(), Outcome::Ongoing, "rule turned off");
+}
+
+#[test]
+fn illegal_moves_leave_the_game_unchanged() {
+    let mut game = War::new(WarOptions::default());
+    let before = game.position().clone();
+    let other = War::from_setup_text(
+        "Red: K at K1, M at K2\nBlue: K at KM1\nRed to move",
+        WarOptions::default(),
+    )
+    .unwrap();
+    let foreign = other
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.destination().row() == 5)
+        .unwrap();
+    let err = game.play(&foreign).expect_err("not legal in the opening");
+    assert!(err.to_string().contains("illegal"), "{err}");
+    assert_eq!(game.position(), &before);
+    assert_eq!(game.ply(), 0);
+}
+
+#[test]
+fn random_playouts_never_panic_and_round_trip() {
+    use rand::{Rng, SeedableRng, rngs::StdRng};
+    let mut plies = 0;
+    let mut finished = 0;
+    for seed in 0..300u64 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = War::new(WarOptions::default());
+        let start = game.position().clone();
+        let mut played = Vec::new();
+        while !game.outcome().is_over() && played.len() < 300 {
+            let legal = game.legal_moves();
+            assert!(!legal.is_empty(), "an ongoing game has a move");
+            let mv = legal[rng.random_range(0..legal.len())].clone();
+            let text = game.move_text(&mv);
+            assert_eq!(
+                game.parse_move(&text).as_ref(),
+                Ok(&mv),
+                "seed {seed}: {text:?} does not round-trip"
+            );
+            let san: tabula_rules::war::WarSan = text.parse().unwrap();
+            assert_eq!(san.to_string(), text, "print -> parse -> print");
+            let before = game.position().clone();
+            game.play(&mv)
+                .unwrap_or_else(|e| panic!("seed {seed}: generated move refused: {e}"));
+            game.undo();
+            assert_eq!(game.position(), &before, "seed {seed}: undo of {text}");
+            game.play(&mv).unwrap();
+            played.push(mv);
+        }
+        plies += played.len();
+        finished += usize::from(game.outcome().is_over());
+        while game.undo().is_some() {}
+        assert_eq!(game.position(), &start, "seed {seed}: undo all");
+    }
+    assert!(plies > 10_000, "{plies} plies");
+    assert!(finished > 0, "some random games end");
+}

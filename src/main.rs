@@ -1,0 +1,4 @@
+//! Tabula app entry point.
+fn main() {
+    let _ = bevy::app::App::new();
+}
