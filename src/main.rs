@@ -1,4 +1,5 @@
-//! Tabula app entry point.
-fn main() {
-    let _ = bevy::app::App::new();
+//! The `tabula` binary: the 3D tabletop, and the command-line tools beside it.
+
+fn main() -> std::process::ExitCode {
+    tabula::cli::main()
 }

@@ -99,20 +99,20 @@ impl fmt::Display for Expect {
     }
 }
 
-fn unit_value() -> ron::Value {
-    ron::Value::Unit
+fn no_options() -> Box<ron::value::RawValue> {
+    ron::value::RawValue::from_boxed_ron("()".into()).expect("() is RON")
 }
 
 /// A scene as written in its file.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Scene {
     /// Shown to the audience.
     pub title: String,
     /// Which game.
     pub game: GameKind,
     /// The game's rules options; `()` or absent for the defaults.
-    #[serde(default = "unit_value")]
-    pub options: ron::Value,
+    #[serde(default = "no_options")]
+    pub options: Box<ron::value::RawValue>,
     /// Where the game starts.
     #[serde(default)]
     pub setup: SceneSetup,
@@ -275,8 +275,8 @@ impl SceneFile {
     /// The War options of this scene.
     pub fn war_options(&self) -> Result<WarOptions, SceneError> {
         match &self.scene.options {
-            ron::Value::Unit => Ok(WarOptions::default()),
-            value => value.clone().into_rust().map_err(|e| SceneError::Options {
+            raw if raw.get_ron().trim() == "()" => Ok(WarOptions::default()),
+            raw => raw.into_rust().map_err(|e| SceneError::Options {
                 file: self.path.clone(),
                 game: self.scene.game,
                 why: e.to_string(),

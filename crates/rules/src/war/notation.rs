@@ -413,18 +413,22 @@ fn candidates(pos: &Position, mv: &Move) -> Vec<WarSan> {
     }
     let dest = mv.destination();
     let caps = mv.captures(pos);
-    let victim_desigs = |named: bool, landings: bool| -> Action {
+    // `landings`: 0 names no landing square, 1 only the last, 2 every one.
+    let victim_desigs = |named: bool, landings: u8| -> Action {
+        let last = caps.len().saturating_sub(1);
         Action::Takes(
             caps.iter()
                 .zip(mv.path())
-                .map(|(c, l)| {
+                .enumerate()
+                .map(|(i, (c, l))| {
                     let p = pos.at(*c).expect("a captured piece");
                     Victim {
                         piece: match p.name {
                             Some(n) if named => Desig::Name(n),
                             _ => Desig::Kind(p.kind),
                         },
-                        landing: landings.then(|| SquareRef::full(l, side)),
+                        landing: (landings == 2 || (landings == 1 && i == last))
+                            .then(|| SquareRef::full(l, side)),
                     }
                 })
                 .collect(),
@@ -443,10 +447,10 @@ fn candidates(pos: &Position, mv: &Move) -> Vec<WarSan> {
         }
         actions.push(Action::To(Target::Square(SquareRef::full(dest, side))));
     } else {
-        actions.push(victim_desigs(false, false));
-        actions.push(victim_desigs(true, false));
-        actions.push(victim_desigs(false, true));
-        actions.push(victim_desigs(true, true));
+        for landings in 0..=2 {
+            actions.push(victim_desigs(false, landings));
+            actions.push(victim_desigs(true, landings));
+        }
     }
     let mut out = Vec::new();
     for origin in [

@@ -1,0 +1,280 @@
+//! The command line: open the tabletop, verify scenes, count moves, take screenshots.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+use tabula_rules::Game;
+use tabula_rules::scene::{GameKind, SceneFile};
+use tabula_rules::war::{CitadelWin, NoMove, Side, War, WarOptions};
+
+/// Tabula: five forgotten patented board games on a 3D table.
+#[derive(Debug, Parser)]
+#[command(name = "tabula", version, about)]
+pub struct Cli {
+    /// What to do; without a command, the tabletop opens on the Game of War.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The games a command can name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GameArg {
+    /// Hudson Maxim's Game of War (1910).
+    War,
+    /// Parker's Camelot (1930).
+    Camelot,
+    /// Paschal's naval game (1947).
+    Transport,
+    /// Magee's fence race (1962).
+    Fences,
+    /// Dubay's Screwball Checkers (1946).
+    Screwball,
+}
+
+impl From<GameArg> for GameKind {
+    fn from(g: GameArg) -> GameKind {
+        match g {
+            GameArg::War => GameKind::War,
+            GameArg::Camelot => GameKind::Camelot,
+            GameArg::Transport => GameKind::Transport,
+            GameArg::Fences => GameKind::Fences,
+            GameArg::Screwball => GameKind::Screwball,
+        }
+    }
+}
+
+/// Rules options of the Game of War on the command line.
+#[derive(Debug, Clone, clap::Args, Default)]
+pub struct WarArgs {
+    /// Who moves first.
+    #[arg(long, value_parser = parse_side)]
+    pub first: Option<Side>,
+    /// Win in the enemy citadel only after the opponent's reply (the book's letter),
+    /// instead of as soon as he has no capture of the piece.
+    #[arg(long)]
+    pub citadel_after_reply: bool,
+    /// A player with no legal move draws instead of losing.
+    #[arg(long)]
+    pub no_move_draws: bool,
+    /// Moves each side may still make after a third repetition (0 turns the rule off).
+    #[arg(long)]
+    pub repetition_grace: Option<u32>,
+    /// Seconds allowed per move (the book's Law XI); off by default.
+    #[arg(long)]
+    pub move_time: Option<u32>,
+}
+
+impl WarArgs {
+    /// The rules options these arguments ask for.
+    pub fn options(&self) -> WarOptions {
+        let mut o = WarOptions::default();
+        if let Some(first) = self.first {
+            o.first = first;
+        }
+        if self.citadel_after_reply {
+            o.citadel_win = CitadelWin::AfterReply;
+        }
+        if self.no_move_draws {
+            o.no_move = NoMove::Draw;
+        }
+        if let Some(g) = self.repetition_grace {
+            o.repetition_grace = (g > 0).then_some(g);
+        }
+        o.move_time_limit = self.move_time.filter(|t| *t > 0);
+        o
+    }
+}
+
+fn parse_side(s: &str) -> Result<Side, String> {
+    Side::parse(s).ok_or_else(|| format!("unknown side {s:?}: use red or blue"))
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Open the tabletop on a game (hot-seat for two).
+    Play {
+        /// Which game.
+        #[arg(value_enum, default_value = "war")]
+        game: GameArg,
+        /// Rules options.
+        #[command(flatten)]
+        war: WarArgs,
+    },
+    /// Replay scene files headless and check each reaches its expected outcome.
+    Verify {
+        /// Scene files (RON).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Count the move sequences of a given length from the opening (or a setup).
+    Perft {
+        /// Which game.
+        #[arg(value_enum)]
+        game: GameArg,
+        /// Number of moves.
+        depth: u32,
+        /// A setup file in the game's position text form instead of the opening.
+        #[arg(long)]
+        setup: Option<PathBuf>,
+        /// Print the count below each first move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Render a position to a PNG file (needs a display; use xvfb-run on a headless machine).
+    Shot {
+        /// Where to write the PNG.
+        #[arg(long, default_value = "tabula.png")]
+        out: PathBuf,
+        /// A scene to show (its position after `--at` moves, or after all of them).
+        #[arg(long)]
+        scene: Option<PathBuf>,
+        /// How many of the scene's moves to play before the picture.
+        #[arg(long)]
+        at: Option<usize>,
+        /// Picture width in pixels.
+        #[arg(long, default_value_t = 1280)]
+        width: u32,
+        /// Picture height in pixels.
+        #[arg(long, default_value_t = 720)]
+        height: u32,
+        /// Camera: red, blue, top or side.
+        #[arg(long, value_enum, default_value = "red")]
+        view: crate::camera::View,
+    },
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None => crate::war_match::run_app(War::new(WarOptions::default())),
+        Some(Command::Play { game, war }) => {
+            let kind = GameKind::from(game);
+            if !kind.is_available() {
+                eprintln!(
+                    "tabula: {} is not playable yet; try `tabula play war`",
+                    kind.title()
+                );
+                return ExitCode::from(2);
+            }
+            crate::war_match::run_app(War::new(war.options()))
+        }
+        Some(Command::Verify { files }) => verify(&files),
+        Some(Command::Perft {
+            game,
+            depth,
+            setup,
+            divide,
+        }) => perft(game.into(), depth, setup, divide),
+        Some(Command::Shot {
+            out,
+            scene,
+            at,
+            width,
+            height,
+            view,
+        }) => crate::shot::run(crate::shot::ShotRequest {
+            out,
+            scene,
+            at,
+            width,
+            height,
+            view,
+        }),
+    }
+}
+
+/// Expands folders into the scene files (`.ron`) they hold, sorted.
+pub fn scene_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let mut inner: Vec<PathBuf> = std::fs::read_dir(path)
+                .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+                .unwrap_or_default();
+            inner.sort();
+            let (dirs, files): (Vec<_>, Vec<_>) = inner.into_iter().partition(|p| p.is_dir());
+            out.extend(
+                files
+                    .into_iter()
+                    .filter(|p| p.extension().is_some_and(|e| e == "ron")),
+            );
+            out.extend(scene_files(&dirs));
+        } else {
+            out.push(path.clone());
+        }
+    }
+    out
+}
+
+fn verify(paths: &[PathBuf]) -> ExitCode {
+    let files = scene_files(paths);
+    if files.is_empty() {
+        eprintln!("tabula verify: no scene files found");
+        return ExitCode::FAILURE;
+    }
+    let mut failed = 0;
+    for file in &files {
+        match SceneFile::load(file).and_then(|s| s.verify().map(|o| (s, o))) {
+            Ok((scene, outcome)) => println!(
+                "ok    {}: {} ({} moves): {outcome}",
+                file.display(),
+                scene.scene.title,
+                scene.scene.moves.len()
+            ),
+            Err(e) => {
+                failed += 1;
+                println!("FAIL  {e}");
+            }
+        }
+    }
+    if failed > 0 {
+        eprintln!("tabula verify: {failed} of {} scenes failed", files.len());
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn perft(game: GameKind, depth: u32, setup: Option<PathBuf>, divide: bool) -> ExitCode {
+    if game != GameKind::War {
+        eprintln!("tabula perft: {} is not playable yet", game.title());
+        return ExitCode::from(2);
+    }
+    let mut war = match setup {
+        None => War::new(WarOptions::default()),
+        Some(path) => {
+            let text = match std::fs::read_to_string(&path) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("tabula perft: {}: {e}", path.display());
+                    return ExitCode::FAILURE;
+                }
+            };
+            match War::from_setup_text(&text, WarOptions::default()) {
+                Ok(w) => w,
+                Err(e) => {
+                    eprintln!("tabula perft: {}: {e}", path.display());
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    };
+    let start = Instant::now();
+    let total = if divide {
+        let mut total = 0;
+        for (mv, n) in tabula_rules::perft::divide(&mut war, depth) {
+            println!("{:<28} {n}", war.move_text(&mv));
+            total += n;
+        }
+        total
+    } else {
+        tabula_rules::perft::perft(&mut war, depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!("perft {depth}: {total}");
+    println!("{:.0} nodes/s ({secs:.3} s)", total as f64 / secs.max(1e-9));
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,344 @@
+//! Turning clicks into moves: select a piece, see its legal destinations lit, click one.
+//! A jump chain is entered landing by landing. Refusals say why.
+
+use crate::pieces::{Location, PieceEntity};
+use crate::table::{BoardSquare, StationSpot, square_center};
+use crate::war_match::{
+    BoardReset, Feedback, Match, MatchCommand, MatchSet, MoveIntent, MovePlayed,
+};
+use bevy::prelude::*;
+use tabula_rules::Game;
+use tabula_rules::war::{Move, Side, Square};
+
+/// A board spot was clicked (a square, a piece on it, or a station).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clicked(pub Location);
+
+/// The piece being moved and the landings chosen so far.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct Selection {
+    /// Where the selected piece stands.
+    pub origin: Option<Location>,
+    /// Landing squares chosen so far (for jump chains).
+    pub path: Vec<Square>,
+}
+
+/// Marks the lit squares, so they can be cleared.
+#[derive(Component)]
+struct Highlight;
+
+/// Clicks, keys and highlights.
+pub fn plugin(app: &mut App) {
+    app.add_message::<Clicked>()
+        .init_resource::<Selection>()
+        .add_observer(on_click)
+        .add_systems(Startup, make_marks)
+        .add_systems(Update, (keys, handle_clicks).chain().before(MatchSet))
+        .add_systems(
+            Update,
+            (clear_on_change, show_highlights).chain().after(MatchSet),
+        );
+}
+
+/// The location of a move's piece before it moves.
+pub fn move_origin(mv: &Move, side: Side) -> Location {
+    match mv {
+        Move::Fly { station, .. } => Location::Station(side, *station),
+        Move::Step { from, .. } | Move::Jump { from, .. } => Location::Board(*from),
+    }
+}
+
+fn on_click(
+    click: On<Pointer<Click>>,
+    squares: Query<&BoardSquare>,
+    stations: Query<&StationSpot>,
+    pieces: Query<&PieceEntity>,
+    mut clicked: MessageWriter<Clicked>,
+) {
+    if click.button != PointerButton::Primary {
+        return;
+    }
+    let target = click.event_target();
+    let location = if let Ok(sq) = squares.get(target) {
+        Location::Board(sq.0)
+    } else if let Ok(st) = stations.get(target) {
+        Location::Station(st.0, st.1)
+    } else if let Ok(p) = pieces.get(target) {
+        p.at
+    } else {
+        return;
+    };
+    clicked.write(Clicked(location));
+}
+
+fn keys(
+    input: Option<Res<ButtonInput<KeyCode>>>,
+    mut commands: MessageWriter<MatchCommand>,
+    mut selection: ResMut<Selection>,
+) {
+    let Some(input) = input else { return };
+    let ctrl = input.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if (ctrl && input.just_pressed(KeyCode::KeyZ)) || input.just_pressed(KeyCode::Backspace) {
+        commands.write(MatchCommand::Undo);
+    }
+    if input.just_pressed(KeyCode::KeyN) && !ctrl {
+        commands.write(MatchCommand::NewGame);
+    }
+    if input.just_pressed(KeyCode::Escape) && *selection != Selection::default() {
+        *selection = Selection::default();
+    }
+}
+
+/// Applies one click to the selection: select, extend a path, play, or explain a refusal.
+pub fn apply_click(
+    the_match: &mut Match,
+    selection: &mut Selection,
+    location: Location,
+) -> Option<Move> {
+    let game = &the_match.game;
+    if game.outcome().is_over() {
+        the_match.feedback =
+            Feedback::error("The game is over: N starts a new one, Ctrl+Z takes back a move.");
+        return None;
+    }
+    let side = game.to_move();
+    let legal = game.legal_moves();
+    let pos = game.position();
+    if let Some(origin) = selection.origin {
+        if let Location::Board(sq) = location {
+            let mut path = selection.path.clone();
+            path.push(sq);
+            let fits: Vec<&Move> = legal
+                .iter()
+                .filter(|m| move_origin(m, side) == origin && m.path().starts_with(&path))
+                .collect();
+            if let Some(exact) = fits.iter().find(|m| m.path() == path) {
+                let mv = (*exact).clone();
+                *selection = Selection::default();
+                return Some(mv);
+            }
+            if !fits.is_empty() {
+                selection.path = path;
+                the_match.feedback =
+                    Feedback::info("The jump must go on: click the next landing square.");
+                return None;
+            }
+        }
+        if location == origin && selection.path.is_empty() {
+            *selection = Selection::default();
+            the_match.feedback = Feedback::info("Selection cleared.");
+            return None;
+        }
+        let own = match location {
+            Location::Board(sq) => pos.at(sq).is_some_and(|p| p.side == side),
+            Location::Station(s, st) => s == side && pos.on_station(s, st).is_some(),
+        };
+        if !own || !selection.path.is_empty() {
+            let why = match (origin, location) {
+                (_, Location::Station(..)) => "pieces do not go onto stations".to_string(),
+                (_, Location::Board(_)) if !selection.path.is_empty() => {
+                    "the jump cannot land there; click a lit square".to_string()
+                }
+                (Location::Station(_, st), Location::Board(to)) => {
+                    game.why_illegal(&Move::Fly { station: st, to })
+                }
+                (Location::Board(from), Location::Board(to)) => {
+                    game.why_illegal(&Move::Step { from, to })
+                }
+            };
+            the_match.feedback = Feedback::error(format!("Not there: {why}."));
+            return None;
+        }
+    }
+    let piece = match location {
+        Location::Board(sq) => pos.at(sq),
+        Location::Station(s, st) => pos.on_station(s, st),
+    };
+    match piece {
+        None => {
+            the_match.feedback = Feedback::error(format!("Choose one of {side}'s pieces first."));
+        }
+        Some(p) if p.side != side => {
+            the_match.feedback = Feedback::error(format!(
+                "That is {}'s {}: it is {side}'s turn.",
+                p.side,
+                p.kind.noun()
+            ));
+        }
+        Some(p) => {
+            let count = legal
+                .iter()
+                .filter(|m| move_origin(m, side) == location)
+                .count();
+            if count == 0 {
+                let probe = pos
+                    .pseudo_moves(side)
+                    .into_iter()
+                    .find(|m| move_origin(m, side) == location)
+                    .unwrap_or(match location {
+                        Location::Board(sq) => Move::Step { from: sq, to: sq },
+                        Location::Station(_, st) => Move::Fly {
+                            station: st,
+                            to: Square::citadel(side),
+                        },
+                    });
+                let why = if pos.pseudo_moves(side).contains(&probe) {
+                    game.why_illegal(&probe)
+                } else {
+                    format!("the {} has no legal move", p.kind.noun())
+                };
+                the_match.feedback =
+                    Feedback::error(format!("That {} cannot move: {why}.", p.kind.noun()));
+                *selection = Selection::default();
+            } else {
+                *selection = Selection {
+                    origin: Some(location),
+                    path: Vec::new(),
+                };
+                let noun = p.kind.noun();
+                the_match.feedback = Feedback::info(format!(
+                    "{} {noun}{}: {count} move{}; click a lit square.",
+                    p.side,
+                    p.name.map(|n| format!(" ({n})")).unwrap_or_default(),
+                    if count == 1 { "" } else { "s" }
+                ));
+            }
+        }
+    }
+    None
+}
+
+fn handle_clicks(
+    mut clicks: MessageReader<Clicked>,
+    mut selection: ResMut<Selection>,
+    mut the_match: ResMut<Match>,
+    mut intents: MessageWriter<MoveIntent>,
+) {
+    for Clicked(location) in clicks.read() {
+        if let Some(mv) = apply_click(&mut the_match, &mut selection, *location) {
+            intents.write(MoveIntent(mv));
+        }
+    }
+}
+
+fn clear_on_change(
+    mut played: MessageReader<MovePlayed>,
+    mut resets: MessageReader<BoardReset>,
+    mut selection: ResMut<Selection>,
+) {
+    if played.read().count() + resets.read().count() > 0 && *selection != Selection::default() {
+        *selection = Selection::default();
+    }
+}
+
+#[derive(Resource)]
+struct Marks {
+    disc: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    plate: Handle<Mesh>,
+    go: Handle<StandardMaterial>,
+    take: Handle<StandardMaterial>,
+    chosen: Handle<StandardMaterial>,
+    last: Handle<StandardMaterial>,
+}
+
+fn make_marks(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let glow = |c: Color| StandardMaterial {
+        base_color: c.with_alpha(0.8),
+        emissive: c.to_linear() * 0.6,
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        ..default()
+    };
+    commands.insert_resource(Marks {
+        disc: meshes.add(Cylinder::new(0.22, 0.02)),
+        ring: meshes.add(Torus::new(0.36, 0.44)),
+        plate: meshes.add(Cuboid::new(0.96, 0.01, 0.96)),
+        go: materials.add(glow(Color::srgb(0.2, 0.9, 0.35))),
+        take: materials.add(glow(Color::srgb(1.0, 0.45, 0.1))),
+        chosen: materials.add(glow(Color::srgb(1.0, 0.85, 0.2))),
+        last: materials.add(StandardMaterial {
+            base_color: Color::srgba(0.95, 0.8, 0.2, 0.35),
+            alpha_mode: AlphaMode::Blend,
+            unlit: true,
+            ..default()
+        }),
+    });
+}
+
+fn show_highlights(
+    mut commands: Commands,
+    selection: Res<Selection>,
+    the_match: Res<Match>,
+    marks: Option<Res<Marks>>,
+    old: Query<Entity, With<Highlight>>,
+) {
+    let Some(marks) = marks else { return };
+    if !selection.is_changed() && !the_match.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let game = &the_match.game;
+    let pos = game.position();
+    let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Vec3| {
+        commands.spawn((
+            Mesh3d(mesh.clone()),
+            MeshMaterial3d(material.clone()),
+            Transform::from_translation(at),
+            Highlight,
+            Pickable::IGNORE,
+        ));
+    };
+    if let Some(last) = game.last_move() {
+        let mut squares = last.path();
+        squares.extend(last.origin());
+        for sq in squares {
+            spawn(
+                &marks.plate,
+                &marks.last,
+                square_center(sq) + Vec3::Y * 0.006,
+            );
+        }
+    }
+    let Some(origin) = selection.origin else {
+        return;
+    };
+    let side = game.to_move();
+    spawn(&marks.ring, &marks.chosen, origin.world() + Vec3::Y * 0.02);
+    for sq in &selection.path {
+        spawn(
+            &marks.ring,
+            &marks.chosen,
+            square_center(*sq) + Vec3::Y * 0.02,
+        );
+    }
+    let depth = selection.path.len();
+    let mut next: Vec<(Square, bool)> = Vec::new();
+    for mv in game.legal_moves() {
+        let path = mv.path();
+        if move_origin(&mv, side) != origin
+            || !path.starts_with(&selection.path)
+            || path.len() <= depth
+        {
+            continue;
+        }
+        let sq = path[depth];
+        let takes = !mv.captures(pos).is_empty();
+        if !next.iter().any(|(s, _)| *s == sq) {
+            next.push((sq, takes));
+        }
+    }
+    for (sq, takes) in next {
+        if takes {
+            spawn(&marks.ring, &marks.take, square_center(sq) + Vec3::Y * 0.03);
+        } else {
+            spawn(&marks.disc, &marks.go, square_center(sq) + Vec3::Y * 0.02);
+        }
+    }
+}

@@ -1,0 +1,496 @@
+//! Piece entities: a view of the rules position. Each carries its rules location; they are
+//! spawned from the position, moved and captured by `MovePlayed`, and rebuilt on `BoardReset`.
+//! [`plugin`] is the logic (headless-testable); [`view_plugin`] gives them their 3D models.
+
+use crate::table::{palette, side_color, square_center, station_center};
+use crate::war_match::{BoardReset, Match, MatchSet, MovePlayed};
+use bevy::prelude::*;
+use tabula_rules::war::{Kind, Move, Piece, Place, Side, Square, Station};
+
+/// Where a piece stands, in rules terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Location {
+    /// On a board square.
+    Board(Square),
+    /// On a flying-machine station.
+    Station(Side, Station),
+}
+
+impl Location {
+    /// The world position of the spot's top.
+    pub fn world(self) -> Vec3 {
+        match self {
+            Location::Board(sq) => square_center(sq),
+            Location::Station(side, st) => station_center(side, st),
+        }
+    }
+}
+
+/// A piece in play and where the rules say it stands.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceEntity {
+    /// The piece as the rules know it.
+    pub piece: Piece,
+    /// Where it stands.
+    pub at: Location,
+}
+
+/// A captured piece, set aside beside the board.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct CapturedPiece {
+    /// The piece.
+    pub piece: Piece,
+}
+
+/// Which 3D model an entity wears.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct PieceModel(pub Piece);
+
+/// A short lift-and-travel animation through waypoints.
+#[derive(Component, Debug, Clone)]
+pub struct Travel {
+    waypoints: Vec<Vec3>,
+    leg: usize,
+    t: f32,
+    start: Vec3,
+}
+
+/// Seconds per leg of a travel.
+const LEG_SECONDS: f32 = 0.35;
+
+impl Travel {
+    /// Travel from `start` through each waypoint in turn.
+    pub fn new(start: Vec3, waypoints: Vec<Vec3>) -> Travel {
+        Travel {
+            waypoints,
+            leg: 0,
+            t: 0.0,
+            start,
+        }
+    }
+}
+
+/// Spawning, moving and setting aside piece entities.
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_all).add_systems(
+        Update,
+        (follow_moves, rebuild_on_reset, travel)
+            .chain()
+            .after(MatchSet),
+    );
+}
+
+/// Where the `index`-th piece captured from `side` waits beside the board.
+pub fn tray_position(side: Side, index: usize) -> Vec3 {
+    let x = match side {
+        Side::Red => -6.2 - (index / 10) as f32 * 0.8,
+        Side::Blue => 6.2 + (index / 10) as f32 * 0.8,
+    };
+    let z = match side {
+        Side::Red => 4.0 - (index % 10) as f32 * 0.85,
+        Side::Blue => -4.0 + (index % 10) as f32 * 0.85,
+    };
+    Vec3::new(x, -0.2, z)
+}
+
+fn spawn_all(mut commands: Commands, the_match: Res<Match>) {
+    spawn_from_match(&mut commands, &the_match);
+}
+
+fn spawn_from_match(commands: &mut Commands, the_match: &Match) {
+    for (place, piece) in the_match.game.position().all_pieces() {
+        let at = match place {
+            Place::Square(sq) => Location::Board(sq),
+            Place::Station(st) => Location::Station(piece.side, st),
+        };
+        commands.spawn((
+            PieceEntity { piece, at },
+            PieceModel(piece),
+            Transform::from_translation(at.world()).with_rotation(facing(piece.side)),
+            Visibility::default(),
+        ));
+    }
+    let mut counts = [0usize; 2];
+    for piece in the_match.game.captured() {
+        let i = &mut counts[piece.side.index()];
+        commands.spawn((
+            CapturedPiece { piece },
+            PieceModel(piece),
+            Transform::from_translation(tray_position(piece.side, *i))
+                .with_rotation(facing(piece.side)),
+            Visibility::default(),
+        ));
+        *i += 1;
+    }
+}
+
+/// Pieces face the enemy.
+pub fn facing(side: Side) -> Quat {
+    match side {
+        Side::Red => Quat::IDENTITY,
+        Side::Blue => Quat::from_rotation_y(std::f32::consts::PI),
+    }
+}
+
+fn follow_moves(
+    mut commands: Commands,
+    mut played: MessageReader<MovePlayed>,
+    mut pieces: Query<(Entity, &mut PieceEntity, &Transform)>,
+    captured: Query<&CapturedPiece>,
+) {
+    for event in played.read() {
+        let side = event.mover.side;
+        let mut set_aside = [0usize; 2];
+        for c in &captured {
+            set_aside[c.piece.side.index()] += 1;
+        }
+        for (sq, victim) in &event.captured {
+            let found = pieces
+                .iter()
+                .find(|(_, p, _)| p.at == Location::Board(*sq))
+                .map(|(e, _, t)| (e, t.translation));
+            if let Some((entity, from)) = found {
+                let i = &mut set_aside[victim.side.index()];
+                let tray = tray_position(victim.side, *i);
+                *i += 1;
+                commands.entity(entity).remove::<PieceEntity>().insert((
+                    CapturedPiece { piece: *victim },
+                    Travel::new(from, vec![tray]),
+                ));
+            }
+        }
+        let origin = match &event.mv {
+            Move::Fly { station, .. } => Location::Station(side, *station),
+            Move::Step { from, .. } | Move::Jump { from, .. } => Location::Board(*from),
+        };
+        if let Some((entity, mut piece, transform)) =
+            pieces.iter_mut().find(|(_, p, _)| p.at == origin)
+        {
+            piece.at = Location::Board(event.mv.destination());
+            piece.piece.moved = true;
+            let waypoints = event.mv.path().into_iter().map(square_center).collect();
+            commands
+                .entity(entity)
+                .insert(Travel::new(transform.translation, waypoints));
+        }
+    }
+}
+
+fn rebuild_on_reset(
+    mut commands: Commands,
+    mut resets: MessageReader<BoardReset>,
+    the_match: Res<Match>,
+    shown: Query<Entity, Or<(With<PieceEntity>, With<CapturedPiece>)>>,
+) {
+    if resets.read().count() == 0 {
+        return;
+    }
+    for entity in &shown {
+        commands.entity(entity).despawn();
+    }
+    spawn_from_match(&mut commands, &the_match);
+}
+
+fn travel(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut moving: Query<(Entity, &mut Travel, &mut Transform)>,
+) {
+    for (entity, mut travel, mut transform) in &mut moving {
+        travel.t += time.delta_secs() / LEG_SECONDS;
+        while travel.t >= 1.0 && travel.leg < travel.waypoints.len() {
+            travel.t -= 1.0;
+            travel.start = travel.waypoints[travel.leg];
+            travel.leg += 1;
+        }
+        let Some(&target) = travel.waypoints.get(travel.leg) else {
+            transform.translation = travel.start;
+            commands.entity(entity).remove::<Travel>();
+            continue;
+        };
+        let t = travel.t.clamp(0.0, 1.0);
+        let eased = t * t * (3.0 - 2.0 * t);
+        let lift = 0.6 * (std::f32::consts::PI * t).sin();
+        transform.translation = travel.start.lerp(target, eased) + Vec3::Y * lift;
+    }
+}
+
+/// The meshes and materials of every piece model.
+#[derive(Resource)]
+struct PieceKit {
+    side: [Handle<StandardMaterial>; 2],
+    gold: Handle<StandardMaterial>,
+    iron: Handle<StandardMaterial>,
+    base: Handle<Mesh>,
+    cylinder: Handle<Mesh>,
+    sphere: Handle<Mesh>,
+    cone: Handle<Mesh>,
+    cube: Handle<Mesh>,
+    torus: Handle<Mesh>,
+    capsule: Handle<Mesh>,
+}
+
+/// Gives piece entities their 3D models and makes them clickable.
+pub fn view_plugin(app: &mut App) {
+    app.add_systems(Startup, make_kit.before(spawn_all))
+        .add_systems(PostUpdate, dress_pieces);
+}
+
+fn make_kit(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let army = |c: Color| StandardMaterial {
+        base_color: c,
+        perceptual_roughness: 0.35,
+        reflectance: 0.6,
+        ..default()
+    };
+    commands.insert_resource(PieceKit {
+        side: [
+            materials.add(army(side_color(Side::Red))),
+            materials.add(army(side_color(Side::Blue))),
+        ],
+        gold: materials.add(StandardMaterial {
+            base_color: palette::GOLD,
+            metallic: 0.9,
+            perceptual_roughness: 0.3,
+            ..default()
+        }),
+        iron: materials.add(StandardMaterial {
+            base_color: palette::IRON,
+            metallic: 0.6,
+            perceptual_roughness: 0.4,
+            ..default()
+        }),
+        base: meshes.add(Cylinder::new(0.34, 0.1)),
+        cylinder: meshes.add(Cylinder::new(0.5, 1.0)),
+        sphere: meshes.add(Sphere::new(0.5)),
+        cone: meshes.add(Cone::new(0.5, 1.0)),
+        cube: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
+        torus: meshes.add(Torus::new(0.38, 0.5)),
+        capsule: meshes.add(Capsule3d::new(0.5, 1.0)),
+    });
+}
+
+/// Which material a part of a model wears.
+#[derive(Clone, Copy)]
+enum Paint {
+    Army,
+    Gold,
+    Iron,
+}
+
+/// One part of a model: mesh, placement (relative to the piece's foot, facing -z), paint.
+type Part = (fn(&PieceKit) -> Handle<Mesh>, Transform, Paint);
+
+fn at(x: f32, y: f32, z: f32) -> Transform {
+    Transform::from_xyz(x, y, z)
+}
+
+fn model(piece: &Piece) -> Vec<Part> {
+    let base: Part = (|k| k.base.clone(), at(0.0, 0.05, 0.0), Paint::Army);
+    let scaled = |t: Transform, s: Vec3| t.with_scale(s);
+    match piece.kind {
+        Kind::King => vec![
+            base,
+            (
+                |k| k.cylinder.clone(),
+                scaled(at(0.0, 0.42, 0.0), Vec3::new(0.36, 0.64, 0.36)),
+                Paint::Army,
+            ),
+            (
+                |k| k.sphere.clone(),
+                scaled(at(0.0, 0.76, 0.0), Vec3::splat(0.3)),
+                Paint::Army,
+            ),
+            (
+                |k| k.torus.clone(),
+                scaled(at(0.0, 0.9, 0.0), Vec3::new(0.42, 0.5, 0.42)),
+                Paint::Gold,
+            ),
+            (
+                |k| k.cube.clone(),
+                scaled(at(0.0, 0.98, 0.0), Vec3::new(0.06, 0.2, 0.06)),
+                Paint::Gold,
+            ),
+            (
+                |k| k.cube.clone(),
+                scaled(at(0.0, 1.0, 0.0), Vec3::new(0.16, 0.05, 0.05)),
+                Paint::Gold,
+            ),
+        ],
+        Kind::General => vec![
+            base,
+            (
+                |k| k.cone.clone(),
+                scaled(at(0.0, 0.45, 0.0), Vec3::new(0.42, 0.72, 0.42)),
+                Paint::Army,
+            ),
+            (
+                |k| k.sphere.clone(),
+                scaled(at(0.0, 0.82, 0.0), Vec3::splat(0.24)),
+                Paint::Army,
+            ),
+            (
+                |k| k.sphere.clone(),
+                scaled(at(0.0, 0.93, 0.0), Vec3::new(0.46, 0.1, 0.2)),
+                Paint::Gold,
+            ),
+            (
+                |k| k.cube.clone(),
+                scaled(at(0.0, 0.58, -0.1), Vec3::new(0.3, 0.05, 0.05)),
+                Paint::Gold,
+            ),
+        ],
+        Kind::Cannon => vec![
+            base,
+            (
+                |k| k.cube.clone(),
+                scaled(at(0.0, 0.17, 0.04), Vec3::new(0.22, 0.1, 0.36)),
+                Paint::Army,
+            ),
+            (
+                |k| k.cylinder.clone(),
+                scaled(at(0.0, 0.27, -0.05), Vec3::new(0.13, 0.62, 0.13))
+                    .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2 * 0.9)),
+                Paint::Iron,
+            ),
+            (
+                |k| k.torus.clone(),
+                scaled(at(0.15, 0.2, 0.06), Vec3::new(0.3, 0.4, 0.3))
+                    .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)),
+                Paint::Iron,
+            ),
+            (
+                |k| k.torus.clone(),
+                scaled(at(-0.15, 0.2, 0.06), Vec3::new(0.3, 0.4, 0.3))
+                    .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)),
+                Paint::Iron,
+            ),
+        ],
+        Kind::Mortar => vec![
+            base,
+            (
+                |k| k.cube.clone(),
+                scaled(at(0.0, 0.16, 0.0), Vec3::new(0.4, 0.12, 0.4)),
+                Paint::Army,
+            ),
+            (
+                |k| k.cylinder.clone(),
+                scaled(at(0.0, 0.34, -0.04), Vec3::new(0.3, 0.36, 0.3))
+                    .with_rotation(Quat::from_rotation_x(0.55)),
+                Paint::Iron,
+            ),
+            (
+                |k| k.torus.clone(),
+                scaled(at(0.0, 0.5, -0.14), Vec3::new(0.36, 0.5, 0.36))
+                    .with_rotation(Quat::from_rotation_x(0.55)),
+                Paint::Army,
+            ),
+        ],
+        Kind::Horse => vec![
+            base,
+            (
+                |k| k.cylinder.clone(),
+                scaled(at(0.0, 0.22, 0.0), Vec3::new(0.42, 0.18, 0.42)),
+                Paint::Army,
+            ),
+            (
+                |k| k.cube.clone(),
+                scaled(at(0.0, 0.48, 0.04), Vec3::new(0.2, 0.42, 0.28))
+                    .with_rotation(Quat::from_rotation_x(-0.25)),
+                Paint::Army,
+            ),
+            (
+                |k| k.cube.clone(),
+                scaled(at(0.0, 0.66, -0.12), Vec3::new(0.18, 0.16, 0.36))
+                    .with_rotation(Quat::from_rotation_x(0.35)),
+                Paint::Army,
+            ),
+            (
+                |k| k.cube.clone(),
+                scaled(at(0.0, 0.62, 0.12), Vec3::new(0.05, 0.3, 0.12)),
+                Paint::Gold,
+            ),
+        ],
+        Kind::FlyingMachine => vec![
+            (
+                |k| k.cylinder.clone(),
+                scaled(at(0.0, 0.2, 0.0), Vec3::new(0.05, 0.4, 0.05)),
+                Paint::Iron,
+            ),
+            (
+                |k| k.capsule.clone(),
+                scaled(at(0.0, 0.42, 0.0), Vec3::new(0.14, 0.3, 0.14))
+                    .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+                Paint::Army,
+            ),
+            (
+                |k| k.cube.clone(),
+                scaled(at(0.0, 0.44, -0.04), Vec3::new(0.86, 0.03, 0.2)),
+                Paint::Gold,
+            ),
+            (
+                |k| k.cube.clone(),
+                scaled(at(0.0, 0.44, 0.26), Vec3::new(0.34, 0.03, 0.1)),
+                Paint::Gold,
+            ),
+            (
+                |k| k.cube.clone(),
+                scaled(at(0.0, 0.52, 0.27), Vec3::new(0.03, 0.16, 0.1)),
+                Paint::Army,
+            ),
+        ],
+        Kind::Troop => {
+            // Rear troops (named after the even files) are the larger ones.
+            let s = match piece.name {
+                Some(n) if n.file() % 2 == 0 => 1.0,
+                Some(_) => 0.82,
+                None => 0.9,
+            };
+            vec![
+                (
+                    |k| k.base.clone(),
+                    scaled(at(0.0, 0.05 * s, 0.0), Vec3::new(0.8 * s, s, 0.8 * s)),
+                    Paint::Army,
+                ),
+                (
+                    |k| k.cylinder.clone(),
+                    scaled(
+                        at(0.0, 0.22 * s, 0.0),
+                        Vec3::new(0.26 * s, 0.3 * s, 0.26 * s),
+                    ),
+                    Paint::Army,
+                ),
+                (
+                    |k| k.sphere.clone(),
+                    scaled(at(0.0, 0.44 * s, 0.0), Vec3::splat(0.24 * s)),
+                    Paint::Army,
+                ),
+            ]
+        }
+    }
+}
+
+fn dress_pieces(
+    mut commands: Commands,
+    kit: Option<Res<PieceKit>>,
+    new: Query<(Entity, &PieceModel), Added<PieceModel>>,
+) {
+    let Some(kit) = kit else { return };
+    for (entity, PieceModel(piece)) in &new {
+        let side = kit.side[piece.side.index()].clone();
+        commands.entity(entity).with_children(|parent| {
+            for (mesh, transform, paint) in model(piece) {
+                let material = match paint {
+                    Paint::Army => side.clone(),
+                    Paint::Gold => kit.gold.clone(),
+                    Paint::Iron => kit.iron.clone(),
+                };
+                parent.spawn((Mesh3d(mesh(&kit)), MeshMaterial3d(material), transform));
+            }
+        });
+    }
+}

@@ -1,0 +1,139 @@
+//! `tabula shot`: render a position to a PNG without anyone at the controls.
+
+use crate::camera::View;
+use crate::war_match::Match;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::window::WindowResolution;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use tabula_rules::Game;
+use tabula_rules::scene::{GameKind, SceneFile};
+use tabula_rules::war::{War, WarOptions};
+
+/// What to photograph and where to put the picture.
+#[derive(Debug, Clone)]
+pub struct ShotRequest {
+    /// The PNG to write.
+    pub out: PathBuf,
+    /// A scene to show, if any.
+    pub scene: Option<PathBuf>,
+    /// How many of its moves to play first (all when `None`).
+    pub at: Option<usize>,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// Camera.
+    pub view: View,
+}
+
+#[derive(Resource)]
+struct ShotPlan {
+    out: PathBuf,
+    frames: u32,
+    taken: bool,
+}
+
+/// Frames to render before the picture (pipelines compile on the first frames).
+const SETTLE_FRAMES: u32 = 30;
+/// Seconds to wait at least, for slow software renderers.
+const SETTLE_SECONDS: f32 = 3.0;
+
+/// The game a shot shows: a scene after `at` moves, or the opening.
+pub fn game_for(scene: Option<&PathBuf>, at: Option<usize>) -> Result<War, String> {
+    let Some(path) = scene else {
+        return Ok(War::new(WarOptions::default()));
+    };
+    let mut file = SceneFile::load(path).map_err(|e| e.to_string())?;
+    if file.scene.game != GameKind::War {
+        return Err(format!(
+            "{}: {} is not playable yet",
+            path.display(),
+            file.scene.game
+        ));
+    }
+    if let Some(n) = at {
+        if n > file.scene.moves.len() {
+            return Err(format!(
+                "{}: --at {n}, but the scene has only {} moves",
+                path.display(),
+                file.scene.moves.len()
+            ));
+        }
+        file.scene.moves.truncate(n);
+    }
+    let mut game = file.war_start().map_err(|e| e.to_string())?;
+    file.replay(&mut game).map_err(|e| e.to_string())?;
+    Ok(game)
+}
+
+/// Opens a window of the requested size, renders, saves the picture and exits.
+pub fn run(request: ShotRequest) -> ExitCode {
+    let game = match game_for(request.scene.as_ref(), request.at) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("tabula shot: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Tabula — shot".into(),
+            resolution: WindowResolution::new(request.width, request.height),
+            resizable: false,
+            ..default()
+        }),
+        ..default()
+    }));
+    app.insert_resource(Match::new(game))
+        .insert_resource(request.view)
+        .insert_resource(ShotPlan {
+            out: request.out.clone(),
+            frames: 0,
+            taken: false,
+        })
+        .add_plugins((crate::logic_plugin, crate::view_plugin))
+        .add_systems(Update, take_shot);
+    let ply = app.world().resource::<Match>().game.ply();
+    match app.run() {
+        AppExit::Success => {
+            println!("{} ({} moves played)", request.out.display(), ply);
+            ExitCode::SUCCESS
+        }
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}
+
+fn take_shot(mut commands: Commands, mut plan: ResMut<ShotPlan>, time: Res<Time>) {
+    plan.frames += 1;
+    if plan.taken || plan.frames < SETTLE_FRAMES || time.elapsed_secs() < SETTLE_SECONDS {
+        return;
+    }
+    plan.taken = true;
+    let out = plan.out.clone();
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            let result = captured
+                .image
+                .clone()
+                .try_into_dynamic()
+                .map_err(|e| e.to_string())
+                .and_then(|img| {
+                    img.to_rgb8()
+                        .save_with_format(&out, image::ImageFormat::Png)
+                        .map_err(|e| e.to_string())
+                });
+            match result {
+                Ok(()) => {
+                    exit.write(AppExit::Success);
+                }
+                Err(e) => {
+                    eprintln!("tabula shot: cannot write {}: {e}", out.display());
+                    exit.write(AppExit::error());
+                }
+            }
+        },
+    );
+}

@@ -1,0 +1,228 @@
+//! The table and the War board: squares, citadels with battlements, flying-machine
+//! stations, lights; and where each rules coordinate stands in the world.
+
+use bevy::prelude::*;
+use tabula_rules::war::{Side, Square, Station};
+
+/// World position of the centre of a square's top face. Red sits at +z, files run along x.
+pub fn square_center(sq: Square) -> Vec3 {
+    Vec3::new(sq.file() as f32 - 4.5, BOARD_TOP, 4.5 - sq.row() as f32)
+}
+
+/// World position of the top of a flying-machine station.
+pub fn station_center(side: Side, st: Station) -> Vec3 {
+    let front = square_center(st.front(side));
+    let back = match side {
+        Side::Red => 1.25,
+        Side::Blue => -1.25,
+    };
+    Vec3::new(front.x, BOARD_TOP + 0.03, front.z + back)
+}
+
+/// Height of the squares' top faces.
+pub const BOARD_TOP: f32 = 0.04;
+
+/// The board colours of the book's board: white and black squares, red and blue citadels.
+pub mod palette {
+    use bevy::prelude::Color;
+    /// Light squares.
+    pub const LIGHT: Color = Color::srgb(0.86, 0.82, 0.72);
+    /// Dark squares.
+    pub const DARK: Color = Color::srgb(0.16, 0.15, 0.15);
+    /// Red army.
+    pub const RED: Color = Color::srgb(0.75, 0.12, 0.09);
+    /// Blue army.
+    pub const BLUE: Color = Color::srgb(0.12, 0.30, 0.78);
+    /// Gold trim.
+    pub const GOLD: Color = Color::srgb(0.86, 0.68, 0.22);
+    /// Iron (wheels, barrels).
+    pub const IRON: Color = Color::srgb(0.12, 0.12, 0.13);
+    /// Stone of the battlements.
+    pub const STONE: Color = Color::srgb(0.62, 0.60, 0.56);
+}
+
+/// The colour of an army.
+pub fn side_color(side: Side) -> Color {
+    match side {
+        Side::Red => palette::RED,
+        Side::Blue => palette::BLUE,
+    }
+}
+
+/// A clickable board square.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct BoardSquare(pub Square);
+
+/// A clickable flying-machine station.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct StationSpot(pub Side, pub Station);
+
+/// Spawns the table, board and lights.
+pub fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(Color::srgb(0.08, 0.07, 0.07)))
+        .insert_resource(GlobalAmbientLight {
+            color: Color::srgb(1.0, 0.95, 0.88),
+            brightness: 250.0,
+            ..default()
+        })
+        .add_systems(Startup, spawn_table);
+}
+
+fn spawn_table(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let wood = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.36, 0.22, 0.12),
+        perceptual_roughness: 0.7,
+        ..default()
+    });
+    let frame = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.22, 0.12, 0.06),
+        perceptual_roughness: 0.5,
+        ..default()
+    });
+    let floor = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.18, 0.16, 0.15),
+        perceptual_roughness: 0.9,
+        ..default()
+    });
+    // Floor, table top and board frame: decoration, never picked.
+    commands.spawn((
+        Mesh3d(meshes.add(Plane3d::default().mesh().size(80.0, 80.0))),
+        MeshMaterial3d(floor),
+        Transform::from_xyz(0.0, -6.0, 0.0),
+        Pickable::IGNORE,
+    ));
+    commands.spawn((
+        Mesh3d(meshes.add(Cuboid::new(17.0, 0.4, 16.0))),
+        MeshMaterial3d(wood),
+        Transform::from_xyz(0.0, -0.4, 0.0),
+        Pickable::IGNORE,
+    ));
+    commands.spawn((
+        Mesh3d(meshes.add(Cuboid::new(11.0, 0.2, 13.8))),
+        MeshMaterial3d(frame),
+        Transform::from_xyz(0.0, -0.1, 0.0),
+        Pickable::IGNORE,
+    ));
+
+    let square_mesh = meshes.add(Cuboid::new(1.0, 0.04, 1.0));
+    let light = materials.add(StandardMaterial {
+        base_color: palette::LIGHT,
+        perceptual_roughness: 0.6,
+        ..default()
+    });
+    let dark = materials.add(StandardMaterial {
+        base_color: palette::DARK,
+        perceptual_roughness: 0.6,
+        ..default()
+    });
+    for sq in Square::all() {
+        let mut at = square_center(sq);
+        at.y = BOARD_TOP - 0.02;
+        commands.spawn((
+            Mesh3d(square_mesh.clone()),
+            MeshMaterial3d(if sq.is_dark() {
+                dark.clone()
+            } else {
+                light.clone()
+            }),
+            Transform::from_translation(at),
+            BoardSquare(sq),
+        ));
+    }
+
+    // Citadels: a battlemented ring, the inner area in the owner's colour.
+    let stone = materials.add(StandardMaterial {
+        base_color: palette::STONE,
+        perceptual_roughness: 0.9,
+        ..default()
+    });
+    let merlon = meshes.add(Cuboid::new(0.16, 0.14, 0.16));
+    let wall = meshes.add(Cuboid::new(0.96, 0.05, 0.08));
+    let plate = meshes.add(Cuboid::new(0.62, 0.012, 0.62));
+    for side in Side::ALL {
+        let c = square_center(Square::citadel(side));
+        let inner = materials.add(StandardMaterial {
+            base_color: side_color(side).with_alpha(1.0),
+            perceptual_roughness: 0.5,
+            ..default()
+        });
+        commands.spawn((
+            Mesh3d(plate.clone()),
+            MeshMaterial3d(inner),
+            Transform::from_translation(c + Vec3::Y * 0.006),
+            Pickable::IGNORE,
+        ));
+        for k in 0..4 {
+            let rot = Quat::from_rotation_y(k as f32 * std::f32::consts::FRAC_PI_2);
+            commands.spawn((
+                Mesh3d(wall.clone()),
+                MeshMaterial3d(stone.clone()),
+                Transform::from_translation(c + rot * Vec3::new(0.0, 0.025, 0.44))
+                    .with_rotation(rot),
+                Pickable::IGNORE,
+            ));
+            for x in [-0.4, 0.0, 0.4] {
+                commands.spawn((
+                    Mesh3d(merlon.clone()),
+                    MeshMaterial3d(stone.clone()),
+                    Transform::from_translation(c + rot * Vec3::new(x, 0.07, 0.44)),
+                    Pickable::IGNORE,
+                ));
+            }
+        }
+    }
+
+    // Stations: round discs behind each flying machine's square, in that square's colour.
+    let disc = meshes.add(Cylinder::new(0.44, 0.06));
+    let rim = meshes.add(Torus::new(0.42, 0.48));
+    let gold = materials.add(StandardMaterial {
+        base_color: palette::GOLD,
+        metallic: 0.8,
+        perceptual_roughness: 0.35,
+        ..default()
+    });
+    for side in Side::ALL {
+        for st in Station::ALL {
+            let at = station_center(side, st);
+            commands
+                .spawn((
+                    Mesh3d(disc.clone()),
+                    MeshMaterial3d(if st.is_dark(side) {
+                        dark.clone()
+                    } else {
+                        light.clone()
+                    }),
+                    Transform::from_translation(at - Vec3::Y * 0.03),
+                    StationSpot(side, st),
+                ))
+                .with_child((
+                    Mesh3d(rim.clone()),
+                    MeshMaterial3d(gold.clone()),
+                    Transform::from_xyz(0.0, 0.03, 0.0),
+                    Pickable::IGNORE,
+                ));
+        }
+    }
+
+    commands.spawn((
+        DirectionalLight {
+            illuminance: 9000.0,
+            shadow_maps_enabled: true,
+            ..default()
+        },
+        Transform::from_xyz(6.0, 14.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    commands.spawn((
+        PointLight {
+            intensity: 600_000.0,
+            range: 40.0,
+            color: Color::srgb(1.0, 0.85, 0.65),
+            ..default()
+        },
+        Transform::from_xyz(-8.0, 7.0, -6.0),
+    ));
+}

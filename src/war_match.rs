@@ -1,0 +1,206 @@
+//! The `Match` resource: the one owner of the game being played. It changes the game only
+//! through tabula-rules, and tells the view what happened through messages.
+
+use bevy::prelude::*;
+use std::process::ExitCode;
+use tabula_rules::Game;
+use tabula_rules::war::{Move, Piece, Side, Square, War};
+
+/// The game in play, the notation of every move so far, and the last word to the players.
+#[derive(Resource, Debug, Clone)]
+pub struct Match {
+    /// The game (position, history, options).
+    pub game: War,
+    /// Each move played, in Maxim's notation.
+    pub texts: Vec<String>,
+    /// What the players should read now (an illegal click's reason, a hint).
+    pub feedback: Feedback,
+}
+
+/// A line for the players, plain or a refusal.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Feedback {
+    /// The text.
+    pub text: String,
+    /// Whether it reports something refused.
+    pub is_error: bool,
+}
+
+impl Feedback {
+    /// A hint or report.
+    pub fn info(text: impl Into<String>) -> Feedback {
+        Feedback {
+            text: text.into(),
+            is_error: false,
+        }
+    }
+
+    /// A refusal, with its reason.
+    pub fn error(text: impl Into<String>) -> Feedback {
+        Feedback {
+            text: text.into(),
+            is_error: true,
+        }
+    }
+}
+
+impl Match {
+    /// A match on `game`, which may already have moves played.
+    pub fn new(game: War) -> Match {
+        let mut replay = War::from_position(game.start().clone(), game.options().clone());
+        let mut texts = Vec::new();
+        for mv in game.moves() {
+            texts.push(replay.move_text(mv));
+            replay.play_unchecked(mv);
+        }
+        Match {
+            game,
+            texts,
+            feedback: Feedback::info("Click one of your pieces, then a lit square."),
+        }
+    }
+
+    /// "Red to move", or the result.
+    pub fn status(&self) -> String {
+        match self.game.outcome() {
+            tabula_rules::Outcome::Ongoing => format!("{} to move", self.game.to_move()),
+            outcome => format!("Game over: {outcome}"),
+        }
+    }
+}
+
+/// A player (or a test, or a scene) asks for a move; the match checks it.
+#[derive(Message, Debug, Clone)]
+pub struct MoveIntent(pub Move);
+
+/// Match-level commands.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchCommand {
+    /// Take back the last move.
+    Undo,
+    /// Start again from the game's starting position.
+    NewGame,
+}
+
+/// A move was played: what moved, what was captured, how it is written.
+#[derive(Message, Debug, Clone)]
+pub struct MovePlayed {
+    /// The move.
+    pub mv: Move,
+    /// The piece that moved, as it was before moving.
+    pub mover: Piece,
+    /// The pieces it captured, with their squares.
+    pub captured: Vec<(Square, Piece)>,
+    /// Maxim's notation of the move.
+    pub text: String,
+}
+
+/// The position changed in a way that is not one move forward (undo, new game): views
+/// rebuild from the rules state.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct BoardReset;
+
+/// Adds the match messages and the systems that apply intents and commands.
+pub fn plugin(app: &mut App) {
+    app.add_message::<MoveIntent>()
+        .add_message::<MatchCommand>()
+        .add_message::<MovePlayed>()
+        .add_message::<BoardReset>()
+        .add_systems(
+            Update,
+            (apply_intents, apply_commands).chain().in_set(MatchSet),
+        );
+}
+
+/// Systems that change the match; views run after it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MatchSet;
+
+fn apply_intents(
+    mut intents: MessageReader<MoveIntent>,
+    mut the_match: ResMut<Match>,
+    mut played: MessageWriter<MovePlayed>,
+) {
+    for MoveIntent(mv) in intents.read() {
+        let game = &the_match.game;
+        let pos = game.position();
+        let mover = match mv {
+            Move::Fly { station, .. } => pos.on_station(pos.to_move(), *station),
+            Move::Step { from, .. } | Move::Jump { from, .. } => pos.at(*from),
+        };
+        let captured: Vec<(Square, Piece)> = mv
+            .captures(pos)
+            .into_iter()
+            .filter_map(|sq| pos.at(sq).map(|p| (sq, p)))
+            .collect();
+        let text = if game.is_legal(mv) {
+            game.move_text(mv)
+        } else {
+            String::new()
+        };
+        let side: Side = game.to_move();
+        match the_match.game.play(mv) {
+            Ok(()) => {
+                the_match.texts.push(text.clone());
+                the_match.feedback = match the_match.game.outcome() {
+                    tabula_rules::Outcome::Ongoing => Feedback::info(format!("{side}: {text}")),
+                    outcome => Feedback::info(format!("{side}: {text}. {outcome}!")),
+                };
+                played.write(MovePlayed {
+                    mv: mv.clone(),
+                    mover: mover.expect("a legal move has a mover"),
+                    captured,
+                    text,
+                });
+            }
+            Err(e) => the_match.feedback = Feedback::error(format!("Refused: {e}")),
+        }
+    }
+}
+
+fn apply_commands(
+    mut commands: MessageReader<MatchCommand>,
+    mut the_match: ResMut<Match>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    for command in commands.read() {
+        match command {
+            MatchCommand::Undo => {
+                if let Some(mv) = the_match.game.undo() {
+                    let text = the_match.texts.pop().unwrap_or_default();
+                    let _ = mv;
+                    the_match.feedback = Feedback::info(format!("Took back {text}"));
+                    reset.write(BoardReset);
+                } else {
+                    the_match.feedback = Feedback::error("Nothing to take back");
+                }
+            }
+            MatchCommand::NewGame => {
+                let game = &the_match.game;
+                let fresh = War::from_position(game.start().clone(), game.options().clone());
+                *the_match = Match::new(fresh);
+                the_match.feedback = Feedback::info("New game");
+                reset.write(BoardReset);
+            }
+        }
+    }
+}
+
+/// Opens the tabletop window on `game` and runs until it is closed.
+pub fn run_app(game: War) -> ExitCode {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Tabula — The Game of War".into(),
+            resolution: (1280u32, 720u32).into(),
+            ..default()
+        }),
+        ..default()
+    }));
+    app.insert_resource(Match::new(game));
+    app.add_plugins((crate::logic_plugin, crate::view_plugin));
+    match app.run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}

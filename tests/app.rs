@@ -1,0 +1,332 @@
+//! The app, tested without a GPU: the match and its piece entities on `MinimalPlugins`,
+//! clicks turned into moves, the command line, and one real screenshot under Xvfb.
+
+use bevy::prelude::*;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use tabula::input::{Selection, apply_click};
+use tabula::pieces::{CapturedPiece, Location, PieceEntity};
+use tabula::war_match::{Match, MatchCommand, MoveIntent};
+use tabula_rules::Game;
+use tabula_rules::war::{Kind, Place, Side, Square, Station, War, WarOptions};
+
+fn headless(game: War) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(Match::new(game))
+        .add_plugins(tabula::logic_plugin);
+    app.update();
+    app
+}
+
+/// What the piece entities say stands where.
+fn shown(app: &mut App) -> BTreeSet<String> {
+    let mut q = app.world_mut().query::<&PieceEntity>();
+    q.iter(app.world())
+        .map(|p| format!("{:?} {:?} {:?}", p.at, p.piece.side, p.piece.kind))
+        .collect()
+}
+
+/// What the rules position says stands where.
+fn truth(app: &App) -> BTreeSet<String> {
+    let m = app.world().resource::<Match>();
+    m.game
+        .position()
+        .all_pieces()
+        .map(|(place, p)| {
+            let at = match place {
+                Place::Square(sq) => Location::Board(sq),
+                Place::Station(st) => Location::Station(p.side, st),
+            };
+            format!("{at:?} {:?} {:?}", p.side, p.kind)
+        })
+        .collect()
+}
+
+fn intent(app: &mut App, text: &str) {
+    let mv = app
+        .world()
+        .resource::<Match>()
+        .game
+        .parse_move(text)
+        .unwrap();
+    app.world_mut().write_message(MoveIntent(mv));
+    app.update();
+}
+
+#[test]
+fn piece_entities_follow_the_rules_state() {
+    let mut app = headless(War::new(WarOptions::default()));
+    assert_eq!(shown(&mut app).len(), 40, "forty pieces");
+    assert_eq!(shown(&mut app), truth(&app));
+
+    // The Siege Gambit up to Blue's ninth move, which captures a troop.
+    for text in [
+        "GM to M2",
+        "GM to M2",
+        "KM to M2",
+        "KM to M2",
+        "GM to K2",
+        "KT to K5",
+        "KT to K4",
+        "GM to K2",
+        "GM to K3",
+        "GM to K4",
+        "KM to K2",
+        "KM to K2",
+        "K to G2",
+        "GC to M3",
+        "G to Citadel",
+        "G to H4",
+        "KT to F5",
+        "KT takes KT to KC7",
+    ] {
+        intent(&mut app, text);
+        assert_eq!(shown(&mut app), truth(&app), "after {text}");
+    }
+    assert_eq!(app.world().resource::<Match>().game.ply(), 18);
+    let mut captured = app.world_mut().query::<&CapturedPiece>();
+    let set_aside: Vec<_> = captured
+        .iter(app.world())
+        .map(|c| (c.piece.side, c.piece.kind))
+        .collect();
+    assert_eq!(set_aside, vec![(Side::Red, Kind::Troop)]);
+
+    // An illegal intent changes nothing and says why.
+    let before = shown(&mut app);
+    let bogus = tabula_rules::war::Move::Step {
+        from: Square::new(0, 1).unwrap(),
+        to: Square::new(0, 9).unwrap(),
+    };
+    app.world_mut().write_message(MoveIntent(bogus));
+    app.update();
+    assert_eq!(shown(&mut app), before);
+    let m = app.world().resource::<Match>();
+    assert!(
+        m.feedback.is_error && m.feedback.text.contains("illegal"),
+        "{:?}",
+        m.feedback
+    );
+    assert_eq!(m.game.ply(), 18);
+
+    // Taking back rebuilds the view from the rules state.
+    app.world_mut().write_message(MatchCommand::Undo);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Match>().game.ply(), 17);
+    assert_eq!(shown(&mut app), truth(&app));
+    let mut captured = app.world_mut().query::<&CapturedPiece>();
+    assert_eq!(
+        captured.iter(app.world()).count(),
+        0,
+        "the troop is back on the board"
+    );
+
+    app.world_mut().write_message(MatchCommand::NewGame);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Match>().game.ply(), 0);
+    assert_eq!(shown(&mut app), truth(&app));
+}
+
+#[test]
+fn clicks_select_light_and_move() {
+    let mut m = Match::new(War::new(WarOptions::default()));
+    let mut sel = Selection::default();
+    let sq = |side, file, rank| Location::Board(Square::from_rank(side, file, rank).unwrap());
+
+    // Clicking an empty square or an enemy piece first explains what to do.
+    assert_eq!(apply_click(&mut m, &mut sel, sq(Side::Red, 4, 6)), None);
+    assert!(
+        m.feedback.is_error && m.feedback.text.contains("Red's pieces"),
+        "{:?}",
+        m.feedback
+    );
+    apply_click(&mut m, &mut sel, sq(Side::Blue, 4, 3));
+    assert!(
+        m.feedback.text.contains("it is Red's turn"),
+        "{:?}",
+        m.feedback
+    );
+
+    // Select the king's troop, try a square it cannot reach, then move it two squares.
+    apply_click(&mut m, &mut sel, sq(Side::Red, 4, 3));
+    assert_eq!(sel.origin, Some(sq(Side::Red, 4, 3)));
+    assert!(m.feedback.text.contains("2 moves"), "{:?}", m.feedback);
+    assert_eq!(apply_click(&mut m, &mut sel, sq(Side::Red, 4, 7)), None);
+    assert!(
+        m.feedback.is_error && m.feedback.text.contains("troop moves one square forward"),
+        "{:?}",
+        m.feedback
+    );
+    let mv = apply_click(&mut m, &mut sel, sq(Side::Red, 4, 5)).expect("a legal destination plays");
+    assert_eq!(m.game.move_text(&mv), "KT to K5");
+    assert_eq!(sel, Selection::default());
+
+    // A flying machine is chosen on its station and lands on its colour only.
+    let mut sel = Selection::default();
+    apply_click(
+        &mut m,
+        &mut sel,
+        Location::Station(Side::Red, Station::King),
+    );
+    assert!(sel.origin.is_some(), "{:?}", m.feedback);
+    let wrong = apply_click(&mut m, &mut sel, sq(Side::Red, 0, 5));
+    assert_eq!(wrong, None);
+    assert!(m.feedback.text.contains("colour"), "{:?}", m.feedback);
+}
+
+#[test]
+fn a_jump_chain_is_entered_landing_by_landing() {
+    let game = War::from_setup_text(
+        "Red: K at K1, KHT at KH4\nBlue: K at K1, T at KC6, T at KC4, T at K4\nRed to move",
+        WarOptions::default(),
+    )
+    .unwrap();
+    let mut m = Match::new(game);
+    let mut sel = Selection::default();
+    let red = |file, rank| Location::Board(Square::from_rank(Side::Red, file, rank).unwrap());
+    // The king may not move while a troop is offered.
+    apply_click(&mut m, &mut sel, red(4, 1));
+    assert!(m.feedback.text.contains("offered"), "{:?}", m.feedback);
+    apply_click(&mut m, &mut sel, red(1, 4));
+    assert_eq!(
+        apply_click(&mut m, &mut sel, red(3, 6)),
+        None,
+        "the chain goes on"
+    );
+    assert_eq!(sel.path.len(), 1);
+    let mv = apply_click(&mut m, &mut sel, red(5, 8)).expect("the chain ends");
+    assert_eq!(m.game.move_text(&mv), "T takes T, T to G8");
+}
+
+fn tabula() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn verify_passes_every_shipped_scene_and_names_bad_moves() {
+    let out = tabula()
+        .arg("verify")
+        .arg(root().join("scenes"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("siege_gambit.ron") && stdout.contains("Red wins"),
+        "{stdout}"
+    );
+
+    let dir = std::env::temp_dir().join(format!("tabula-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(
+        &bad,
+        "Scene(\n  title: \"bad\",\n  game: War,\n  moves: [\n    \"KT to K4\",\n    \"KT to K9\",\n  ],\n  expect: Ongoing,\n)\n",
+    )
+    .unwrap();
+    let out = tabula().arg("verify").arg(&bad).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success());
+    assert!(
+        stdout.contains("bad.ron:6: move 2 (\"KT to K9\")"),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn perft_and_bad_arguments_on_the_command_line() {
+    let out = tabula().args(["perft", "war", "2"]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(
+        stdout.contains("perft 2: 15679") && stdout.contains("nodes/s"),
+        "{stdout}"
+    );
+    let out = tabula().args(["perft", "chess", "2"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid value 'chess'"));
+    let out = tabula()
+        .args(["play", "war", "--first", "green"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown side \"green\""));
+}
+
+/// Renders a real frame under Xvfb with software Vulkan and checks it shows a board with
+/// both armies. Set TABULA_SKIP_SCREENSHOT=1 on a machine without Xvfb.
+#[test]
+fn screenshot_shows_the_board_and_both_armies() {
+    if std::env::var_os("TABULA_SKIP_SCREENSHOT").is_some() {
+        eprintln!("screenshot test skipped by TABULA_SKIP_SCREENSHOT");
+        return;
+    }
+    let out = std::env::temp_dir().join(format!("tabula-shot-{}.png", std::process::id()));
+    let bin = env!("CARGO_BIN_EXE_tabula");
+    let args = [
+        "shot",
+        "--width",
+        "480",
+        "--height",
+        "270",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let status = if std::env::var_os("DISPLAY").is_some() {
+        Command::new(bin).args(args).output()
+    } else {
+        Command::new("xvfb-run")
+            .args(["-a", "-s", "-screen 0 1280x720x24", bin])
+            .args(args)
+            .output()
+    }
+    .expect("xvfb-run is needed (apt-get install xvfb mesa-vulkan-drivers libvulkan1)");
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    check_picture(&out);
+    std::fs::remove_file(&out).ok();
+}
+
+fn check_picture(path: &Path) {
+    let img = image::open(path).expect("a PNG").to_rgb8();
+    assert_eq!((img.width(), img.height()), (480, 270));
+    let mut colours = BTreeSet::new();
+    let (mut red, mut blue, mut light) = (0, 0, 0);
+    for p in img.pixels() {
+        let [r, g, b] = p.0.map(i32::from);
+        colours.insert((r / 16, g / 16, b / 16));
+        if r > 120 && r > g * 2 && r > b * 2 {
+            red += 1;
+        }
+        if b > 120 && b > r * 2 && b > g + 30 {
+            blue += 1;
+        }
+        if r > 170 && g > 160 && b > 130 {
+            light += 1;
+        }
+    }
+    let n = (img.width() * img.height()) as usize;
+    assert!(
+        colours.len() > 50,
+        "too few colours ({}): blank picture?",
+        colours.len()
+    );
+    assert!(red > n / 500, "red army not visible ({red} px)");
+    assert!(blue > n / 500, "blue army not visible ({blue} px)");
+    assert!(light > n / 20, "light squares not visible ({light} px)");
+}
