@@ -22,8 +22,8 @@ impl View {
     fn orbit(self) -> (f32, f32, f32) {
         use std::f32::consts::{FRAC_PI_2, PI};
         match self {
-            View::Red => (0.0, 0.85, 15.5),
-            View::Blue => (PI, 0.85, 15.5),
+            View::Red => (0.0, 0.9, 17.5),
+            View::Blue => (PI, 0.9, 17.5),
             View::Top => (0.0, FRAC_PI_2 - 0.01, 17.0),
             View::Side => (FRAC_PI_2, 0.6, 16.0),
         }
@@ -48,7 +48,7 @@ impl OrbitCamera {
     pub fn from_view(view: View) -> OrbitCamera {
         let (yaw, pitch, distance) = view.orbit();
         OrbitCamera {
-            focus: Vec3::new(0.0, 0.0, 0.3),
+            focus: Vec3::new(0.0, 0.0, 0.6 * yaw.cos()),
             yaw,
             pitch,
             distance,

@@ -101,6 +101,12 @@ pub enum Command {
         /// Rules options.
         #[command(flatten)]
         war: WarArgs,
+        /// Start from a scene's position (its options and setup, then its moves).
+        #[arg(long)]
+        scene: Option<PathBuf>,
+        /// With --scene: play only this many of its moves, then hand over to the players.
+        #[arg(long, requires = "scene")]
+        at: Option<usize>,
     },
     /// Replay scene files headless and check each reaches its expected outcome.
     Verify {
@@ -150,16 +156,28 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None => crate::war_match::run_app(War::new(WarOptions::default())),
-        Some(Command::Play { game, war }) => {
+        Some(Command::Play {
+            game,
+            war,
+            scene,
+            at,
+        }) => {
             let kind = GameKind::from(game);
             if !kind.is_available() {
-                eprintln!(
-                    "tabula: {} is not playable yet; try `tabula play war`",
-                    kind.title()
-                );
+                eprintln!("tabula: {} is not playable yet; try `tabula play war`", kind.title());
                 return ExitCode::from(2);
             }
-            crate::war_match::run_app(War::new(war.options()))
+            let game = match scene {
+                None => War::new(war.options()),
+                Some(path) => match crate::shot::game_for(Some(&path), at) {
+                    Ok(game) => game,
+                    Err(e) => {
+                        eprintln!("tabula play: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                },
+            };
+            crate::war_match::run_app(game)
         }
         Some(Command::Verify { files }) => verify(&files),
         Some(Command::Perft {

@@ -78,7 +78,7 @@ fn spawn_hud(mut commands: Commands) {
                 position_type: PositionType::Absolute,
                 top: Val::Px(10.0),
                 right: Val::Px(10.0),
-                width: Val::Px(250.0),
+                width: Val::Px(270.0),
                 padding: UiRect::all(Val::Px(10.0)),
                 flex_direction: FlexDirection::Column,
                 ..default()
@@ -100,8 +100,9 @@ fn spawn_hud(mut commands: Commands) {
         });
     commands.spawn((
         Text::new(
-            "Left click: piece, then a lit square   Right drag: orbit   Middle drag: pan   Wheel: zoom\n\
-             1 / 2: Red's / Blue's side   3: top   Ctrl+Z: take back   N: new game   Esc: drop selection",
+            "Click a piece, then a lit square.  Right drag: orbit  Middle drag: pan  Wheel: zoom\n\
+             1 / 2 / 3 / 4: Red's side, Blue's side, top, side view  Esc: drop selection\n\
+             Ctrl+Z: take back  N: new game  F12: screenshot",
         ),
         font(13.0),
         TextColor(Color::srgb(0.85, 0.85, 0.85)),
@@ -109,6 +110,7 @@ fn spawn_hud(mut commands: Commands) {
             position_type: PositionType::Absolute,
             bottom: Val::Px(10.0),
             left: Val::Px(10.0),
+            max_width: Val::Percent(64.0),
             padding: UiRect::all(Val::Px(6.0)),
             ..default()
         },
@@ -147,25 +149,14 @@ fn spawn_hud(mut commands: Commands) {
         });
 }
 
-/// The move list as numbered lines, Red and Blue side by side.
-pub fn move_lines(texts: &[String], first: Side) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut chunks = texts.chunks(2).enumerate();
-    if first == Side::Blue {
-        // Still numbered from Red's column: Blue's first move stands alone.
-        if let Some(t) = texts.first() {
-            lines.push(format!("1. ...  {t}"));
-        }
-        chunks = texts[texts.len().min(1)..].chunks(2).enumerate();
-        for (i, pair) in chunks {
-            lines.push(format!("{}. {}", i + 2, pair.join("  ")));
-        }
-        return lines;
-    }
-    for (i, pair) in &mut chunks {
-        lines.push(format!("{}. {}", i + 1, pair.join("  ·  ")));
-    }
-    lines
+/// The move list as numbered lines, one per pair of moves (the first player's, then the
+/// second's).
+pub fn move_lines(texts: &[String]) -> Vec<String> {
+    texts
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| format!("{:>2}. {}", i + 1, pair.join(" / ")))
+        .collect()
 }
 
 #[allow(clippy::type_complexity)]
@@ -198,8 +189,8 @@ fn update_hud(
             Color::srgb(0.85, 0.9, 0.85)
         };
     }
-    let lines = move_lines(&the_match.texts, game.options().first);
-    let shown = lines.len().saturating_sub(24);
+    let lines = move_lines(&the_match.texts);
+    let shown = lines.len().saturating_sub(16);
     for mut text in &mut texts.p2() {
         text.0 = if lines.is_empty() {
             "(none yet)".into()
@@ -214,16 +205,12 @@ fn update_hud(
             .filter(|p| p.side == side)
             .map(|p| p.kind.letter())
             .collect();
+        if lost.is_empty() {
+            return format!("{side} has lost nothing");
+        }
         let troops = lost.iter().filter(|l| **l == Kind::Troop.letter()).count();
-        format!(
-            "{side} has lost {}: {}",
-            lost.len(),
-            if lost.is_empty() {
-                "nothing".to_string()
-            } else {
-                format!("{} ({troops} troops)", lost.join(" "))
-            }
-        )
+        let plural = if troops == 1 { "" } else { "s" };
+        format!("{side} has lost {}: {} ({troops} troop{plural})", lost.len(), lost.join(" "))
     };
     for mut text in &mut texts.p3() {
         text.0 = format!("{}\n{}", line(Side::Red), line(Side::Blue));

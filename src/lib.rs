@@ -31,5 +31,6 @@ pub fn view_plugin(app: &mut App) {
         input::plugin,
         hud::plugin,
         camera::plugin,
-    ));
+    ))
+    .add_systems(Update, shot::save_on_f12);
 }

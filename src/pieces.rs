@@ -55,6 +55,9 @@ pub struct Travel {
     start: Vec3,
 }
 
+/// Models are drawn at this scale (1.0 = parts sized for a unit square).
+const PIECE_SCALE: f32 = 1.3;
+
 /// Seconds per leg of a travel.
 const LEG_SECONDS: f32 = 0.35;
 
@@ -83,12 +86,12 @@ pub fn plugin(app: &mut App) {
 /// Where the `index`-th piece captured from `side` waits beside the board.
 pub fn tray_position(side: Side, index: usize) -> Vec3 {
     let x = match side {
-        Side::Red => -6.2 - (index / 10) as f32 * 0.8,
-        Side::Blue => 6.2 + (index / 10) as f32 * 0.8,
+        Side::Red => -6.3 - (index / 10) as f32 * 1.0,
+        Side::Blue => 6.3 + (index / 10) as f32 * 1.0,
     };
     let z = match side {
-        Side::Red => 4.0 - (index % 10) as f32 * 0.85,
-        Side::Blue => -4.0 + (index % 10) as f32 * 0.85,
+        Side::Red => 4.3 - (index % 10) as f32 * 0.95,
+        Side::Blue => -4.3 + (index % 10) as f32 * 0.95,
     };
     Vec3::new(x, -0.2, z)
 }
@@ -106,7 +109,9 @@ fn spawn_from_match(commands: &mut Commands, the_match: &Match) {
         commands.spawn((
             PieceEntity { piece, at },
             PieceModel(piece),
-            Transform::from_translation(at.world()).with_rotation(facing(piece.side)),
+            Transform::from_translation(at.world())
+                .with_rotation(facing(piece.side))
+                .with_scale(Vec3::splat(PIECE_SCALE)),
             Visibility::default(),
         ));
     }
@@ -176,11 +181,14 @@ fn follow_moves(
     }
 }
 
+/// Entities that show a piece, in play or set aside.
+type OnTable = Or<(With<PieceEntity>, With<CapturedPiece>)>;
+
 fn rebuild_on_reset(
     mut commands: Commands,
     mut resets: MessageReader<BoardReset>,
     the_match: Res<Match>,
-    shown: Query<Entity, Or<(With<PieceEntity>, With<CapturedPiece>)>>,
+    shown: Query<Entity, OnTable>,
 ) {
     if resets.read().count() == 0 {
         return;

@@ -68,6 +68,17 @@ pub fn game_for(scene: Option<&PathBuf>, at: Option<usize>) -> Result<War, Strin
     Ok(game)
 }
 
+/// F12 saves the window as `tabula-N.png` in the working directory.
+pub fn save_on_f12(mut commands: Commands, keys: Res<ButtonInput<KeyCode>>, mut taken: Local<u32>) {
+    if keys.just_pressed(KeyCode::F12) {
+        *taken += 1;
+        let path = format!("tabula-{}.png", *taken);
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(bevy::render::view::screenshot::save_to_disk(path));
+    }
+}
+
 /// Opens a window of the requested size, renders, saves the picture and exits.
 pub fn run(request: ShotRequest) -> ExitCode {
     let game = match game_for(request.scene.as_ref(), request.at) {

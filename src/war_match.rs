@@ -166,9 +166,8 @@ fn apply_commands(
     for command in commands.read() {
         match command {
             MatchCommand::Undo => {
-                if let Some(mv) = the_match.game.undo() {
+                if the_match.game.undo().is_some() {
                     let text = the_match.texts.pop().unwrap_or_default();
-                    let _ = mv;
                     the_match.feedback = Feedback::info(format!("Took back {text}"));
                     reset.write(BoardReset);
                 } else {
