@@ -164,7 +164,10 @@ pub fn main() -> ExitCode {
         }) => {
             let kind = GameKind::from(game);
             if !kind.is_available() {
-                eprintln!("tabula: {} is not playable yet; try `tabula play war`", kind.title());
+                eprintln!(
+                    "tabula: {} is not playable yet; try `tabula play war`",
+                    kind.title()
+                );
                 return ExitCode::from(2);
             }
             let game = match scene {

@@ -210,7 +210,11 @@ fn update_hud(
         }
         let troops = lost.iter().filter(|l| **l == Kind::Troop.letter()).count();
         let plural = if troops == 1 { "" } else { "s" };
-        format!("{side} has lost {}: {} ({troops} troop{plural})", lost.len(), lost.join(" "))
+        format!(
+            "{side} has lost {}: {} ({troops} troop{plural})",
+            lost.len(),
+            lost.join(" ")
+        )
     };
     for mut text in &mut texts.p3() {
         text.0 = format!("{}\n{}", line(Side::Red), line(Side::Blue));

@@ -10,8 +10,22 @@ use tabula_rules::war::{War, WarOptions};
 fn midgame() -> War {
     let mut game = War::new(WarOptions::default());
     for text in [
-        "GM to M2", "GM to M2", "KM to M2", "KM to M2", "GM to K2", "KT to K5", "KT to K4", "GM to K2", "GM to K3",
-        "GM to K4", "KM to K2", "KM to K2", "K to G2", "GC to M3", "G to Citadel", "G to H4",
+        "GM to M2",
+        "GM to M2",
+        "KM to M2",
+        "KM to M2",
+        "GM to K2",
+        "KT to K5",
+        "KT to K4",
+        "GM to K2",
+        "GM to K3",
+        "GM to K4",
+        "KM to K2",
+        "KM to K2",
+        "K to G2",
+        "GC to M3",
+        "G to Citadel",
+        "G to H4",
     ] {
         let mv = game.parse_move(text).expect("the Siege Gambit");
         game.play(&mv).expect("legal");
