@@ -175,7 +175,7 @@ fn update_hud(
     let game = &the_match.game;
     for (mut text, mut color) in &mut texts.p0() {
         text.0 = the_match.status();
-        color.0 = if game.outcome().is_over() {
+        color.0 = if the_match.is_over() {
             Color::srgb(1.0, 0.85, 0.3)
         } else {
             side_color(game.to_move()).lighter(0.25)

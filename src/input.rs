@@ -95,12 +95,12 @@ pub fn apply_click(
     selection: &mut Selection,
     location: Location,
 ) -> Option<Move> {
-    let game = &the_match.game;
-    if game.outcome().is_over() {
+    if the_match.is_over() {
         the_match.feedback =
             Feedback::error("The game is over: N starts a new one, Ctrl+Z takes back a move.");
         return None;
     }
+    let game = &the_match.game;
     let side = game.to_move();
     let legal = game.legal_moves();
     let pos = game.position();

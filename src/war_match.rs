@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use std::process::ExitCode;
 use tabula_rules::Game;
-use tabula_rules::war::{Move, Piece, Side, Square, War};
+use tabula_rules::war::{Move, Piece, Position, Side, Square, War};
 
 /// The game in play, the notation of every move so far, and the last word to the players.
 #[derive(Resource, Debug, Clone)]
@@ -15,6 +15,10 @@ pub struct Match {
     pub texts: Vec<String>,
     /// What the players should read now (an illegal click's reason, a hint).
     pub feedback: Feedback,
+    /// Seconds spent on the move now being thought about (Law XI's clock).
+    pub clock: f32,
+    /// The player who lost by overstepping the time limit, if one did.
+    pub time_loss: Option<Side>,
 }
 
 /// A line for the players, plain or a refusal.
@@ -57,17 +61,45 @@ impl Match {
             game,
             texts,
             feedback: Feedback::info("Click one of your pieces, then a lit square."),
+            clock: 0.0,
+            time_loss: None,
         }
     }
 
-    /// "Red to move", or the result.
+    /// Whether the game has ended, on the board or on time.
+    pub fn is_over(&self) -> bool {
+        self.time_loss.is_some() || self.game.outcome().is_over()
+    }
+
+    /// "Red to move" (with the time left when a limit is set), or the result.
     pub fn status(&self) -> String {
+        if let Some(side) = self.time_loss {
+            return format!("Game over: {side} loses on time, {} wins", side.other());
+        }
         match self.game.outcome() {
-            tabula_rules::Outcome::Ongoing => format!("{} to move", self.game.to_move()),
+            tabula_rules::Outcome::Ongoing => {
+                let side = self.game.to_move();
+                match self.game.options().move_time_limit {
+                    None => format!("{side} to move"),
+                    Some(limit) => {
+                        let left = limit as f32 - self.clock;
+                        if left >= 0.0 {
+                            let secs = left.ceil() as u32;
+                            format!("{side} to move ({}:{:02} left)", secs / 60, secs % 60)
+                        } else {
+                            let grace = (GRACE_SECONDS + left).max(0.0).ceil() as u32;
+                            format!("{side} to move: Time! {grace} s to finish the move")
+                        }
+                    }
+                }
+            }
             outcome => format!("Game over: {outcome}"),
         }
     }
 }
+
+/// Law XI: after "Time" is called, one more minute to complete the move.
+pub const GRACE_SECONDS: f32 = 60.0;
 
 /// A player (or a test, or a scene) asks for a move; the match checks it.
 #[derive(Message, Debug, Clone)]
@@ -108,8 +140,32 @@ pub fn plugin(app: &mut App) {
         .add_message::<BoardReset>()
         .add_systems(
             Update,
-            (apply_intents, apply_commands).chain().in_set(MatchSet),
+            (run_clock, apply_intents, apply_commands)
+                .chain()
+                .in_set(MatchSet),
         );
+}
+
+/// Law XI, when the options set a time per move: "Time" is called when it runs out, and a
+/// player who has not moved a minute later loses.
+fn run_clock(time: Res<Time>, mut the_match: ResMut<Match>) {
+    let Some(limit) = the_match.game.options().move_time_limit else {
+        return;
+    };
+    if the_match.is_over() {
+        return;
+    }
+    let before = the_match.clock;
+    let after = before + time.delta_secs();
+    the_match.bypass_change_detection().clock = after;
+    if after.floor() != before.floor() {
+        the_match.set_changed();
+    }
+    if after > limit as f32 + GRACE_SECONDS {
+        let side = the_match.game.to_move();
+        the_match.time_loss = Some(side);
+        the_match.feedback = Feedback::error(format!("{side} did not move in time (Law XI)."));
+    }
 }
 
 /// Systems that change the match; views run after it.
@@ -122,6 +178,10 @@ fn apply_intents(
     mut played: MessageWriter<MovePlayed>,
 ) {
     for MoveIntent(mv) in intents.read() {
+        if the_match.time_loss.is_some() {
+            the_match.feedback = Feedback::error("Refused: the game is over (lost on time)");
+            continue;
+        }
         let game = &the_match.game;
         let pos = game.position();
         let mover = match mv {
@@ -142,6 +202,7 @@ fn apply_intents(
         match the_match.game.play(mv) {
             Ok(()) => {
                 the_match.texts.push(text.clone());
+                the_match.clock = 0.0;
                 the_match.feedback = match the_match.game.outcome() {
                     tabula_rules::Outcome::Ongoing => Feedback::info(format!("{side}: {text}")),
                     outcome => Feedback::info(format!("{side}: {text}. {outcome}!")),
@@ -168,6 +229,8 @@ fn apply_commands(
             MatchCommand::Undo => {
                 if the_match.game.undo().is_some() {
                     let text = the_match.texts.pop().unwrap_or_default();
+                    the_match.clock = 0.0;
+                    the_match.time_loss = None;
                     the_match.feedback = Feedback::info(format!("Took back {text}"));
                     reset.write(BoardReset);
                 } else {
@@ -176,9 +239,18 @@ fn apply_commands(
             }
             MatchCommand::NewGame => {
                 let game = &the_match.game;
-                let fresh = War::from_position(game.start().clone(), game.options().clone());
+                let start = game.start();
+                let mut options = game.options().clone();
+                // Law III: within a sitting the players take the first move in turn.
+                let fresh = if *start == Position::standard(start.to_move()) {
+                    options.first = start.to_move().other();
+                    War::new(options)
+                } else {
+                    War::from_position(start.clone(), options)
+                };
+                let first = fresh.to_move();
                 *the_match = Match::new(fresh);
-                the_match.feedback = Feedback::info("New game");
+                the_match.feedback = Feedback::info(format!("New game: {first} moves first."));
                 reset.write(BoardReset);
             }
         }

@@ -330,3 +330,63 @@ fn check_picture(path: &Path) {
     assert!(blue > n / 500, "blue army not visible ({blue} px)");
     assert!(light > n / 20, "light squares not visible ({light} px)");
 }
+
+#[test]
+fn law_xi_time_limit_and_law_iii_alternating_first_move() {
+    use bevy::time::TimeUpdateStrategy;
+    use std::time::Duration;
+    let options = WarOptions {
+        move_time_limit: Some(5),
+        ..WarOptions::default()
+    };
+    let mut app = headless(War::new(options));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs(1)));
+    app.world_mut()
+        .resource_mut::<Time<Virtual>>()
+        .set_max_delta(Duration::from_secs(2));
+    for _ in 0..4 {
+        app.update();
+    }
+    assert!(app.world().resource::<Match>().status().contains("left"));
+    intent(&mut app, "GM to M2");
+    assert_eq!(
+        app.world().resource::<Match>().game.ply(),
+        1,
+        "moved in time"
+    );
+    for _ in 0..8 {
+        app.update();
+    }
+    let status = app.world().resource::<Match>().status();
+    assert!(status.contains("Time!"), "{status}");
+    for _ in 0..60 {
+        app.update();
+    }
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.time_loss, Some(Side::Blue), "{}", m.status());
+    assert!(m.status().contains("Blue loses on time"));
+    intent_refused(&mut app, "GM to M2");
+
+    // A new game in the same sitting: the other player moves first.
+    app.world_mut().write_message(MatchCommand::NewGame);
+    app.update();
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.time_loss, None);
+    assert_eq!(m.game.to_move(), Side::Blue);
+    assert_eq!(m.game.ply(), 0);
+}
+
+fn intent_refused(app: &mut App, text: &str) {
+    let before = app.world().resource::<Match>().game.ply();
+    let mv = {
+        let m = app.world().resource::<Match>();
+        let mut g = m.game.clone();
+        g.undo();
+        g.parse_move(text).ok()
+    };
+    if let Some(mv) = mv {
+        app.world_mut().write_message(MoveIntent(mv));
+    }
+    app.update();
+    assert_eq!(app.world().resource::<Match>().game.ply(), before);
+}
