@@ -129,26 +129,7 @@ pub enum Command {
         divide: bool,
     },
     /// Render a position to a PNG file (needs a display; use xvfb-run on a headless machine).
-    Shot {
-        /// Where to write the PNG.
-        #[arg(long, default_value = "tabula.png")]
-        out: PathBuf,
-        /// A scene to show (its position after `--at` moves, or after all of them).
-        #[arg(long)]
-        scene: Option<PathBuf>,
-        /// How many of the scene's moves to play before the picture.
-        #[arg(long)]
-        at: Option<usize>,
-        /// Picture width in pixels.
-        #[arg(long, default_value_t = 1280)]
-        width: u32,
-        /// Picture height in pixels.
-        #[arg(long, default_value_t = 720)]
-        height: u32,
-        /// Camera: red, blue, top or side.
-        #[arg(long, value_enum, default_value = "red")]
-        view: crate::camera::View,
-    },
+    Shot(crate::shot::ShotRequest),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -189,21 +170,7 @@ pub fn main() -> ExitCode {
             setup,
             divide,
         }) => perft(game.into(), depth, setup, divide),
-        Some(Command::Shot {
-            out,
-            scene,
-            at,
-            width,
-            height,
-            view,
-        }) => crate::shot::run(crate::shot::ShotRequest {
-            out,
-            scene,
-            at,
-            width,
-            height,
-            view,
-        }),
+        Some(Command::Shot(request)) => crate::shot::run(request),
     }
 }
 

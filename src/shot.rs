@@ -12,19 +12,25 @@ use tabula_rules::scene::{GameKind, SceneFile};
 use tabula_rules::war::{War, WarOptions};
 
 /// What to photograph and where to put the picture.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct ShotRequest {
-    /// The PNG to write.
+    /// Where to write the PNG.
+    #[arg(long, default_value = "tabula.png")]
     pub out: PathBuf,
-    /// A scene to show, if any.
+    /// A scene to show (its position after `--at` moves, or after all of them).
+    #[arg(long)]
     pub scene: Option<PathBuf>,
-    /// How many of its moves to play first (all when `None`).
+    /// How many of the scene's moves to play before the picture.
+    #[arg(long, requires = "scene")]
     pub at: Option<usize>,
-    /// Width in pixels.
+    /// Picture width in pixels.
+    #[arg(long, default_value_t = 1280)]
     pub width: u32,
-    /// Height in pixels.
+    /// Picture height in pixels.
+    #[arg(long, default_value_t = 720)]
     pub height: u32,
-    /// Camera.
+    /// Camera: red, blue, top or side.
+    #[arg(long, value_enum, default_value = "red")]
     pub view: View,
 }
 

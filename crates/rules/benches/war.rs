@@ -9,24 +9,10 @@ use tabula_rules::war::{War, WarOptions};
 
 fn midgame() -> War {
     let mut game = War::new(WarOptions::default());
-    for text in [
-        "GM to M2",
-        "GM to M2",
-        "KM to M2",
-        "KM to M2",
-        "GM to K2",
-        "KT to K5",
-        "KT to K4",
-        "GM to K2",
-        "GM to K3",
-        "GM to K4",
-        "KM to K2",
-        "KM to K2",
-        "K to G2",
-        "GC to M3",
-        "G to Citadel",
-        "G to H4",
-    ] {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenes/war/siege_gambit.ron");
+    let scene = tabula_rules::scene::SceneFile::load(&path).expect("the shipped scene");
+    for text in &scene.scene.moves[..16] {
         let mv = game.parse_move(text).expect("the Siege Gambit");
         game.play(&mv).expect("legal");
     }

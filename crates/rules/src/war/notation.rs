@@ -473,6 +473,9 @@ fn candidates(pos: &Position, mv: &Move) -> Vec<WarSan> {
 /// Prints a legal move in the shortest form that names it alone among the legal moves,
 /// preferring the book's style (`GM to M2`, `M takes M`, `M enters Citadel`).
 pub fn print(pos: &Position, mv: &Move) -> String {
+    if mover(pos, mv).is_none() {
+        return format!("(no piece for {mv:?})");
+    }
     let legal = pos.legal_moves();
     candidates(pos, mv)
         .into_iter()
