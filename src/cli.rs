@@ -1,10 +1,9 @@
 //! The command line: open the tabletop, verify scenes, count moves, take screenshots.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
-use tabula_rules::Game;
+use tabula_rules::camelot::{Camelot, CamelotOptions};
 use tabula_rules::scene::{GameKind, SceneFile};
 use tabula_rules::war::{CitadelWin, NoMove, Side, War, WarOptions};
 
@@ -42,6 +41,15 @@ impl From<GameArg> for GameKind {
             GameArg::Screwball => GameKind::Screwball,
         }
     }
+}
+
+/// What perft counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CountArg {
+    /// Every distinct path is a move.
+    Paths,
+    /// Moves that lead to the same position count once at each node.
+    Positions,
 }
 
 /// Rules options of the Game of War on the command line.
@@ -121,12 +129,16 @@ pub enum Command {
         game: GameArg,
         /// Number of moves.
         depth: u32,
-        /// A setup file in the game's position text form instead of the opening.
+        /// A position instead of the opening: a file in the game's setup text form, or the
+        /// text itself with `;` between lines.
         #[arg(long)]
-        setup: Option<PathBuf>,
+        setup: Option<String>,
         /// Print the count below each first move.
         #[arg(long)]
         divide: bool,
+        /// What counts as a move: every distinct path, or each distinct resulting position.
+        #[arg(long, value_enum, default_value = "paths")]
+        count: CountArg,
     },
     /// Render a position to a PNG file (needs a display; use xvfb-run on a headless machine).
     Shot(crate::shot::ShotRequest),
@@ -169,7 +181,8 @@ pub fn main() -> ExitCode {
             depth,
             setup,
             divide,
-        }) => perft(game.into(), depth, setup, divide),
+            count,
+        }) => perft(game.into(), depth, setup, divide, count),
         Some(Command::Shot(request)) => crate::shot::run(request),
     }
 }
@@ -226,43 +239,66 @@ fn verify(paths: &[PathBuf]) -> ExitCode {
     }
 }
 
-fn perft(game: GameKind, depth: u32, setup: Option<PathBuf>, divide: bool) -> ExitCode {
-    if game != GameKind::War {
-        eprintln!("tabula perft: {} is not playable yet", game.title());
-        return ExitCode::from(2);
+/// Reads a `--setup` value: a file, or the text itself with `;` between lines.
+fn setup_text(value: &str) -> Result<String, String> {
+    let path = Path::new(value);
+    if path.exists() {
+        std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+    } else if value.contains(':') {
+        Ok(value.replace(';', "\n"))
+    } else {
+        Err(format!(
+            "{value}: no such file (inline setups look like \"White men: E5; Black men: E7\")"
+        ))
     }
-    let mut war = match setup {
-        None => War::new(WarOptions::default()),
-        Some(path) => {
-            let text = match std::fs::read_to_string(&path) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("tabula perft: {}: {e}", path.display());
-                    return ExitCode::FAILURE;
-                }
-            };
-            match War::from_setup_text(&text, WarOptions::default()) {
-                Ok(w) => w,
-                Err(e) => {
-                    eprintln!("tabula perft: {}: {e}", path.display());
-                    return ExitCode::FAILURE;
-                }
+}
+
+fn perft(
+    game: GameKind,
+    depth: u32,
+    setup: Option<String>,
+    divide: bool,
+    count: CountArg,
+) -> ExitCode {
+    let text = match setup.as_deref().map(setup_text).transpose() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("tabula perft: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let positions = count == CountArg::Positions;
+    let report = match game {
+        GameKind::War => match text {
+            None => Ok(War::new(WarOptions::default())),
+            Some(t) => War::from_setup_text(&t, WarOptions::default()).map_err(|e| e.to_string()),
+        }
+        .map(|g| tabula_rules::perft::run_war(g, depth, positions, divide)),
+        GameKind::Camelot => match text {
+            None => Ok(Camelot::new(CamelotOptions::default())),
+            Some(t) => {
+                Camelot::from_setup_text(&t, CamelotOptions::default()).map_err(|e| e.to_string())
             }
         }
+        .map(|g| tabula_rules::perft::run_camelot(g, depth, positions, divide)),
+        other => Err(format!("{} has no rules yet", other.title())),
     };
-    let start = Instant::now();
-    let total = if divide {
-        let mut total = 0;
-        for (mv, n) in tabula_rules::perft::divide(&mut war, depth) {
-            println!("{:<28} {n}", war.move_text(&mv));
-            total += n;
+    match report {
+        Ok(r) => {
+            for (text, n) in &r.divide {
+                println!("{text:<28} {n}");
+            }
+            println!("perft {depth}: {}", r.total);
+            println!(
+                "{:.0} nodes/s ({:.3} s)",
+                r.total as f64 / r.seconds.max(1e-9),
+                r.seconds
+            );
+            ExitCode::SUCCESS
         }
-        total
-    } else {
-        tabula_rules::perft::perft(&mut war, depth)
-    };
-    let secs = start.elapsed().as_secs_f64();
-    println!("perft {depth}: {total}");
-    println!("{:.0} nodes/s ({secs:.3} s)", total as f64 / secs.max(1e-9));
-    ExitCode::SUCCESS
+        Err(e) => {
+            eprintln!("tabula perft: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

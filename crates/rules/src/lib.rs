@@ -3,6 +3,7 @@
 //! This crate knows nothing of rendering. Every game implements [`Game`], so that scene
 //! replay, perft, random playouts and the app treat all games alike.
 
+pub mod camelot;
 pub mod game;
 pub mod notation;
 pub mod perft;

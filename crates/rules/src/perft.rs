@@ -33,3 +33,100 @@ pub fn divide<G: Game>(game: &mut G, depth: u32) -> Vec<(G::Move, u64)> {
         })
         .collect()
 }
+
+/// Perft where moves leading to the same position count once per node: at each node the
+/// children are deduplicated by `key` (the resulting position) before going deeper.
+pub fn perft_positions<G: Game, K: Eq + std::hash::Hash>(
+    game: &mut G,
+    depth: u32,
+    key: impl Fn(&G) -> K + Copy,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = game.legal_moves();
+    let mut seen = std::collections::HashSet::new();
+    let mut total = 0;
+    for mv in &moves {
+        game.play_unchecked(mv);
+        if seen.insert(key(game)) {
+            total += perft_positions(game, depth - 1, key);
+        }
+        game.undo();
+    }
+    total
+}
+
+/// What a perft run found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PerftReport {
+    /// Total count.
+    pub total: u64,
+    /// Each first move (in the game's notation) with its count, when asked for.
+    pub divide: Vec<(String, u64)>,
+    /// Seconds taken.
+    pub seconds: f64,
+}
+
+fn run<G: Game, K: Eq + std::hash::Hash>(
+    mut game: G,
+    depth: u32,
+    positions: bool,
+    divide: bool,
+    key: impl Fn(&G) -> K + Copy,
+) -> PerftReport {
+    let start = std::time::Instant::now();
+    let mut report = PerftReport {
+        total: u64::from(depth == 0),
+        divide: Vec::new(),
+        seconds: 0.0,
+    };
+    let mut seen = std::collections::HashSet::new();
+    let moves = if depth == 0 {
+        Vec::new()
+    } else {
+        game.legal_moves()
+    };
+    for mv in moves {
+        game.play_unchecked(&mv);
+        if positions && !seen.insert(key(&game)) {
+            game.undo();
+            continue;
+        }
+        let n = if positions {
+            perft_positions(&mut game, depth - 1, key)
+        } else {
+            perft(&mut game, depth - 1)
+        };
+        game.undo();
+        if divide {
+            report.divide.push((game.move_text(&mv), n));
+        }
+        report.total += n;
+    }
+    report.seconds = start.elapsed().as_secs_f64();
+    report
+}
+
+/// Perft of a Game of War (compiled here, optimised, whatever builds the caller).
+pub fn run_war(game: crate::war::War, depth: u32, positions: bool, divide: bool) -> PerftReport {
+    run(game, depth, positions, divide, |g: &crate::war::War| {
+        g.position().clone()
+    })
+}
+
+/// Perft of a Camelot game.
+pub fn run_camelot(
+    game: crate::camelot::Camelot,
+    depth: u32,
+    positions: bool,
+    divide: bool,
+) -> PerftReport {
+    run(
+        game,
+        depth,
+        positions,
+        divide,
+        |g: &crate::camelot::Camelot| g.position().clone(),
+    )
+}

@@ -13,6 +13,7 @@
 //! )
 //! ```
 
+use crate::camelot::{Camelot, CamelotOptions};
 use crate::war::{War, WarOptions};
 use crate::{Game, NotationError, Outcome, PlayError};
 use serde::{Deserialize, Serialize};
@@ -55,9 +56,14 @@ impl GameKind {
         }
     }
 
-    /// Whether this build plays the game.
+    /// Whether the app plays the game on the table.
     pub fn is_available(self) -> bool {
         matches!(self, GameKind::War)
+    }
+
+    /// Whether the rules crate knows the game (scenes verify, perft counts).
+    pub fn has_rules(self) -> bool {
+        matches!(self, GameKind::War | GameKind::Camelot)
     }
 }
 
@@ -272,16 +278,29 @@ impl SceneFile {
         }
     }
 
+    /// The scene's options for a game whose options are `T`.
+    fn options<T: Default + serde::de::DeserializeOwned>(&self) -> Result<T, SceneError> {
+        let raw = &self.scene.options;
+        if raw.get_ron().trim() == "()" {
+            return Ok(T::default());
+        }
+        raw.into_rust().map_err(|e| SceneError::Options {
+            file: self.path.clone(),
+            game: self.scene.game,
+            why: e.to_string(),
+        })
+    }
+
+    fn setup_error(&self, why: impl fmt::Display) -> SceneError {
+        SceneError::Setup {
+            file: self.path.clone(),
+            why: why.to_string(),
+        }
+    }
+
     /// The War options of this scene.
     pub fn war_options(&self) -> Result<WarOptions, SceneError> {
-        match &self.scene.options {
-            raw if raw.get_ron().trim() == "()" => Ok(WarOptions::default()),
-            raw => raw.into_rust().map_err(|e| SceneError::Options {
-                file: self.path.clone(),
-                game: self.scene.game,
-                why: e.to_string(),
-            }),
-        }
+        self.options()
     }
 
     /// The War game at the scene's start.
@@ -290,10 +309,18 @@ impl SceneFile {
         match &self.scene.setup {
             SceneSetup::Standard => Ok(War::new(options)),
             SceneSetup::Position(text) => {
-                War::from_setup_text(text, options).map_err(|e| SceneError::Setup {
-                    file: self.path.clone(),
-                    why: e.to_string(),
-                })
+                War::from_setup_text(text, options).map_err(|e| self.setup_error(e))
+            }
+        }
+    }
+
+    /// The Camelot game at the scene's start.
+    pub fn camelot_start(&self) -> Result<Camelot, SceneError> {
+        let options: CamelotOptions = self.options()?;
+        match &self.scene.setup {
+            SceneSetup::Standard => Ok(Camelot::new(options)),
+            SceneSetup::Position(text) => {
+                Camelot::from_setup_text(text, options).map_err(|e| self.setup_error(e))
             }
         }
     }
@@ -315,6 +342,11 @@ impl SceneFile {
         match self.scene.game {
             GameKind::War => {
                 let mut game = self.war_start()?;
+                self.replay(&mut game)?;
+                self.check(game.outcome())
+            }
+            GameKind::Camelot => {
+                let mut game = self.camelot_start()?;
                 self.replay(&mut game)?;
                 self.check(game.outcome())
             }

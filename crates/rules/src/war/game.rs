@@ -169,6 +169,11 @@ impl War {
         Outcome::Ongoing
     }
 
+    /// A 64-bit key of the current position (as repetition sees it).
+    pub fn position_key(&self) -> u64 {
+        self.frames.last().map_or(self.start_key, |f| f.key)
+    }
+
     /// The move that was played last, if any.
     pub fn last_move(&self) -> Option<&Move> {
         self.frames.last().map(|f| &f.mv)

@@ -1,0 +1,13 @@
+//! George S. Parker's Camelot (1930): board, men and knights, canters, jumps and charges,
+//! the WCF rules (default) and the patent's (option), notation.
+
+pub mod board;
+pub mod game;
+pub mod moves;
+pub mod notation;
+pub mod position;
+
+pub use board::{Side, Square};
+pub use game::{Camelot, CamelotOptions};
+pub use moves::{Move, RuleSet, Step};
+pub use position::{Kind, Piece, Position, SetupError};

@@ -1,0 +1,239 @@
+//! Camelot moves: plain moves, canters, jumps and knight's charges, each move its whole
+//! path; and the rule sets' limits (own castle, enemy castle, compulsory capture).
+
+use super::board::{DIRECTIONS, Side, Square};
+use super::position::{Kind, Piece, Position};
+use serde::{Deserialize, Serialize};
+
+/// Which rules are played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum RuleSet {
+    /// The World Camelot Federation's rules (the default).
+    #[default]
+    Wcf,
+    /// The rules of Parker's 1930 patent text.
+    Parker1930,
+}
+
+/// One leg of a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Step {
+    /// One square to an empty neighbour.
+    Plain,
+    /// A leap over a friendly piece.
+    Canter,
+    /// A leap over an enemy piece, capturing it.
+    Jump,
+}
+
+/// A move: the starting square and every leg of its path.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// Where the piece starts.
+    pub from: Square,
+    /// Each leg and the square it lands on.
+    pub steps: Vec<(Step, Square)>,
+}
+
+impl Move {
+    /// Where the piece ends.
+    pub fn destination(&self) -> Square {
+        self.steps.last().map_or(self.from, |s| s.1)
+    }
+
+    /// The landing squares in order.
+    pub fn path(&self) -> Vec<Square> {
+        self.steps.iter().map(|s| s.1).collect()
+    }
+
+    /// The squares of the pieces captured, in order.
+    pub fn captures(&self) -> Vec<Square> {
+        let mut at = self.from;
+        let mut out = Vec::new();
+        for &(step, land) in &self.steps {
+            if step == Step::Jump {
+                out.push(
+                    Square::new((at.file() + land.file()) / 2, (at.rank() + land.rank()) / 2)
+                        .expect("between two squares"),
+                );
+            }
+            at = land;
+        }
+        out
+    }
+
+    /// Whether the move captures.
+    pub fn is_capture(&self) -> bool {
+        self.steps.iter().any(|s| s.0 == Step::Jump)
+    }
+}
+
+/// What limits a generator needs besides the position.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// The rule set.
+    pub rules: RuleSet,
+    /// Castle moves allowed per player (WCF: two).
+    pub castle_move_limit: u8,
+}
+
+struct Search<'a> {
+    board: [Option<Piece>; 192],
+    side: Side,
+    from: Square,
+    limits: &'a Limits,
+    steps: Vec<(Step, Square)>,
+    out: &'a mut Vec<Move>,
+}
+
+impl Search<'_> {
+    fn wcf(&self) -> bool {
+        self.limits.rules == RuleSet::Wcf
+    }
+
+    fn record(&mut self) {
+        self.out.push(Move {
+            from: self.from,
+            steps: self.steps.clone(),
+        });
+    }
+
+    fn empty(&self, sq: Square) -> bool {
+        self.board[sq.index()].is_none()
+    }
+
+    fn visited(&self, sq: Square) -> bool {
+        sq == self.from || self.steps.iter().any(|s| s.1 == sq)
+    }
+
+    /// Canters from `at`; every landing is a move; a knight may go on to charge.
+    fn canters(&mut self, at: Square, knight: bool) {
+        for d in DIRECTIONS {
+            let Some(over) = at.step(d) else { continue };
+            let Some(land) = over.step(d) else { continue };
+            let friend = matches!(self.board[over.index()], Some(p) if p.side == self.side);
+            // A canter never lands twice on one square (which also keeps it off its start).
+            if !friend || !self.empty(land) || self.visited(land) {
+                continue;
+            }
+            if self.wcf() && land.in_castle_of(self.side) {
+                continue;
+            }
+            self.steps.push((Step::Canter, land));
+            self.record();
+            let stops = self.wcf() && land.in_castle_of(self.side.other());
+            if !stops {
+                self.canters(land, knight);
+                if knight {
+                    self.jumps(land);
+                }
+            }
+            self.steps.pop();
+        }
+    }
+
+    /// Jumps from `at`; must go on while it can; a chain that cannot is a move.
+    fn jumps(&mut self, at: Square) {
+        let mut jumped = false;
+        for d in DIRECTIONS {
+            let Some(over) = at.step(d) else { continue };
+            let Some(land) = over.step(d) else { continue };
+            let Some(victim) = self.board[over.index()] else {
+                continue;
+            };
+            if victim.side == self.side || !self.empty(land) {
+                continue;
+            }
+            jumped = true;
+            self.board[over.index()] = None;
+            self.steps.push((Step::Jump, land));
+            if self.wcf() && land.in_castle_of(self.side.other()) {
+                self.record();
+            } else {
+                self.jumps(land);
+            }
+            self.steps.pop();
+            self.board[over.index()] = Some(victim);
+        }
+        if !jumped && self.steps.last().is_some_and(|s| s.0 == Step::Jump) {
+            self.record();
+        }
+    }
+}
+
+impl Position {
+    /// Every move of the side to move under `limits`, before the rule-set filters.
+    pub fn pseudo_moves(&self, limits: &Limits) -> Vec<Move> {
+        let side = self.to_move;
+        let mut out = Vec::with_capacity(64);
+        for (from, piece) in self.pieces_of(side) {
+            let enemy_castle = from.in_castle_of(side.other());
+            if limits.rules == RuleSet::Wcf && enemy_castle {
+                if self.castle_moves[side.index()] < limits.castle_move_limit {
+                    for to in Square::castle(side.other()) {
+                        if to != from && self.at(to).is_none() {
+                            out.push(Move {
+                                from,
+                                steps: vec![(Step::Plain, to)],
+                            });
+                        }
+                    }
+                }
+                continue;
+            }
+            for d in DIRECTIONS {
+                if let Some(to) = from.step(d)
+                    && self.at(to).is_none()
+                    && !to.in_castle_of(side)
+                {
+                    out.push(Move {
+                        from,
+                        steps: vec![(Step::Plain, to)],
+                    });
+                }
+            }
+            let mut board = self.board;
+            board[from.index()] = None;
+            let mut search = Search {
+                board,
+                side,
+                from,
+                limits,
+                steps: Vec::new(),
+                out: &mut out,
+            };
+            search.canters(from, piece.kind == Kind::Knight);
+            search.jumps(from);
+        }
+        out
+    }
+
+    /// The legal moves: WCF first makes a piece in its own castle leave it (jumping out if it
+    /// can), else makes a capture compulsory when there is one. Parker 1930 only makes the
+    /// piece leave its castle.
+    pub fn legal_moves(&self, limits: &Limits) -> Vec<Move> {
+        let side = self.to_move;
+        let moves = self.pseudo_moves(limits);
+        let own = Square::castle(side);
+        if own
+            .iter()
+            .any(|sq| matches!(self.at(*sq), Some(p) if p.side == side))
+        {
+            let leaving: Vec<Move> = moves
+                .iter()
+                .filter(|m| own.contains(&m.from) && !own.contains(&m.destination()))
+                .cloned()
+                .collect();
+            if !leaving.is_empty() {
+                if limits.rules == RuleSet::Wcf && leaving.iter().any(Move::is_capture) {
+                    return leaving.into_iter().filter(Move::is_capture).collect();
+                }
+                return leaving;
+            }
+        }
+        if limits.rules == RuleSet::Wcf && moves.iter().any(Move::is_capture) {
+            return moves.into_iter().filter(Move::is_capture).collect();
+        }
+        moves
+    }
+}

@@ -1,0 +1,218 @@
+//! Camelot: hand-counted positions, castles and endings under both rule sets, the patent's
+//! two knight's charges, perft, notation round trips and random playouts. Data in
+//! data/camelot/.
+
+use std::path::PathBuf;
+use tabula_rules::camelot::{Camelot, CamelotOptions, Position, Side, Square};
+use tabula_rules::perft::{perft, perft_positions};
+use tabula_rules::{Game, NotationError, Outcome};
+
+fn data(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/camelot")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+fn play_text(game: &mut Camelot, text: &str) {
+    let mv = game
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}\n{}", game.position()));
+    game.play(&mv).unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+fn run_cases(file: &str) -> usize {
+    let text = data(file);
+    let mut cases = 0;
+    for block in text.split("\n== ").skip(1) {
+        cases += 1;
+        let (title, body) = block.split_once('\n').unwrap();
+        let mut options = CamelotOptions::default();
+        let mut setup = String::new();
+        let mut game: Option<Camelot> = None;
+        for line in lines(body) {
+            let (cmd, arg) = line
+                .split_once(':')
+                .map(|(c, a)| (c.trim(), a.trim()))
+                .unwrap_or((line, ""));
+            if cmd == "options" {
+                options = ron::from_str(arg).unwrap_or_else(|e| panic!("{title}: {e}"));
+                continue;
+            }
+            if cmd.starts_with("White") || cmd.starts_with("Black") || cmd.starts_with("Castle") {
+                setup.push_str(line);
+                setup.push('\n');
+                continue;
+            }
+            let g = game.get_or_insert_with(|| {
+                Camelot::from_setup_text(&setup, options.clone())
+                    .unwrap_or_else(|e| panic!("{title}: {e}"))
+            });
+            let ctx = format!("[{title}] {line}\n{}", g.position());
+            match cmd {
+                "moves" => {
+                    let moves: Vec<String> =
+                        g.legal_moves().iter().map(|m| g.move_text(m)).collect();
+                    assert_eq!(
+                        moves.len(),
+                        arg.parse::<usize>().unwrap(),
+                        "{ctx}\n{moves:?}"
+                    );
+                }
+                "legal" => {
+                    g.parse_move(arg).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                }
+                "illegal" => match g.parse_move(arg) {
+                    Err(NotationError::Illegal { .. }) => {}
+                    other => panic!("{ctx}: expected illegal, got {other:?}"),
+                },
+                "ambiguous" => match g.parse_move(arg) {
+                    Err(NotationError::Ambiguous { .. }) => {}
+                    other => panic!("{ctx}: expected ambiguous, got {other:?}"),
+                },
+                "play" => play_text(g, arg),
+                "outcome" => {
+                    let got = g.outcome();
+                    let ok = match arg {
+                        "Ongoing" => got == Outcome::Ongoing,
+                        "Win(White)" => got == Outcome::Win(Side::White),
+                        "Win(Black)" => got == Outcome::Win(Side::Black),
+                        "Draw" => matches!(got, Outcome::Draw(_)),
+                        _ => panic!("{ctx}: unknown outcome"),
+                    };
+                    assert!(ok, "{ctx}: got {got:?}");
+                }
+                "at" => {
+                    let (sq, what) = arg.split_once(' ').unwrap();
+                    let p = g.position().at(Square::parse(sq).unwrap());
+                    let got = p.map_or("empty".to_string(), |p| {
+                        format!("{} {:?}", p.side, p.kind).to_lowercase()
+                    });
+                    assert_eq!(got, what.to_lowercase(), "{ctx}");
+                }
+                _ => panic!("{ctx}: unknown check"),
+            }
+        }
+    }
+    cases
+}
+
+#[test]
+fn hand_counted_positions() {
+    assert!(run_cases("counted.txt") >= 9);
+}
+
+#[test]
+fn castles_and_endings() {
+    assert!(run_cases("castles.txt") >= 11);
+}
+
+#[test]
+fn the_two_charges_of_figure_three() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenes/camelot/figure3_charges.ron");
+    let scene = tabula_rules::scene::SceneFile::load(&path).unwrap();
+    let mut game = scene.camelot_start().unwrap();
+    let white = game.parse_move(&scene.scene.moves[0]).unwrap();
+    assert_eq!(
+        white.captures().len(),
+        4,
+        "a man, a man, a knight, a knight"
+    );
+    play_text(&mut game, &scene.scene.moves[0]);
+    let black = game.parse_move(&scene.scene.moves[1]).unwrap();
+    assert_eq!(
+        black.captures().len(),
+        5,
+        "men 18, 32, knight 16, men 35, 37"
+    );
+    assert_eq!(
+        black.destination(),
+        black.steps[2].1,
+        "ends where it landed after its second jump"
+    );
+    play_text(&mut game, &scene.scene.moves[1]);
+    assert_eq!(game.position().count(Side::White), 1);
+    assert_eq!(game.position().count(Side::Black), 2);
+}
+
+#[test]
+fn perft_from_the_opening() {
+    for line in lines(&data("perft.txt")) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let (kind, depth, count): (&str, u32, u64) =
+            (f[0], f[1].parse().unwrap(), f[2].parse().unwrap());
+        let mut game = Camelot::new(CamelotOptions::default());
+        let got = match kind {
+            "paths" => perft(&mut game, depth),
+            "positions" => perft_positions(&mut game, depth, Camelot::position_key),
+            _ => panic!("unknown count {kind}"),
+        };
+        assert_eq!(got, count, "{line}");
+    }
+}
+
+#[test]
+fn setup_text_round_trips() {
+    let pos = Position::standard();
+    assert_eq!(Position::parse(&pos.to_string()).unwrap(), pos);
+    for (bad, why) in [
+        ("White men: E5 E5", "two pieces on E5"),
+        ("White men: A1", "not a square"),
+        ("White knights: A5 A6 A7 A8 A9", "at most 4"),
+        ("Green men: E5", "unknown side"),
+    ] {
+        let e = Position::parse(bad).unwrap_err().to_string();
+        assert!(e.contains(why), "{bad}: {e}");
+    }
+}
+
+#[test]
+fn random_playouts_never_panic_and_round_trip() {
+    use rand::{Rng, SeedableRng, rngs::StdRng};
+    for rules in [
+        tabula_rules::camelot::RuleSet::Wcf,
+        tabula_rules::camelot::RuleSet::Parker1930,
+    ] {
+        let mut finished = 0;
+        for seed in 0..300u64 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut game = Camelot::new(CamelotOptions {
+                rules,
+                ..CamelotOptions::default()
+            });
+            let start = game.position().clone();
+            let mut n = 0;
+            while !game.outcome().is_over() && n < 400 {
+                let legal = game.legal_moves();
+                let mv = legal[rng.random_range(0..legal.len())].clone();
+                let text = game.move_text(&mv);
+                assert_eq!(
+                    game.parse_move(&text).as_ref(),
+                    Ok(&mv),
+                    "{rules:?} seed {seed}: {text}"
+                );
+                let before = game.position().clone();
+                game.play(&mv).unwrap();
+                game.undo();
+                assert_eq!(game.position(), &before, "undo {text}");
+                game.play(&mv).unwrap();
+                n += 1;
+            }
+            finished += usize::from(game.outcome().is_over());
+            while game.undo().is_some() {}
+            assert_eq!(game.position(), &start);
+        }
+        if rules == tabula_rules::camelot::RuleSet::Wcf {
+            // Compulsory capture and the draw rules end most random WCF games; Parker's
+            // rules have neither, so random Parker games rarely end.
+            assert!(finished > 100, "only {finished} random WCF games ended");
+        }
+    }
+}
