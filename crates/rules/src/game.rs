@@ -101,6 +101,11 @@ pub trait Game: Clone {
     fn to_move(&self) -> Self::Player;
     /// Every legal move in the current position (empty once the game is over).
     fn legal_moves(&self) -> Vec<Self::Move>;
+    /// How many legal moves there are (perft's last ply); games may count without
+    /// building the moves.
+    fn legal_move_count(&self) -> usize {
+        self.legal_moves().len()
+    }
     /// Whether `mv` is legal now.
     fn is_legal(&self, mv: &Self::Move) -> bool {
         self.legal_moves().contains(mv)

@@ -7,10 +7,10 @@ pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = game.legal_moves();
     if depth == 1 {
-        return moves.len() as u64;
+        return game.legal_move_count() as u64;
     }
+    let moves = game.legal_moves();
     let mut total = 0;
     for mv in &moves {
         game.play_unchecked(mv);

@@ -191,6 +191,11 @@ fn random_playouts_never_panic_and_round_trip() {
             let mut n = 0;
             while !game.outcome().is_over() && n < 400 {
                 let legal = game.legal_moves();
+                assert_eq!(
+                    game.legal_move_count(),
+                    legal.len(),
+                    "the counting generator agrees"
+                );
                 let mv = legal[rng.random_range(0..legal.len())].clone();
                 let text = game.move_text(&mv);
                 assert_eq!(

@@ -112,6 +112,13 @@ impl Square {
         Square::new(self.file() + df, self.rank() + dr)
     }
 
+    /// The neighbour in direction `DIRECTIONS[dir]`, from a precomputed table.
+    #[inline]
+    pub fn neighbour(self, dir: usize) -> Option<Square> {
+        let n = tables().neighbours[self.index()][dir];
+        (n != NONE).then_some(Square(n))
+    }
+
     /// `side`'s own castle squares.
     pub fn castle(side: Side) -> [Square; 2] {
         let r = match side {
@@ -131,7 +138,7 @@ impl Square {
 
     /// Every square, A-L within rank 1, then rank 2, ...
     pub fn all() -> impl Iterator<Item = Square> {
-        (0..RANKS as i8).flat_map(|r| (0..FILES as i8).filter_map(move |f| Square::new(f, r)))
+        tables().squares.iter().copied()
     }
 
     /// Reads `D7`, `F16` (letter A-L, rank 1-16; either case).
@@ -160,6 +167,35 @@ impl fmt::Display for Square {
             self.rank() + 1
         )
     }
+}
+
+const NONE: u8 = u8::MAX;
+
+/// Precomputed board facts for move generation.
+struct Tables {
+    squares: Vec<Square>,
+    neighbours: [[u8; 8]; RANKS * FILES],
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        let squares: Vec<Square> = (0..RANKS as i8)
+            .flat_map(|r| (0..FILES as i8).filter_map(move |f| Square::new(f, r)))
+            .collect();
+        let mut neighbours = [[NONE; 8]; RANKS * FILES];
+        for sq in &squares {
+            for (i, d) in DIRECTIONS.iter().enumerate() {
+                if let Some(n) = sq.step(*d) {
+                    neighbours[sq.index()][i] = n.0;
+                }
+            }
+        }
+        Tables {
+            squares,
+            neighbours,
+        }
+    })
 }
 
 #[cfg(test)]

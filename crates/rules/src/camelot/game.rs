@@ -117,7 +117,7 @@ impl Camelot {
         self.frames.iter().filter(|f| f.key == key).count() + usize::from(self.start_key == key)
     }
 
-    fn outcome_with(&self, legal: &[Move]) -> Outcome<Side> {
+    fn outcome_with(&self, has_moves: bool) -> Outcome<Side> {
         let to_move = self.pos.to_move();
         let last = to_move.other();
         let in_castle = |side: Side| {
@@ -143,7 +143,7 @@ impl Camelot {
         if wcf && mine == 1 && theirs == 1 {
             return Outcome::Draw(DrawReason::InsufficientMaterial);
         }
-        if legal.is_empty() {
+        if !has_moves {
             return if !wcf || mine >= 2 {
                 Outcome::Win(last)
             } else {
@@ -187,10 +187,19 @@ impl Game for Camelot {
 
     fn legal_moves(&self) -> Vec<Move> {
         let legal = self.raw_legal_moves();
-        if self.outcome_with(&legal).is_over() {
+        if self.outcome_with(!legal.is_empty()).is_over() {
             return Vec::new();
         }
         legal
+    }
+
+    fn legal_move_count(&self) -> usize {
+        let n = self.pos.legal_count(&self.limits());
+        if self.outcome_with(n > 0).is_over() {
+            0
+        } else {
+            n
+        }
     }
 
     fn play_unchecked(&mut self, mv: &Move) {
@@ -242,7 +251,7 @@ impl Game for Camelot {
     }
 
     fn outcome(&self) -> Outcome<Side> {
-        self.outcome_with(&self.raw_legal_moves())
+        self.outcome_with(self.pos.legal_count(&self.limits()) > 0)
     }
 
     fn why_illegal(&self, mv: &Move) -> String {

@@ -77,13 +77,30 @@ pub struct Limits {
     pub castle_move_limit: u8,
 }
 
+/// Where a search puts the moves it finds: a list, or only counts (for bulk perft).
+enum Sink<'a> {
+    Moves(&'a mut Vec<Move>),
+    Count(&'a mut Tally),
+}
+
+/// Counts of the moves a search found, enough to apply the legality filters.
+#[derive(Debug, Default, Clone, Copy)]
+struct Tally {
+    total: usize,
+    captures: usize,
+    leaving: usize,
+    leaving_captures: usize,
+}
+
 struct Search<'a> {
-    board: [Option<Piece>; 192],
+    board: &'a mut [Option<Piece>; 192],
+    /// Squares landed on by canters so far (and the start), one bit each.
+    visited: [u64; 3],
     side: Side,
     from: Square,
     limits: &'a Limits,
     steps: Vec<(Step, Square)>,
-    out: &'a mut Vec<Move>,
+    out: Sink<'a>,
 }
 
 impl Search<'_> {
@@ -92,10 +109,22 @@ impl Search<'_> {
     }
 
     fn record(&mut self) {
-        self.out.push(Move {
-            from: self.from,
-            steps: self.steps.clone(),
-        });
+        match &mut self.out {
+            Sink::Moves(out) => out.push(Move {
+                from: self.from,
+                steps: self.steps.clone(),
+            }),
+            Sink::Count(t) => {
+                let capture = self.steps.iter().any(|s| s.0 == Step::Jump);
+                let own = Square::castle(self.side);
+                let dest = self.steps.last().map_or(self.from, |s| s.1);
+                let leaving = own.contains(&self.from) && !own.contains(&dest);
+                t.total += 1;
+                t.captures += usize::from(capture);
+                t.leaving += usize::from(leaving);
+                t.leaving_captures += usize::from(leaving && capture);
+            }
+        }
     }
 
     fn empty(&self, sq: Square) -> bool {
@@ -103,14 +132,22 @@ impl Search<'_> {
     }
 
     fn visited(&self, sq: Square) -> bool {
-        sq == self.from || self.steps.iter().any(|s| s.1 == sq)
+        self.visited[sq.index() / 64] & (1 << (sq.index() % 64)) != 0
+    }
+
+    fn mark(&mut self, sq: Square) {
+        self.visited[sq.index() / 64] ^= 1 << (sq.index() % 64);
     }
 
     /// Canters from `at`; every landing is a move; a knight may go on to charge.
     fn canters(&mut self, at: Square, knight: bool) {
-        for d in DIRECTIONS {
-            let Some(over) = at.step(d) else { continue };
-            let Some(land) = over.step(d) else { continue };
+        for d in 0..DIRECTIONS.len() {
+            let Some(over) = at.neighbour(d) else {
+                continue;
+            };
+            let Some(land) = over.neighbour(d) else {
+                continue;
+            };
             let friend = matches!(self.board[over.index()], Some(p) if p.side == self.side);
             // A canter never lands twice on one square (which also keeps it off its start).
             if !friend || !self.empty(land) || self.visited(land) {
@@ -120,6 +157,7 @@ impl Search<'_> {
                 continue;
             }
             self.steps.push((Step::Canter, land));
+            self.mark(land);
             self.record();
             let stops = self.wcf() && land.in_castle_of(self.side.other());
             if !stops {
@@ -128,6 +166,7 @@ impl Search<'_> {
                     self.jumps(land);
                 }
             }
+            self.mark(land);
             self.steps.pop();
         }
     }
@@ -135,9 +174,13 @@ impl Search<'_> {
     /// Jumps from `at`; must go on while it can; a chain that cannot is a move.
     fn jumps(&mut self, at: Square) {
         let mut jumped = false;
-        for d in DIRECTIONS {
-            let Some(over) = at.step(d) else { continue };
-            let Some(land) = over.step(d) else { continue };
+        for d in 0..DIRECTIONS.len() {
+            let Some(over) = at.neighbour(d) else {
+                continue;
+            };
+            let Some(land) = over.neighbour(d) else {
+                continue;
+            };
             let Some(victim) = self.board[over.index()] else {
                 continue;
             };
@@ -161,51 +204,96 @@ impl Search<'_> {
     }
 }
 
+fn record_plain(sink: &mut Sink<'_>, side: Side, from: Square, to: Square) {
+    match sink {
+        Sink::Moves(out) => out.push(Move {
+            from,
+            steps: vec![(Step::Plain, to)],
+        }),
+        Sink::Count(t) => {
+            let own = Square::castle(side);
+            let leaving = own.contains(&from) && !own.contains(&to);
+            t.total += 1;
+            t.leaving += usize::from(leaving);
+        }
+    }
+}
+
 impl Position {
     /// Every move of the side to move under `limits`, before the rule-set filters.
     pub fn pseudo_moves(&self, limits: &Limits) -> Vec<Move> {
+        let mut out = Vec::with_capacity(128);
+        self.search(limits, &mut Sink::Moves(&mut out));
+        out
+    }
+
+    /// How many legal moves there are: [`Position::legal_moves`]'s length, without building
+    /// the moves.
+    pub fn legal_count(&self, limits: &Limits) -> usize {
+        let mut t = Tally::default();
+        self.search(limits, &mut Sink::Count(&mut t));
         let side = self.to_move;
-        let mut out = Vec::with_capacity(64);
+        let wcf = limits.rules == RuleSet::Wcf;
+        let own = Square::castle(side);
+        if t.leaving > 0
+            && own
+                .iter()
+                .any(|sq| matches!(self.at(*sq), Some(p) if p.side == side))
+        {
+            return if wcf && t.leaving_captures > 0 {
+                t.leaving_captures
+            } else {
+                t.leaving
+            };
+        }
+        if wcf && t.captures > 0 {
+            return t.captures;
+        }
+        t.total
+    }
+
+    fn search(&self, limits: &Limits, sink: &mut Sink<'_>) {
+        let side = self.to_move;
+        let mut board = self.board;
         for (from, piece) in self.pieces_of(side) {
             let enemy_castle = from.in_castle_of(side.other());
             if limits.rules == RuleSet::Wcf && enemy_castle {
                 if self.castle_moves[side.index()] < limits.castle_move_limit {
                     for to in Square::castle(side.other()) {
                         if to != from && self.at(to).is_none() {
-                            out.push(Move {
-                                from,
-                                steps: vec![(Step::Plain, to)],
-                            });
+                            record_plain(sink, side, from, to);
                         }
                     }
                 }
                 continue;
             }
-            for d in DIRECTIONS {
-                if let Some(to) = from.step(d)
+            for d in 0..DIRECTIONS.len() {
+                if let Some(to) = from.neighbour(d)
                     && self.at(to).is_none()
                     && !to.in_castle_of(side)
                 {
-                    out.push(Move {
-                        from,
-                        steps: vec![(Step::Plain, to)],
-                    });
+                    record_plain(sink, side, from, to);
                 }
             }
-            let mut board = self.board;
             board[from.index()] = None;
+            let out = match sink {
+                Sink::Moves(out) => Sink::Moves(out),
+                Sink::Count(t) => Sink::Count(t),
+            };
             let mut search = Search {
-                board,
+                board: &mut board,
+                visited: [0; 3],
                 side,
                 from,
                 limits,
-                steps: Vec::new(),
-                out: &mut out,
+                steps: Vec::with_capacity(16),
+                out,
             };
+            search.mark(from);
             search.canters(from, piece.kind == Kind::Knight);
             search.jumps(from);
+            board[from.index()] = Some(piece);
         }
-        out
     }
 
     /// The legal moves: WCF first makes a piece in its own castle leave it (jumping out if it

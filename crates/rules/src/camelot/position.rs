@@ -199,12 +199,22 @@ impl Position {
 
     /// A key for repetition: pieces, side to move and castle moves used.
     pub fn repetition_key(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.board.hash(&mut h);
-        self.to_move.hash(&mut h);
-        self.castle_moves.hash(&mut h);
-        h.finish()
+        // FNV-1a over a byte per square, then the side to move and the castle moves.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |b: u8| {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        for p in &self.board {
+            eat(match p {
+                None => 0,
+                Some(p) => 1 + p.side as u8 * 2 + p.kind as u8,
+            });
+        }
+        eat(self.to_move as u8);
+        eat(self.castle_moves[0]);
+        eat(self.castle_moves[1]);
+        h
     }
 }
 
