@@ -60,11 +60,6 @@ impl GameKind {
     pub fn is_available(self) -> bool {
         matches!(self, GameKind::War)
     }
-
-    /// Whether the rules crate knows the game (scenes verify, perft counts).
-    pub fn has_rules(self) -> bool {
-        matches!(self, GameKind::War | GameKind::Camelot)
-    }
 }
 
 impl fmt::Display for GameKind {

@@ -7,7 +7,7 @@
 //! landing square (`KT takes KT to KC7`), and a jump chain lists its victims
 //! (`KHT takes T to KF6, T to KH8`). Squares are counted from the mover's side.
 
-use super::board::{FILE_NAMES, Side, Square, Station};
+use super::board::{FILE_NAMES, Side, Square};
 use super::moves::Move;
 use super::piece::{Kind, Name, Piece};
 use super::position::Position;
@@ -498,12 +498,4 @@ pub fn read(pos: &Position, legal: &[Move], text: &str) -> Result<Move, Notation
         },
         other => other,
     })
-}
-
-/// The station a flight leaves, for display.
-pub fn station_name(st: Station) -> &'static str {
-    match st {
-        Station::King => "king's station",
-        Station::General => "general's station",
-    }
 }
