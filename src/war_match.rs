@@ -57,10 +57,16 @@ impl Match {
             texts.push(replay.move_text(mv));
             replay.play_unchecked(mv);
         }
+        let feedback = match game.outcome() {
+            tabula_rules::Outcome::Ongoing => {
+                Feedback::info("Click one of your pieces, then a lit square.")
+            }
+            outcome => Feedback::info(format!("{outcome}. N starts a new game.")),
+        };
         Match {
             game,
             texts,
-            feedback: Feedback::info("Click one of your pieces, then a lit square."),
+            feedback,
             clock: 0.0,
             time_loss: None,
         }
