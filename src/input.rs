@@ -23,6 +23,10 @@ pub struct Selection {
     pub path: Vec<Square>,
 }
 
+/// The board spot under the mouse, if any.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Hover(pub Option<Location>);
+
 /// Marks the lit squares, so they can be cleared.
 #[derive(Component)]
 struct Highlight;
@@ -31,7 +35,12 @@ struct Highlight;
 pub fn plugin(app: &mut App) {
     app.add_message::<Clicked>()
         .init_resource::<Selection>()
+        .init_resource::<Hover>()
         .add_observer(on_click)
+        .add_systems(
+            PreUpdate,
+            track_hover.after(bevy::picking::PickingSystems::Hover),
+        )
         .add_systems(Startup, make_marks)
         .add_systems(Update, (keys, handle_clicks).chain().before(MatchSet))
         .add_systems(
@@ -48,27 +57,64 @@ pub fn move_origin(mv: &Move, side: Side) -> Location {
     }
 }
 
-fn on_click(
-    click: On<Pointer<Click>>,
-    squares: Query<&BoardSquare>,
-    stations: Query<&StationSpot>,
-    pieces: Query<&PieceEntity>,
-    mut clicked: MessageWriter<Clicked>,
-) {
+/// The entities that stand for board spots.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Spots<'w, 's> {
+    squares: Query<'w, 's, &'static BoardSquare>,
+    stations: Query<'w, 's, &'static StationSpot>,
+    pieces: Query<'w, 's, &'static PieceEntity>,
+    parents: Query<'w, 's, &'static ChildOf>,
+}
+
+impl Spots<'_, '_> {
+    /// The spot an entity (or the piece it is part of) stands for.
+    fn location(&self, entity: Entity) -> Option<Location> {
+        if let Ok(sq) = self.squares.get(entity) {
+            return Some(Location::Board(sq.0));
+        }
+        if let Ok(st) = self.stations.get(entity) {
+            return Some(Location::Station(st.0, st.1));
+        }
+        if let Ok(p) = self.pieces.get(entity) {
+            return Some(p.at);
+        }
+        self.parents
+            .get(entity)
+            .ok()
+            .and_then(|c| self.location(c.parent()))
+    }
+}
+
+fn on_click(click: On<Pointer<Click>>, spots: Spots, mut clicked: MessageWriter<Clicked>) {
     if click.button != PointerButton::Primary {
         return;
     }
-    let target = click.event_target();
-    let location = if let Ok(sq) = squares.get(target) {
-        Location::Board(sq.0)
-    } else if let Ok(st) = stations.get(target) {
-        Location::Station(st.0, st.1)
-    } else if let Ok(p) = pieces.get(target) {
-        p.at
-    } else {
+    // Clicks bubble from a piece's parts to the piece: answer only where the click began.
+    if click.event_target() != click.original_event_target() {
         return;
-    };
-    clicked.write(Clicked(location));
+    }
+    if let Some(location) = spots.location(click.event_target()) {
+        clicked.write(Clicked(location));
+    }
+}
+
+fn track_hover(
+    map: Option<Res<bevy::picking::hover::HoverMap>>,
+    spots: Spots,
+    mut hover: ResMut<Hover>,
+) {
+    let Some(map) = map else { return };
+    let nearest = map
+        .get(&bevy::picking::pointer::PointerId::Mouse)
+        .and_then(|hits| {
+            hits.iter()
+                .filter_map(|(e, hit)| spots.location(*e).map(|l| (l, hit.depth)))
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+        })
+        .map(|(l, _)| l);
+    if hover.0 != nearest {
+        hover.0 = nearest;
+    }
 }
 
 fn keys(
@@ -240,6 +286,7 @@ struct Marks {
     take: Handle<StandardMaterial>,
     chosen: Handle<StandardMaterial>,
     last: Handle<StandardMaterial>,
+    hover: Handle<StandardMaterial>,
 }
 
 fn make_marks(
@@ -261,6 +308,12 @@ fn make_marks(
         go: materials.add(glow(Color::srgb(0.2, 0.9, 0.35))),
         take: materials.add(glow(Color::srgb(1.0, 0.45, 0.1))),
         chosen: materials.add(glow(Color::srgb(1.0, 0.85, 0.2))),
+        hover: materials.add(StandardMaterial {
+            base_color: Color::srgba(1.0, 1.0, 1.0, 0.22),
+            alpha_mode: AlphaMode::Blend,
+            unlit: true,
+            ..default()
+        }),
         last: materials.add(StandardMaterial {
             base_color: Color::srgba(0.95, 0.8, 0.2, 0.35),
             alpha_mode: AlphaMode::Blend,
@@ -274,11 +327,12 @@ fn show_highlights(
     mut commands: Commands,
     selection: Res<Selection>,
     the_match: Res<Match>,
+    hover: Res<Hover>,
     marks: Option<Res<Marks>>,
     old: Query<Entity, With<Highlight>>,
 ) {
     let Some(marks) = marks else { return };
-    if !selection.is_changed() && !the_match.is_changed() {
+    if !selection.is_changed() && !the_match.is_changed() && !hover.is_changed() {
         return;
     }
     for e in &old {
@@ -305,6 +359,13 @@ fn show_highlights(
                 square_center(sq) + Vec3::Y * 0.006,
             );
         }
+    }
+    if let Some(Location::Board(sq)) = hover.0 {
+        spawn(
+            &marks.plate,
+            &marks.hover,
+            square_center(sq) + Vec3::Y * 0.008,
+        );
     }
     let Some(origin) = selection.origin else {
         return;
