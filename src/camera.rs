@@ -1,7 +1,10 @@
 //! The player camera: orbit, pan and zoom with mouse and keys; snap to either side or top.
 
+use crate::war_match::{BoardReset, Match, MatchSet, MovePlayed};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
+use tabula_rules::Game;
+use tabula_rules::war::Side;
 
 /// Where the camera looks from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, Resource)]
@@ -70,13 +73,55 @@ impl OrbitCamera {
 /// Spawns the camera and moves it from input.
 pub fn plugin(app: &mut App) {
     app.init_resource::<View>()
+        .init_resource::<FollowTurn>()
         .add_systems(Startup, spawn_camera)
-        .add_systems(Update, (control, apply).chain());
+        .add_systems(
+            Update,
+            (follow_turn.after(MatchSet), control, apply).chain(),
+        );
 }
 
-fn spawn_camera(mut commands: Commands, view: Res<View>) {
-    let orbit = OrbitCamera::from_view(*view);
+/// Hot-seat: after every move the camera turns to the side of the player to move.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FollowTurn(pub bool);
+
+/// The view from behind `side`'s first rank.
+pub fn view_of(side: Side) -> View {
+    match side {
+        Side::Red => View::Red,
+        Side::Blue => View::Blue,
+    }
+}
+
+fn spawn_camera(
+    mut commands: Commands,
+    view: Res<View>,
+    follow: Res<FollowTurn>,
+    the_match: Option<Res<Match>>,
+) {
+    let view = match the_match {
+        Some(m) if follow.0 => view_of(m.game.to_move()),
+        _ => *view,
+    };
+    let orbit = OrbitCamera::from_view(view);
     commands.spawn((Camera3d::default(), orbit.transform(), orbit));
+}
+
+fn follow_turn(
+    follow: Res<FollowTurn>,
+    the_match: Res<Match>,
+    mut played: MessageReader<MovePlayed>,
+    mut resets: MessageReader<BoardReset>,
+    mut cameras: Query<&mut OrbitCamera>,
+) {
+    let changed = played.read().count() + resets.read().count() > 0;
+    if !follow.0 || !changed {
+        return;
+    }
+    let view = OrbitCamera::from_view(view_of(the_match.game.to_move()));
+    for mut cam in &mut cameras {
+        *cam = view;
+    }
 }
 
 fn control(

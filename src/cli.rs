@@ -115,6 +115,12 @@ pub enum Command {
         /// With --scene: play only this many of its moves, then hand over to the players.
         #[arg(long, requires = "scene")]
         at: Option<usize>,
+        /// Where the camera starts: red, blue, top or side.
+        #[arg(long, value_enum, default_value = "red")]
+        view: crate::camera::View,
+        /// Hot-seat: turn the camera to the player to move after every move.
+        #[arg(long)]
+        follow_turn: bool,
     },
     /// Replay scene files headless and check each reaches its expected outcome.
     Verify {
@@ -148,12 +154,16 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => crate::war_match::run_app(War::new(WarOptions::default())),
+        None => {
+            crate::war_match::run_app(War::new(WarOptions::default()), Default::default(), false)
+        }
         Some(Command::Play {
             game,
             war,
             scene,
             at,
+            view,
+            follow_turn,
         }) => {
             let kind = GameKind::from(game);
             if !kind.is_available() {
@@ -173,7 +183,7 @@ pub fn main() -> ExitCode {
                     }
                 },
             };
-            crate::war_match::run_app(game)
+            crate::war_match::run_app(game, view, follow_turn)
         }
         Some(Command::Verify { files }) => verify(&files),
         Some(Command::Perft {

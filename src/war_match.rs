@@ -263,8 +263,9 @@ fn apply_commands(
     }
 }
 
-/// Opens the tabletop window on `game` and runs until it is closed.
-pub fn run_app(game: War) -> ExitCode {
+/// Opens the tabletop window on `game` and runs until it is closed; the camera starts at
+/// `view`, or follows the player to move when `follow_turn` is set.
+pub fn run_app(game: War, view: crate::camera::View, follow_turn: bool) -> ExitCode {
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -274,7 +275,9 @@ pub fn run_app(game: War) -> ExitCode {
         }),
         ..default()
     }));
-    app.insert_resource(Match::new(game));
+    app.insert_resource(Match::new(game))
+        .insert_resource(view)
+        .insert_resource(crate::camera::FollowTurn(follow_turn));
     app.add_plugins((crate::logic_plugin, crate::view_plugin));
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
