@@ -4,6 +4,7 @@
 //! replay, perft, random playouts and the app treat all games alike.
 
 pub mod camelot;
+pub mod fences;
 pub mod game;
 pub mod notation;
 pub mod perft;

@@ -309,6 +309,16 @@ impl SceneFile {
         }
     }
 
+    /// The fence race at the scene's start (the standard layout; throws are moves such as
+    /// `"throw 4"`).
+    pub fn fences_start(&self) -> Result<crate::fences::Fences, SceneError> {
+        let options: crate::fences::FencesOptions = self.options()?;
+        if self.scene.setup != SceneSetup::Standard {
+            return Err(self.setup_error("fence race scenes start from the standard layout"));
+        }
+        crate::fences::Fences::new(options).map_err(|e| self.setup_error(e))
+    }
+
     /// The Camelot game at the scene's start.
     pub fn camelot_start(&self) -> Result<Camelot, SceneError> {
         let options: CamelotOptions = self.options()?;
@@ -342,6 +352,11 @@ impl SceneFile {
             }
             GameKind::Camelot => {
                 let mut game = self.camelot_start()?;
+                self.replay(&mut game)?;
+                self.check(game.outcome())
+            }
+            GameKind::Fences => {
+                let mut game = self.fences_start()?;
                 self.replay(&mut game)?;
                 self.check(game.outcome())
             }

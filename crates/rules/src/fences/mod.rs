@@ -1,0 +1,8 @@
+//! Robert C. Magee's fence race (1962): a race home over a grid of paths blocked by movable
+//! fences, with a die thrown from a seeded generator.
+
+pub mod board;
+pub mod game;
+
+pub use board::{Board, Node, Section, Slot, Space};
+pub use game::{FenceMove, Fences, FencesOptions, Seat};
