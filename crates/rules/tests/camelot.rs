@@ -2,10 +2,12 @@
 //! two knight's charges, perft, notation round trips and random playouts. Data in
 //! data/camelot/.
 
+mod common;
+
 use std::path::PathBuf;
+use tabula_rules::Game;
 use tabula_rules::camelot::{Camelot, CamelotOptions, Position, Side, Square};
 use tabula_rules::perft::{perft, perft_positions};
-use tabula_rules::{Game, NotationError, Outcome};
 
 fn data(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -28,79 +30,22 @@ fn play_text(game: &mut Camelot, text: &str) {
 }
 
 fn run_cases(file: &str) -> usize {
-    let text = data(file);
-    let mut cases = 0;
-    for block in text.split("\n== ").skip(1) {
-        cases += 1;
-        let (title, body) = block.split_once('\n').unwrap();
-        let mut options = CamelotOptions::default();
-        let mut setup = String::new();
-        let mut game: Option<Camelot> = None;
-        for line in lines(body) {
-            let (cmd, arg) = line
-                .split_once(':')
-                .map(|(c, a)| (c.trim(), a.trim()))
-                .unwrap_or((line, ""));
-            if cmd == "options" {
-                options = ron::from_str(arg).unwrap_or_else(|e| panic!("{title}: {e}"));
-                continue;
-            }
-            if cmd.starts_with("White") || cmd.starts_with("Black") || cmd.starts_with("Castle") {
-                setup.push_str(line);
-                setup.push('\n');
-                continue;
-            }
-            let g = game.get_or_insert_with(|| {
-                Camelot::from_setup_text(&setup, options.clone())
-                    .unwrap_or_else(|e| panic!("{title}: {e}"))
-            });
-            let ctx = format!("[{title}] {line}\n{}", g.position());
-            match cmd {
-                "moves" => {
-                    let moves: Vec<String> =
-                        g.legal_moves().iter().map(|m| g.move_text(m)).collect();
-                    assert_eq!(
-                        moves.len(),
-                        arg.parse::<usize>().unwrap(),
-                        "{ctx}\n{moves:?}"
-                    );
-                }
-                "legal" => {
-                    g.parse_move(arg).unwrap_or_else(|e| panic!("{ctx}: {e}"));
-                }
-                "illegal" => match g.parse_move(arg) {
-                    Err(NotationError::Illegal { .. }) => {}
-                    other => panic!("{ctx}: expected illegal, got {other:?}"),
-                },
-                "ambiguous" => match g.parse_move(arg) {
-                    Err(NotationError::Ambiguous { .. }) => {}
-                    other => panic!("{ctx}: expected ambiguous, got {other:?}"),
-                },
-                "play" => play_text(g, arg),
-                "outcome" => {
-                    let got = g.outcome();
-                    let ok = match arg {
-                        "Ongoing" => got == Outcome::Ongoing,
-                        "Win(White)" => got == Outcome::Win(Side::White),
-                        "Win(Black)" => got == Outcome::Win(Side::Black),
-                        "Draw" => matches!(got, Outcome::Draw(_)),
-                        _ => panic!("{ctx}: unknown outcome"),
-                    };
-                    assert!(ok, "{ctx}: got {got:?}");
-                }
-                "at" => {
-                    let (sq, what) = arg.split_once(' ').unwrap();
-                    let p = g.position().at(Square::parse(sq).unwrap());
-                    let got = p.map_or("empty".to_string(), |p| {
-                        format!("{} {:?}", p.side, p.kind).to_lowercase()
-                    });
-                    assert_eq!(got, what.to_lowercase(), "{ctx}");
-                }
-                _ => panic!("{ctx}: unknown check"),
-            }
-        }
-    }
-    cases
+    common::run_cases(
+        &data(file),
+        |options, setup| {
+            let options: CamelotOptions = if options.is_empty() {
+                CamelotOptions::default()
+            } else {
+                ron::from_str(options).map_err(|e| e.to_string())?
+            };
+            Camelot::from_setup_text(setup, options).map_err(|e| e.to_string())
+        },
+        |g, square| {
+            let p = g.position().at(Square::parse(square).expect("a square"));
+            p.map_or("empty".to_string(), |p| format!("{} {:?}", p.side, p.kind))
+        },
+        |g| g.position().to_string(),
+    )
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! Game of War: the book's game and problem, perft, targeted rule positions, invalid
 //! setups, play/undo, notation round trips and random playouts. Data lives in data/war/.
 
+mod common;
+
 use std::path::PathBuf;
 use tabula_rules::war::{Position, Setup, Side, Square, War, WarOptions};
 use tabula_rules::{Game, NotationError, Outcome, perft::perft};
@@ -133,78 +135,25 @@ fn parse_square(text: &str) -> Square {
 
 #[test]
 fn targeted_rule_positions() {
-    let text = data("rules.txt");
-    let mut cases = 0;
-    for block in text.split("\n== ").skip(1) {
-        cases += 1;
-        let (title, body) = block.split_once('\n').unwrap();
-        let mut options = WarOptions::default();
-        let mut setup = String::new();
-        let mut game: Option<War> = None;
-        for (_, line) in lines(body) {
-            let (cmd, arg) = line
-                .split_once(':')
-                .map(|(c, a)| (c, a.trim()))
-                .unwrap_or((line, ""));
-            let is_setup = cmd == "Red" || cmd == "Blue" || line.ends_with(" to move");
-            if cmd == "options" {
-                options = ron::from_str(arg).unwrap_or_else(|e| panic!("{title}: {e}"));
-                continue;
-            }
-            if is_setup {
-                setup.push_str(line);
-                setup.push('\n');
-                continue;
-            }
-            let g = game.get_or_insert_with(|| {
-                War::from_setup_text(&setup, options.clone())
-                    .unwrap_or_else(|e| panic!("{title}: {e}"))
-            });
-            let ctx = format!("[{title}] {line}\n{}", g.position());
-            match cmd {
-                "moves" => assert_eq!(
-                    g.legal_moves().len(),
-                    arg.parse::<usize>().unwrap(),
-                    "{ctx}"
-                ),
-                "legal" => {
-                    let mv = g.parse_move(arg).unwrap_or_else(|e| panic!("{ctx}: {e}"));
-                    assert!(g.is_legal(&mv), "{ctx}");
-                }
-                "illegal" => match g.parse_move(arg) {
-                    Err(NotationError::Illegal { .. }) => {}
-                    other => panic!("{ctx}: expected illegal, got {other:?}"),
-                },
-                "ambiguous" => match g.parse_move(arg) {
-                    Err(NotationError::Ambiguous { .. }) => {}
-                    other => panic!("{ctx}: expected ambiguous, got {other:?}"),
-                },
-                "play" => play_text(g, arg),
-                "outcome" => {
-                    let want = match arg {
-                        "Ongoing" => Outcome::Ongoing,
-                        "Win(Red)" => Outcome::Win(Side::Red),
-                        "Win(Blue)" => Outcome::Win(Side::Blue),
-                        "Draw" => match g.outcome() {
-                            d @ Outcome::Draw(_) => d,
-                            other => panic!("{ctx}: expected a draw, got {other:?}"),
-                        },
-                        _ => panic!("{ctx}: unknown outcome"),
-                    };
-                    assert_eq!(g.outcome(), want, "{ctx}");
-                }
-                "at" => {
-                    let (sq, what) = arg.split_once(' ').unwrap();
-                    let piece = g.position().at(parse_square(sq));
-                    let got = piece.map_or("empty".to_string(), |p| {
-                        format!("{}/{}", p.kind.letter(), p.side)
-                    });
-                    assert_eq!(got, what, "{ctx}");
-                }
-                _ => panic!("{ctx}: unknown check"),
-            }
-        }
-    }
+    let cases = common::run_cases(
+        &data("rules.txt"),
+        |options, setup| {
+            let options: WarOptions = if options.is_empty() {
+                WarOptions::default()
+            } else {
+                ron::from_str(options).map_err(|e| e.to_string())?
+            };
+            War::from_setup_text(setup, options).map_err(|e| e.to_string())
+        },
+        |g, square| {
+            g.position()
+                .at(parse_square(square))
+                .map_or("empty".to_string(), |p| {
+                    format!("{}/{}", p.kind.letter(), p.side)
+                })
+        },
+        |g| g.position().to_string(),
+    );
     assert!(cases >= 15, "only {cases} cases read");
 }
 

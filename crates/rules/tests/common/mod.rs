@@ -1,0 +1,116 @@
+//! A runner for rule cases kept in data files, shared by every game's tests.
+//!
+//! A file holds cases; each starts with `== title`, then an optional `options: (RON)`, the
+//! game's setup lines, then checks in order:
+//!   moves: N         number of legal moves
+//!   legal: TEXT      the text names exactly one legal move
+//!   illegal: TEXT    the text names no legal move
+//!   ambiguous: TEXT  the text names several legal moves
+//!   play: TEXT       plays the move
+//!   outcome: X       Ongoing, Win(<player>) or Draw
+//!   at: SQUARE WHAT  what stands on a square, as the game's `at` callback words it
+//! Lines starting with `#` are comments.
+
+use tabula_rules::{Game, NotationError, Outcome};
+
+const CHECKS: [&str; 7] = [
+    "moves",
+    "legal",
+    "illegal",
+    "ambiguous",
+    "play",
+    "outcome",
+    "at",
+];
+
+/// The lines of a text without blanks and comments.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// Runs every case of `text`; `start` builds a game from the options text (empty for the
+/// defaults) and the setup lines; `at` describes a square. Returns the number of cases.
+pub fn run_cases<G: Game>(
+    text: &str,
+    start: impl Fn(&str, &str) -> Result<G, String>,
+    at: impl Fn(&G, &str) -> String,
+    show: impl Fn(&G) -> String,
+) -> usize {
+    let mut cases = 0;
+    for block in text.split("\n== ").skip(1) {
+        cases += 1;
+        let (title, body) = block.split_once('\n').unwrap_or((block, ""));
+        let mut options = String::new();
+        let mut setup = String::new();
+        let mut game: Option<G> = None;
+        for line in lines(body) {
+            let (cmd, arg) = line
+                .split_once(':')
+                .map(|(c, a)| (c.trim(), a.trim()))
+                .unwrap_or((line, ""));
+            if cmd == "options" {
+                options = arg.to_string();
+                continue;
+            }
+            if !CHECKS.contains(&cmd) {
+                setup.push_str(line);
+                setup.push('\n');
+                continue;
+            }
+            let g = game.get_or_insert_with(|| {
+                start(&options, &setup).unwrap_or_else(|e| panic!("[{title}] {e}"))
+            });
+            let ctx = format!("[{title}] {line}\n{}", show(g));
+            match cmd {
+                "moves" => {
+                    let moves: Vec<String> =
+                        g.legal_moves().iter().map(|m| g.move_text(m)).collect();
+                    assert_eq!(
+                        moves.len(),
+                        arg.parse::<usize>().unwrap(),
+                        "{ctx}\n{moves:?}"
+                    );
+                }
+                "legal" => {
+                    let mv = g.parse_move(arg).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                    assert!(g.is_legal(&mv), "{ctx}");
+                }
+                "illegal" => match g.parse_move(arg) {
+                    Err(NotationError::Illegal { .. }) => {}
+                    other => panic!("{ctx}: expected illegal, got {other:?}"),
+                },
+                "ambiguous" => match g.parse_move(arg) {
+                    Err(NotationError::Ambiguous { .. }) => {}
+                    other => panic!("{ctx}: expected ambiguous, got {other:?}"),
+                },
+                "play" => {
+                    let mv = g.parse_move(arg).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                    g.play(&mv).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                }
+                "outcome" => {
+                    let got = match g.outcome() {
+                        Outcome::Ongoing => "Ongoing".to_string(),
+                        Outcome::Win(p) => format!("Win({p})"),
+                        Outcome::TeamWin(ps) => format!(
+                            "Win({})",
+                            ps.iter()
+                                .map(|p| p.to_string())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                        Outcome::Draw(_) => "Draw".to_string(),
+                    };
+                    assert_eq!(got, arg, "{ctx}");
+                }
+                "at" => {
+                    let (square, what) = arg.split_once(' ').unwrap_or((arg, ""));
+                    assert_eq!(at(g, square).to_lowercase(), what.to_lowercase(), "{ctx}");
+                }
+                _ => unreachable!("CHECKS lists every command"),
+            }
+        }
+    }
+    cases
+}
