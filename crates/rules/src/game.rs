@@ -82,6 +82,11 @@ pub enum Chance {
         /// Number of faces.
         faces: u8,
     },
+    /// A card drawn from a face-down stack: the input is its index among the cards left.
+    Card {
+        /// Cards left in the stack.
+        cards: u32,
+    },
 }
 
 /// A game: players in turn order, moves, legality, play and undo, outcome, chance.

@@ -18,9 +18,12 @@ pub fn random_playout<G: Game>(game: &mut G, seed: u64, max_moves: usize) -> Pla
     let mut rng = StdRng::seed_from_u64(seed);
     let mut moves = Vec::new();
     while moves.len() < max_moves && !game.outcome().is_over() {
-        if let Some(crate::game::Chance::Die { faces }) = game.pending_chance() {
-            let face = rng.random_range(1..=u32::from(faces));
-            if game.resolve_chance(face).is_err() {
+        if let Some(chance) = game.pending_chance() {
+            let value = match chance {
+                crate::game::Chance::Die { faces } => rng.random_range(1..=u32::from(faces)),
+                crate::game::Chance::Card { cards } => rng.random_range(0..cards.max(1)),
+            };
+            if game.resolve_chance(value).is_err() {
                 break;
             }
             continue;

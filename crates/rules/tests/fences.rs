@@ -244,15 +244,27 @@ fn random_playouts_never_panic() {
         let mut g = Fences::new(FencesOptions {
             players,
             seed,
+            chance_cards: seed % 2 == 0,
             ..FencesOptions::default()
         })
         .unwrap();
         let mut rng = StdRng::seed_from_u64(seed);
         let mut n = 0;
         while !g.outcome().is_over() && n < 3000 {
-            if g.pending_chance().is_some() {
-                g.throw().unwrap();
-                continue;
+            match g.pending_chance() {
+                Some(tabula_rules::game::Chance::Card { .. }) => {
+                    g.draw().unwrap();
+                    continue;
+                }
+                Some(_) if !g.legal_moves().is_empty() && rng.random_bool(0.5) => {
+                    g.play(&FenceMove::Draw).unwrap();
+                    continue;
+                }
+                Some(_) => {
+                    g.throw().unwrap();
+                    continue;
+                }
+                None => {}
             }
             let legal = g.legal_moves();
             let mv = legal[rng.random_range(0..legal.len())].clone();
@@ -291,4 +303,82 @@ fn the_shipped_scenes_throw_what_their_seed_throws() {
             path.display()
         );
     }
+}
+
+#[test]
+fn chance_cards_instead_of_the_die() {
+    use tabula_rules::fences::Card;
+    let mut options = FencesOptions {
+        chance_cards: true,
+        ..FencesOptions::default()
+    };
+    assert_eq!(options.deck.len(), 12, "the default stack from deck.ron");
+    // A wall east of f3: the die cannot cross it, a "jump" card can, once.
+    let fences = |options: &FencesOptions| {
+        let mut f: Vec<(Seat, Slot)> = ["f3|g3", "f2|g2", "f4|g4", "a4|a5", "a5|a6", "a6|a7"]
+            .iter()
+            .map(|s| (Seat(Section::South), slot(s)))
+            .collect();
+        f.extend((1..=6).map(|r| (Seat(Section::North), slot(&format!("m{r}|m{}", r + 1)))));
+        Fences::with_layout(
+            options.clone(),
+            vec![Node::Space(sp("f3")), Node::Space(sp("g11"))],
+            f,
+        )
+        .unwrap()
+    };
+    let mut g = fences(&options);
+    play(&mut g, "fence a4|a5 to b4|b5");
+    assert_eq!(
+        g.legal_moves(),
+        vec![FenceMove::Draw],
+        "draw, or throw the die"
+    );
+    play(&mut g, "throw 1");
+    assert!(!ends(&g).contains(&"g3".to_string()));
+    g.undo();
+    play(&mut g, "draw");
+    assert!(matches!(
+        g.pending_chance(),
+        Some(tabula_rules::game::Chance::Card { cards: 12 })
+    ));
+    play(&mut g, "card jump 2");
+    assert!(
+        ends(&g).contains(&"h3".to_string()),
+        "f3-g3-h3 crosses the fence once"
+    );
+    assert!(
+        g.parse_move("f3-g3-f3").is_err(),
+        "crossing back would be a second jump"
+    );
+    assert!(g.parse_move("f3-g3-g2").is_ok());
+    play(&mut g, "f3-g3-h3");
+    assert_eq!(g.deck().len(), 11);
+    // A card that is not in the stack any more cannot be drawn again by name.
+    play(&mut g, "fence m1|m2 to l1|l2");
+    play(&mut g, "draw");
+    assert!(
+        g.parse_move("card jump 2").is_err(),
+        "the only jump 2 is used"
+    );
+    play(&mut g, "card lose turn");
+    assert_eq!(g.to_move().to_string(), "Red", "Green lost the turn");
+    // Drawing the whole stack turns it over.
+    options.seed = 9;
+    let mut g = Fences::new(options).unwrap();
+    for _ in 0..13 {
+        let mv = g.legal_moves()[0].clone();
+        g.play(&mv).unwrap();
+        g.play(&FenceMove::Draw).unwrap();
+        let card = g.draw().unwrap();
+        if card != Card::LoseTurn {
+            let mv = g.legal_moves()[0].clone();
+            g.play(&mv).unwrap();
+        }
+    }
+    assert_eq!(
+        g.deck().len(),
+        11,
+        "twelve drawn, turned over, one more drawn"
+    );
 }

@@ -2,6 +2,7 @@
 //! seeded generator), turns of relocate-throw-walk, play and undo, and the finish.
 
 use super::board::{Board, Node, Section, Slot, Space};
+use super::cards::{Card, default_deck};
 use crate::NotationError;
 use crate::game::{Chance, Game, Outcome, PlayError};
 use rand::{Rng, SeedableRng, rngs::StdRng};
@@ -22,8 +23,12 @@ pub struct FencesOptions {
     pub stations: Vec<u8>,
     /// After the first pawn is home, the others play on for places.
     pub play_for_places: bool,
-    /// Seed of the die.
+    /// Seed of the die (and of the card draws).
     pub seed: u64,
+    /// A player may draw a chance card instead of throwing the die.
+    pub chance_cards: bool,
+    /// The stack of chance cards (default: `deck.ron`).
+    pub deck: Vec<Card>,
 }
 
 impl Default for FencesOptions {
@@ -34,6 +39,8 @@ impl Default for FencesOptions {
             stations: Vec::new(),
             play_for_places: false,
             seed: 0,
+            chance_cards: false,
+            deck: default_deck(),
         }
     }
 }
@@ -69,13 +76,19 @@ pub enum FenceMove {
     Walk(Vec<Node>),
     /// The pawn is fenced in on all sides and cannot move.
     Stay,
+    /// Draw a chance card instead of throwing (with the chance-cards option).
+    Draw,
+    /// The card drawn.
+    Card(Card),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Phase {
     Relocate,
     Throw,
-    Walk(u8),
+    Drawing,
+    /// Steps to walk, and whether one fence may be crossed.
+    Walk(u8, bool),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -85,6 +98,9 @@ struct State {
     turn: usize,
     phase: Phase,
     home: Vec<Seat>,
+    /// Chance cards still face down, and those drawn since the stack was last turned over.
+    deck: Vec<Card>,
+    discard: Vec<Card>,
 }
 
 /// A fence race in progress.
@@ -129,7 +145,7 @@ impl Fences {
         Ok(Fences {
             board,
             rng: StdRng::seed_from_u64(options.seed),
-            options,
+            options: options.clone(),
             seats,
             state: State {
                 pawns,
@@ -137,6 +153,8 @@ impl Fences {
                 turn: 0,
                 phase: Phase::Relocate,
                 home: Vec::new(),
+                deck: options.deck.clone(),
+                discard: Vec::new(),
             },
             frames: Vec::new(),
         })
@@ -228,9 +246,25 @@ impl Fences {
     /// The number thrown this turn, once the die is thrown.
     pub fn thrown(&self) -> Option<u8> {
         match self.state.phase {
-            Phase::Walk(k) => Some(k),
+            Phase::Walk(k, _) => Some(k),
             _ => None,
         }
+    }
+
+    /// Draws a chance card from the game's seeded generator and applies it.
+    pub fn draw(&mut self) -> Result<Card, PlayError> {
+        let Some(Chance::Card { cards }) = self.pending_chance() else {
+            return Err(PlayError::Illegal("no card is to be drawn now".into()));
+        };
+        let i = self.rng.random_range(0..cards);
+        let card = self.state.deck[i as usize];
+        self.resolve_chance(i)?;
+        Ok(card)
+    }
+
+    /// The chance cards still face down.
+    pub fn deck(&self) -> &[Card] {
+        &self.state.deck
     }
 
     fn seat_index(&self, seat: Seat) -> usize {
@@ -254,35 +288,39 @@ impl Fences {
         self.state.fences.iter().any(|(_, s)| *s == slot)
     }
 
-    /// The open steps from a node (home is entered from the entrances; nothing leaves it).
-    fn steps(&self, node: Node) -> Vec<Node> {
+    /// The steps from a node, each with whether it crosses a fence; fenced steps only when
+    /// `may_jump`.
+    fn steps_over(&self, node: Node, may_jump: bool) -> Vec<(Node, bool)> {
         let Node::Space(s) = node else {
             return Vec::new();
         };
-        let mut out: Vec<Node> = self
+        let mut out: Vec<(Node, bool)> = self
             .board
             .neighbours(s)
-            .filter(|(_, slot)| !self.fenced(*slot))
-            .map(|(t, _)| Node::Space(t))
+            .filter_map(|(t, slot)| {
+                let fenced = self.fenced(slot);
+                (!fenced || may_jump).then_some((Node::Space(t), fenced))
+            })
             .collect();
         if self.board.entrances().contains(&s) {
-            out.push(Node::Home);
+            out.push((Node::Home, false));
         }
         out
     }
 
-    /// The fewest steps from `from` to home along open paths, if home can be reached.
-    pub fn distance_home(&self, from: Node) -> Option<u32> {
-        let mut seen = HashMap::from([(from, 0u32)]);
-        let mut queue = VecDeque::from([from]);
-        while let Some(n) = queue.pop_front() {
-            let d = seen[&n];
+    /// Fewest steps home, crossing at most one fence when `jump`.
+    fn distance_with(&self, from: Node, jump: bool) -> Option<u32> {
+        let mut seen = HashMap::from([((from, false), 0u32)]);
+        let mut queue = VecDeque::from([(from, false)]);
+        while let Some((n, used)) = queue.pop_front() {
+            let d = seen[&(n, used)];
             if n == Node::Home {
                 return Some(d);
             }
-            for m in self.steps(n) {
-                seen.entry(m).or_insert_with(|| {
-                    queue.push_back(m);
+            for (m, crosses) in self.steps_over(n, jump && !used) {
+                let next = (m, used || crosses);
+                seen.entry(next).or_insert_with(|| {
+                    queue.push_back(next);
                     d + 1
                 });
             }
@@ -290,56 +328,70 @@ impl Fences {
         None
     }
 
+    /// The fewest steps from `from` to home along open paths, if home can be reached.
+    pub fn distance_home(&self, from: Node) -> Option<u32> {
+        self.distance_with(from, false)
+    }
+
     /// Every end of a walk of exactly `k` steps from `from`, each with one such walk.
-    fn walks(&self, from: Node, k: u8) -> Vec<Vec<Node>> {
-        let home_ok = self.distance_home(from) == Some(u32::from(k));
-        let mut layers: Vec<HashMap<Node, Node>> = vec![HashMap::new()];
-        let mut frontier = vec![from];
+    fn walks(&self, from: Node, k: u8, jump: bool) -> Vec<Vec<Node>> {
+        type At = (Node, bool);
+        let home_ok = self.distance_with(from, jump) == Some(u32::from(k));
+        let mut layers: Vec<HashMap<At, At>> = vec![HashMap::new()];
+        let mut frontier: Vec<At> = vec![(from, false)];
         for step in 1..=k {
-            let mut next: HashMap<Node, Node> = HashMap::new();
-            for &n in &frontier {
-                for m in self.steps(n) {
+            let mut next: HashMap<At, At> = HashMap::new();
+            for &(n, used) in &frontier {
+                for (m, crosses) in self.steps_over(n, jump && !used) {
                     if m == Node::Home && !(home_ok && step == k) {
                         continue;
                     }
-                    next.entry(m).or_insert(n);
+                    next.entry((m, used || crosses)).or_insert((n, used));
                 }
             }
-            let mut nodes: Vec<Node> = next.keys().copied().collect();
-            nodes.sort();
-            frontier = nodes;
+            let mut states: Vec<At> = next.keys().copied().collect();
+            states.sort();
+            frontier = states;
             layers.push(next);
         }
-        frontier
-            .into_iter()
-            .map(|end| {
-                let mut path = vec![end];
-                let mut at = end;
-                for i in (2..=k as usize).rev() {
-                    at = layers[i][&at];
-                    path.push(at);
-                }
-                path.reverse();
-                path
-            })
-            .collect()
+        let mut ends: Vec<Node> = Vec::new();
+        let mut out = Vec::new();
+        for end in frontier {
+            if ends.contains(&end.0) {
+                continue;
+            }
+            ends.push(end.0);
+            let mut path = vec![end.0];
+            let mut at = end;
+            for i in (2..=k as usize).rev() {
+                at = layers[i][&at];
+                path.push(at.0);
+            }
+            path.reverse();
+            out.push(path);
+        }
+        out
     }
 
     /// Whether `path` is a walk of exactly `k` open steps from the pawn, entering home only
     /// as its last step and only when `k` is the shortest distance home.
-    fn valid_walk(&self, path: &[Node], k: u8) -> bool {
+    fn valid_walk(&self, path: &[Node], k: u8, jump: bool) -> bool {
         if path.len() != k as usize {
             return false;
         }
         let from = self.state.pawns[self.state.turn];
-        let home_ok = self.distance_home(from) == Some(u32::from(k));
+        let home_ok = self.distance_with(from, jump) == Some(u32::from(k));
         let mut at = from;
+        let mut used = false;
         for (i, &n) in path.iter().enumerate() {
-            if !self.steps(at).contains(&n)
-                || (n == Node::Home && !(home_ok && i + 1 == path.len()))
-            {
+            let steps = self.steps_over(at, jump && !used);
+            let Some(&(_, crosses)) = steps.iter().find(|(m, _)| *m == n) else {
+                return false;
+            };
+            if n == Node::Home && !(home_ok && i + 1 == path.len()) {
                 return false;
             }
+            used |= crosses;
             at = n;
         }
         true
@@ -370,12 +422,14 @@ impl Fences {
                 }
             }
             (Phase::Relocate, _) => format!("{seat} must first move one of his fences"),
-            (Phase::Walk(k), FenceMove::Walk(_)) => format!(
+            (Phase::Walk(k, _), FenceMove::Walk(_)) => format!(
                 "the pawn must walk exactly {k} steps along open paths, entering home only with the exact count"
             ),
-            (Phase::Walk(_), FenceMove::Stay) => "the pawn can move, so it must".into(),
-            (Phase::Walk(k), _) => format!("{seat} must now move the pawn {k} steps"),
+            (Phase::Walk(..), FenceMove::Stay) => "the pawn can move, so it must".into(),
+            (Phase::Walk(k, _), _) => format!("{seat} must now move the pawn {k} steps"),
+            (Phase::Throw, FenceMove::Draw) => "chance cards are not in play".into(),
             (Phase::Throw, _) => "the die must be thrown first".into(),
+            (Phase::Drawing, _) => "a chance card must be drawn first".into(),
         }
     }
 }
@@ -416,9 +470,10 @@ impl Game for Fences {
                 }
                 out
             }
-            Phase::Throw => Vec::new(),
-            Phase::Walk(k) => {
-                let walks = self.walks(self.state.pawns[self.state.turn], k);
+            Phase::Throw if self.options.chance_cards => vec![FenceMove::Draw],
+            Phase::Throw | Phase::Drawing => Vec::new(),
+            Phase::Walk(k, jump) => {
+                let walks = self.walks(self.state.pawns[self.state.turn], k, jump);
                 if walks.is_empty() {
                     vec![FenceMove::Stay]
                 } else {
@@ -438,10 +493,11 @@ impl Game for Fences {
                     && !self.fenced(*to)
                     && self.board.slots().contains(to)
             }
-            (Phase::Walk(k), FenceMove::Walk(path)) => self.valid_walk(path, k),
-            (Phase::Walk(k), FenceMove::Stay) => {
-                self.walks(self.state.pawns[self.state.turn], k).is_empty()
-            }
+            (Phase::Throw, FenceMove::Draw) => self.options.chance_cards,
+            (Phase::Walk(k, jump), FenceMove::Walk(path)) => self.valid_walk(path, k, jump),
+            (Phase::Walk(k, jump), FenceMove::Stay) => self
+                .walks(self.state.pawns[self.state.turn], k, jump)
+                .is_empty(),
             _ => false,
         }
     }
@@ -450,11 +506,24 @@ impl Game for Fences {
         if self.outcome().is_over() {
             return Err(PlayError::GameOver);
         }
-        if let FenceMove::Throw(k) = mv {
-            return self.resolve_chance(u32::from(*k));
-        }
-        if self.pending_chance().is_some() {
-            return Err(PlayError::ChancePending);
+        match mv {
+            FenceMove::Throw(k) if self.state.phase == Phase::Throw => {
+                return self.resolve_chance(u32::from(*k));
+            }
+            FenceMove::Card(card) if self.state.phase == Phase::Drawing => {
+                let i = self
+                    .state
+                    .deck
+                    .iter()
+                    .position(|c| c == card)
+                    .ok_or_else(|| {
+                        PlayError::Illegal(format!("no \"{card}\" card is left in the stack"))
+                    })?;
+                return self.resolve_chance(i as u32);
+            }
+            FenceMove::Draw => {}
+            _ if self.pending_chance().is_some() => return Err(PlayError::ChancePending),
+            _ => {}
         }
         if !self.is_legal(mv) {
             return Err(PlayError::Illegal(self.refusal(mv)));
@@ -473,7 +542,23 @@ impl Game for Fences {
                 }
                 self.state.phase = Phase::Throw;
             }
-            FenceMove::Throw(k) => self.state.phase = Phase::Walk(*k),
+            FenceMove::Throw(k) => self.state.phase = Phase::Walk(*k, false),
+            FenceMove::Draw => self.state.phase = Phase::Drawing,
+            FenceMove::Card(card) => {
+                if let Some(i) = self.state.deck.iter().position(|c| c == card) {
+                    let drawn = self.state.deck.remove(i);
+                    self.state.discard.push(drawn);
+                }
+                if self.state.deck.is_empty() {
+                    // The stack is turned over when its last card has been drawn.
+                    self.state.deck = std::mem::take(&mut self.state.discard);
+                }
+                match card {
+                    Card::Steps(n) => self.state.phase = Phase::Walk(*n, false),
+                    Card::JumpFence(n) => self.state.phase = Phase::Walk(*n, true),
+                    Card::LoseTurn => self.advance_turn(),
+                }
+            }
             FenceMove::Walk(path) => {
                 let turn = self.state.turn;
                 if let Some(&end) = path.last() {
@@ -513,19 +598,37 @@ impl Game for Fences {
     }
 
     fn pending_chance(&self) -> Option<Chance> {
-        (self.state.phase == Phase::Throw && !self.outcome().is_over())
-            .then_some(Chance::Die { faces: 6 })
+        if self.outcome().is_over() {
+            return None;
+        }
+        match self.state.phase {
+            Phase::Throw => Some(Chance::Die { faces: 6 }),
+            Phase::Drawing => Some(Chance::Card {
+                cards: self.state.deck.len() as u32,
+            }),
+            _ => None,
+        }
     }
 
     fn resolve_chance(&mut self, value: u32) -> Result<(), PlayError> {
-        if self.pending_chance().is_none() {
-            return Err(PlayError::Illegal("it is not time to throw".into()));
+        match self.pending_chance() {
+            Some(Chance::Die { .. }) if (1..=6).contains(&value) => {
+                self.play_unchecked(&FenceMove::Throw(value as u8));
+                Ok(())
+            }
+            Some(Chance::Die { .. }) => {
+                Err(PlayError::Illegal(format!("a die has no face {value}")))
+            }
+            Some(Chance::Card { cards }) if value < cards => {
+                let card = self.state.deck[value as usize];
+                self.play_unchecked(&FenceMove::Card(card));
+                Ok(())
+            }
+            Some(Chance::Card { cards }) => {
+                Err(PlayError::Illegal(format!("only {cards} cards are left")))
+            }
+            None => Err(PlayError::Illegal("no throw or draw is due now".into())),
         }
-        if !(1..=6).contains(&value) {
-            return Err(PlayError::Illegal(format!("a die has no face {value}")));
-        }
-        self.play_unchecked(&FenceMove::Throw(value as u8));
-        Ok(())
     }
 
     fn move_text(&self, mv: &FenceMove) -> String {
@@ -533,6 +636,8 @@ impl Game for Fences {
             FenceMove::Relocate { from, to } => format!("fence {from} to {to}"),
             FenceMove::Throw(k) => format!("throw {k}"),
             FenceMove::Stay => "stay".into(),
+            FenceMove::Draw => "draw".into(),
+            FenceMove::Card(card) => format!("card {card}"),
             FenceMove::Walk(path) => {
                 let mut parts = vec![self.state.pawns[self.state.turn].to_string()];
                 parts.extend(path.iter().map(ToString::to_string));
@@ -558,6 +663,10 @@ impl Game for Fences {
                     .map_err(|_| syntax("a throw is a number from 1 to 6"))?,
             ),
             ["stay"] => FenceMove::Stay,
+            ["draw"] => FenceMove::Draw,
+            ["card", rest @ ..] => FenceMove::Card(Card::parse(rest).ok_or_else(|| {
+                syntax("a card is \"card steps N\", \"card jump N\" or \"card lose turn\"")
+            })?),
             [path] if path.contains('-') => {
                 let nodes: Vec<Node> = path
                     .split('-')
@@ -589,7 +698,10 @@ impl Game for Fences {
             }
         };
         let ok = match &mv {
-            FenceMove::Throw(k) => self.pending_chance().is_some() && (1..=6).contains(k),
+            FenceMove::Throw(k) => self.state.phase == Phase::Throw && (1..=6).contains(k),
+            FenceMove::Card(card) => {
+                self.state.phase == Phase::Drawing && self.state.deck.contains(card)
+            }
             other => self.is_legal(other),
         };
         if ok {
@@ -601,6 +713,7 @@ impl Game for Fences {
                     FenceMove::Throw(_) => {
                         "no throw is due now, or the number is not on a die".into()
                     }
+                    FenceMove::Card(_) => "no card is due now, or no such card is left".into(),
                     other => self.refusal(other),
                 },
             })

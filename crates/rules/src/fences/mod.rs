@@ -2,7 +2,9 @@
 //! fences, with a die thrown from a seeded generator.
 
 pub mod board;
+pub mod cards;
 pub mod game;
 
 pub use board::{Board, Node, Section, Slot, Space};
+pub use cards::Card;
 pub use game::{FenceMove, Fences, FencesOptions, Seat};
