@@ -291,6 +291,9 @@ fn perft(
             }
         }
         .map(|g| tabula_rules::perft::run_camelot(g, depth, positions, divide)),
+        GameKind::Fences => {
+            Err("the fence race is played with a die; perft counts games without chance".into())
+        }
         other => Err(format!("{} has no rules yet", other.title())),
     };
     match report {
