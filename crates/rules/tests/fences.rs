@@ -279,7 +279,7 @@ fn random_playouts_never_panic() {
 }
 
 #[test]
-fn the_shipped_scenes_throw_what_their_seed_throws() {
+fn the_shipped_scenes_throw_and_draw_what_their_seed_gives() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenes/fences");
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -290,6 +290,13 @@ fn the_shipped_scenes_throw_what_their_seed_throws() {
                 assert_eq!(
                     game.throw().unwrap().to_string(),
                     k,
+                    "{}: {text}",
+                    path.display()
+                );
+            } else if let Some(card) = text.strip_prefix("card ") {
+                assert_eq!(
+                    game.draw().unwrap().to_string(),
+                    card,
                     "{}: {text}",
                     path.display()
                 );
