@@ -92,6 +92,74 @@ struct Tally {
     leaving_captures: usize,
 }
 
+impl Tally {
+    /// Counts one move of `side` from `from` to `to`.
+    fn add(&mut self, side: Side, from: Square, to: Square, capture: bool) {
+        let own = Square::castle(side);
+        let leaving = own.contains(&from) && !own.contains(&to);
+        self.total += 1;
+        self.captures += usize::from(capture);
+        self.leaving += usize::from(leaving);
+        self.leaving_captures += usize::from(leaving && capture);
+    }
+}
+
+/// Which of the pseudo-legal moves the rule set keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    All,
+    Captures,
+    Leaving,
+    LeavingCaptures,
+}
+
+impl Keep {
+    /// The one definition of the filters: WCF first makes a piece in its own castle leave it
+    /// (jumping out if it can), else makes a capture compulsory when there is one; Parker
+    /// 1930 only makes the piece leave its castle.
+    fn decide(pos: &Position, limits: &Limits, t: &Tally) -> Keep {
+        let side = pos.to_move;
+        let wcf = limits.rules == RuleSet::Wcf;
+        let own = Square::castle(side);
+        if t.leaving > 0
+            && own
+                .iter()
+                .any(|sq| matches!(pos.at(*sq), Some(p) if p.side == side))
+        {
+            return if wcf && t.leaving_captures > 0 {
+                Keep::LeavingCaptures
+            } else {
+                Keep::Leaving
+            };
+        }
+        if wcf && t.captures > 0 {
+            Keep::Captures
+        } else {
+            Keep::All
+        }
+    }
+
+    fn count(self, t: &Tally) -> usize {
+        match self {
+            Keep::All => t.total,
+            Keep::Captures => t.captures,
+            Keep::Leaving => t.leaving,
+            Keep::LeavingCaptures => t.leaving_captures,
+        }
+    }
+
+    fn admits(self, side: Side, m: &Move) -> bool {
+        let own = Square::castle(side);
+        let leaving = own.contains(&m.from) && !own.contains(&m.destination());
+        match self {
+            Keep::All => true,
+            Keep::Captures => m.is_capture(),
+            Keep::Leaving => leaving,
+            Keep::LeavingCaptures => leaving && m.is_capture(),
+        }
+    }
+}
+
 struct Search<'a> {
     board: &'a mut [Option<Piece>; 192],
     /// Squares landed on by canters so far (and the start), one bit each.
@@ -116,13 +184,8 @@ impl Search<'_> {
             }),
             Sink::Count(t) => {
                 let capture = self.steps.iter().any(|s| s.0 == Step::Jump);
-                let own = Square::castle(self.side);
                 let dest = self.steps.last().map_or(self.from, |s| s.1);
-                let leaving = own.contains(&self.from) && !own.contains(&dest);
-                t.total += 1;
-                t.captures += usize::from(capture);
-                t.leaving += usize::from(leaving);
-                t.leaving_captures += usize::from(leaving && capture);
+                t.add(self.side, self.from, dest, capture);
             }
         }
     }
@@ -210,12 +273,7 @@ fn record_plain(sink: &mut Sink<'_>, side: Side, from: Square, to: Square) {
             from,
             steps: vec![(Step::Plain, to)],
         }),
-        Sink::Count(t) => {
-            let own = Square::castle(side);
-            let leaving = own.contains(&from) && !own.contains(&to);
-            t.total += 1;
-            t.leaving += usize::from(leaving);
-        }
+        Sink::Count(t) => t.add(side, from, to, false),
     }
 }
 
@@ -232,24 +290,7 @@ impl Position {
     pub fn legal_count(&self, limits: &Limits) -> usize {
         let mut t = Tally::default();
         self.search(limits, &mut Sink::Count(&mut t));
-        let side = self.to_move;
-        let wcf = limits.rules == RuleSet::Wcf;
-        let own = Square::castle(side);
-        if t.leaving > 0
-            && own
-                .iter()
-                .any(|sq| matches!(self.at(*sq), Some(p) if p.side == side))
-        {
-            return if wcf && t.leaving_captures > 0 {
-                t.leaving_captures
-            } else {
-                t.leaving
-            };
-        }
-        if wcf && t.captures > 0 {
-            return t.captures;
-        }
-        t.total
+        Keep::decide(self, limits, &t).count(&t)
     }
 
     fn search(&self, limits: &Limits, sink: &mut Sink<'_>) {
@@ -296,32 +337,15 @@ impl Position {
         }
     }
 
-    /// The legal moves: WCF first makes a piece in its own castle leave it (jumping out if it
-    /// can), else makes a capture compulsory when there is one. Parker 1930 only makes the
-    /// piece leave its castle.
+    /// The legal moves: the pseudo-legal moves the rule set keeps (see `Keep::decide`).
     pub fn legal_moves(&self, limits: &Limits) -> Vec<Move> {
         let side = self.to_move;
         let moves = self.pseudo_moves(limits);
-        let own = Square::castle(side);
-        if own
-            .iter()
-            .any(|sq| matches!(self.at(*sq), Some(p) if p.side == side))
-        {
-            let leaving: Vec<Move> = moves
-                .iter()
-                .filter(|m| own.contains(&m.from) && !own.contains(&m.destination()))
-                .cloned()
-                .collect();
-            if !leaving.is_empty() {
-                if limits.rules == RuleSet::Wcf && leaving.iter().any(Move::is_capture) {
-                    return leaving.into_iter().filter(Move::is_capture).collect();
-                }
-                return leaving;
-            }
+        let mut t = Tally::default();
+        for m in &moves {
+            t.add(side, m.from, m.destination(), m.is_capture());
         }
-        if limits.rules == RuleSet::Wcf && moves.iter().any(Move::is_capture) {
-            return moves.into_iter().filter(Move::is_capture).collect();
-        }
-        moves
+        let keep = Keep::decide(self, limits, &t);
+        moves.into_iter().filter(|m| keep.admits(side, m)).collect()
     }
 }
