@@ -186,16 +186,16 @@ impl Position {
             }
         }
         let mut landings = Vec::new();
-        self.jump_chains(from, side, &mut landings, &mut Vec::new(), from, out);
+        self.jump_chains(from, side, &mut landings, from, out);
     }
 
-    /// Extends a jump chain from `at`; every chain that cannot go on is a move.
+    /// Extends a jump chain from `at`; every chain that cannot go on is a move. Jumps only go
+    /// forward, so a chain never meets a troop it has already jumped.
     fn jump_chains(
         &self,
         at: Square,
         side: Side,
         landings: &mut Vec<Square>,
-        jumped: &mut Vec<Square>,
         from: Square,
         out: &mut Vec<Move>,
     ) {
@@ -208,8 +208,7 @@ impl Position {
                 continue;
             };
             let victim = self.at(over);
-            if jumped.contains(&over)
-                || !matches!(victim, Some(v) if v.kind == Kind::Troop)
+            if !matches!(victim, Some(v) if v.kind == Kind::Troop)
                 || !self.capturable_by(over, side)
                 || self.at(land).is_some()
             {
@@ -217,10 +216,8 @@ impl Position {
             }
             extended = true;
             landings.push(land);
-            jumped.push(over);
-            self.jump_chains(land, side, landings, jumped, from, out);
+            self.jump_chains(land, side, landings, from, out);
             landings.pop();
-            jumped.pop();
         }
         if !extended && !landings.is_empty() {
             out.push(Move::Jump {
