@@ -217,21 +217,14 @@ pub fn apply_click(
                 .filter(|m| move_origin(m, side) == location)
                 .count();
             if count == 0 {
-                let probe = pos
+                // A move the piece could make but for the rules of the position says why not.
+                let why = match pos
                     .pseudo_moves(side)
                     .into_iter()
                     .find(|m| move_origin(m, side) == location)
-                    .unwrap_or(match location {
-                        Location::Board(sq) => Move::Step { from: sq, to: sq },
-                        Location::Station(_, st) => Move::Fly {
-                            station: st,
-                            to: Square::citadel(side),
-                        },
-                    });
-                let why = if pos.pseudo_moves(side).contains(&probe) {
-                    game.why_illegal(&probe)
-                } else {
-                    format!("the {} has no legal move", p.kind.noun())
+                {
+                    Some(probe) => game.why_illegal(&probe),
+                    None => format!("the {} has no legal move", p.kind.noun()),
                 };
                 the_match.feedback =
                     Feedback::error(format!("That {} cannot move: {why}.", p.kind.noun()));

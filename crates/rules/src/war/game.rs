@@ -178,14 +178,6 @@ impl War {
     pub fn last_move(&self) -> Option<&Move> {
         self.frames.last().map(|f| &f.mv)
     }
-
-    /// Squares of the pieces the last move captured.
-    pub fn last_captures(&self) -> Vec<(Square, Piece)> {
-        self.frames
-            .last()
-            .map(|f| f.captured.clone())
-            .unwrap_or_default()
-    }
 }
 
 impl Game for War {
