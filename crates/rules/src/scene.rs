@@ -293,14 +293,9 @@ impl SceneFile {
         }
     }
 
-    /// The War options of this scene.
-    pub fn war_options(&self) -> Result<WarOptions, SceneError> {
-        self.options()
-    }
-
     /// The War game at the scene's start.
     pub fn war_start(&self) -> Result<War, SceneError> {
-        let options = self.war_options()?;
+        let options: WarOptions = self.options()?;
         match &self.scene.setup {
             SceneSetup::Standard => Ok(War::new(options)),
             SceneSetup::Position(text) => {
