@@ -1,18 +1,18 @@
 //! The player camera: orbit, pan and zoom with mouse and keys; snap to either side or top.
 
-use crate::war_match::{BoardReset, Match, MatchSet, MovePlayed};
+use crate::playing::{MatchSet, Seat};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
-use tabula_rules::Game;
-use tabula_rules::war::Side;
 
 /// Where the camera looks from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, Resource)]
 pub enum View {
-    /// Behind Red's first rank.
+    /// Behind the near player (Red in the Game of War, White in Camelot).
     #[default]
+    #[value(alias = "white", alias = "near")]
     Red,
-    /// Behind Blue's first rank.
+    /// Behind the far player (Blue, Black).
+    #[value(alias = "black", alias = "far")]
     Blue,
     /// Straight down.
     Top,
@@ -85,40 +85,22 @@ pub fn plugin(app: &mut App) {
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct FollowTurn(pub bool);
 
-/// The view from behind `side`'s first rank.
-pub fn view_of(side: Side) -> View {
-    match side {
-        Side::Red => View::Red,
-        Side::Blue => View::Blue,
-    }
+/// The view from behind a seat (0 near, 1 far).
+pub fn view_of(seat: Seat) -> View {
+    if seat.0 == 0 { View::Red } else { View::Blue }
 }
 
-fn spawn_camera(
-    mut commands: Commands,
-    view: Res<View>,
-    follow: Res<FollowTurn>,
-    the_match: Option<Res<Match>>,
-) {
-    let view = match the_match {
-        Some(m) if follow.0 => view_of(m.game.to_move()),
-        _ => *view,
-    };
+fn spawn_camera(mut commands: Commands, view: Res<View>, follow: Res<FollowTurn>, seat: Res<Seat>) {
+    let view = if follow.0 { view_of(*seat) } else { *view };
     let orbit = OrbitCamera::from_view(view);
     commands.spawn((Camera3d::default(), orbit.transform(), orbit));
 }
 
-fn follow_turn(
-    follow: Res<FollowTurn>,
-    the_match: Res<Match>,
-    mut played: MessageReader<MovePlayed>,
-    mut resets: MessageReader<BoardReset>,
-    mut cameras: Query<&mut OrbitCamera>,
-) {
-    let changed = played.read().count() + resets.read().count() > 0;
-    if !follow.0 || !changed {
+fn follow_turn(follow: Res<FollowTurn>, seat: Res<Seat>, mut cameras: Query<&mut OrbitCamera>) {
+    if !follow.0 || !seat.is_changed() {
         return;
     }
-    let view = OrbitCamera::from_view(view_of(the_match.game.to_move()));
+    let view = OrbitCamera::from_view(view_of(*seat));
     for mut cam in &mut cameras {
         *cam = view;
     }

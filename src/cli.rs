@@ -1,9 +1,10 @@
 //! The command line: open the tabletop, verify scenes, count moves, take screenshots.
 
+use crate::tabletop::{TableGame, run_window};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use tabula_rules::camelot::{Camelot, CamelotOptions};
+use tabula_rules::camelot::{Camelot, CamelotOptions, RuleSet};
 use tabula_rules::scene::{GameKind, SceneFile};
 use tabula_rules::war::{CitadelWin, NoMove, Side, War, WarOptions};
 
@@ -98,6 +99,89 @@ fn parse_side(s: &str) -> Result<Side, String> {
     Side::parse(s).ok_or_else(|| format!("unknown side {s:?}: use red or blue"))
 }
 
+/// Rules options of Camelot on the command line.
+#[derive(Debug, Clone, clap::Args, Default)]
+pub struct CamelotArgs {
+    /// Which rules: the World Camelot Federation's (default) or the 1930 patent's.
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
+    /// WCF: castle moves each player may make in a game.
+    #[arg(long)]
+    pub castle_moves: Option<u8>,
+    /// WCF: moves each without a capture or castle entry before a draw (0 turns it off).
+    #[arg(long)]
+    pub quiet_moves: Option<u32>,
+}
+
+/// Camelot's rule sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RulesArg {
+    /// The World Camelot Federation's rules.
+    Wcf,
+    /// Parker's 1930 patent.
+    Parker1930,
+}
+
+impl CamelotArgs {
+    /// The rules options these arguments ask for.
+    pub fn options(&self) -> CamelotOptions {
+        let mut o = CamelotOptions::default();
+        if let Some(rules) = self.rules {
+            o.rules = match rules {
+                RulesArg::Wcf => RuleSet::Wcf,
+                RulesArg::Parker1930 => RuleSet::Parker1930,
+            };
+        }
+        if let Some(n) = self.castle_moves {
+            o.castle_move_limit = n;
+        }
+        if let Some(n) = self.quiet_moves {
+            o.no_progress_moves = (n > 0).then_some(n);
+        }
+        o
+    }
+
+    fn is_set(&self) -> bool {
+        self.rules.is_some() || self.castle_moves.is_some() || self.quiet_moves.is_some()
+    }
+}
+
+impl WarArgs {
+    fn is_set(&self) -> bool {
+        self.first.is_some()
+            || self.citadel_after_reply
+            || self.no_move_draws
+            || self.repetition_grace.is_some()
+            || self.move_time.is_some()
+    }
+}
+
+/// The opening of `game` with the options asked for; options of another game are refused.
+pub fn opening(game: GameArg, war: &WarArgs, camelot: &CamelotArgs) -> Result<TableGame, String> {
+    let kind = GameKind::from(game);
+    if game != GameArg::War && war.is_set() {
+        return Err(format!(
+            "--first, --citadel-after-reply, --no-move-draws, --repetition-grace and \
+             --move-time are options of the Game of War, not of {}",
+            kind.title()
+        ));
+    }
+    if game != GameArg::Camelot && camelot.is_set() {
+        return Err(format!(
+            "--rules, --castle-moves and --quiet-moves are options of Camelot, not of {}",
+            kind.title()
+        ));
+    }
+    match game {
+        GameArg::War => Ok(TableGame::War(War::new(war.options()))),
+        GameArg::Camelot => Ok(TableGame::Camelot(Camelot::new(camelot.options()))),
+        _ => Err(format!(
+            "{} is not playable on the table yet; try `tabula play war` or `tabula play camelot`",
+            kind.title()
+        )),
+    }
+}
+
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -106,9 +190,12 @@ pub enum Command {
         /// Which game.
         #[arg(value_enum, default_value = "war")]
         game: GameArg,
-        /// Rules options.
+        /// Rules options of the Game of War.
         #[command(flatten)]
         war: WarArgs,
+        /// Rules options of Camelot.
+        #[command(flatten)]
+        camelot: CamelotArgs,
         /// Start from a scene's position (its options and setup, then its moves).
         #[arg(long)]
         scene: Option<PathBuf>,
@@ -154,36 +241,40 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => {
-            crate::war_match::run_app(War::new(WarOptions::default()), Default::default(), false)
-        }
+        None => run_window(
+            TableGame::War(War::new(WarOptions::default())),
+            Default::default(),
+            false,
+        ),
         Some(Command::Play {
             game,
             war,
+            camelot,
             scene,
             at,
             view,
             follow_turn,
         }) => {
-            let kind = GameKind::from(game);
-            if !kind.is_available() {
-                eprintln!(
-                    "tabula: {} is not playable yet; try `tabula play war`",
-                    kind.title()
-                );
-                return ExitCode::from(2);
-            }
-            let game = match scene {
-                None => War::new(war.options()),
-                Some(path) => match crate::shot::game_for(Some(&path), at) {
-                    Ok(game) => game,
-                    Err(e) => {
-                        eprintln!("tabula play: {e}");
-                        return ExitCode::FAILURE;
+            let table = match scene {
+                None => opening(game, &war, &camelot),
+                Some(path) => {
+                    if war.is_set() || camelot.is_set() {
+                        Err(format!(
+                            "{}: a scene brings its own rules options; drop the option flags",
+                            path.display()
+                        ))
+                    } else {
+                        TableGame::from_scene(&path, at)
                     }
-                },
+                }
             };
-            crate::war_match::run_app(game, view, follow_turn)
+            match table {
+                Ok(table) => run_window(table, view, follow_turn),
+                Err(e) => {
+                    eprintln!("tabula play: {e}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Some(Command::Verify { files }) => verify(&files),
         Some(Command::Perft {

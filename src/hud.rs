@@ -1,13 +1,10 @@
 //! The heads-up display: whose turn, the last word to the players, the move list, the
-//! captured pieces, the controls, and Undo / New game buttons. It keeps to the edges so the
-//! board stays in view.
+//! game's counters, the controls, and Take back / New game / Confirm buttons. It shows the
+//! [`HudState`] the game in play writes, and keeps to the edges so the board stays in view.
 
-use crate::table::side_color;
-use crate::war_match::{Match, MatchCommand};
+use crate::playing::{HudState, MatchCommand};
 use bevy::prelude::*;
 use bevy::text::FontSize;
-use tabula_rules::Game;
-use tabula_rules::war::{Kind, Side};
 
 #[derive(Component)]
 struct StatusText;
@@ -16,7 +13,14 @@ struct FeedbackText;
 #[derive(Component)]
 struct MovesText;
 #[derive(Component)]
-struct CapturedText;
+struct CountersText;
+#[derive(Component)]
+struct TitleText;
+#[derive(Component)]
+struct ControlsText;
+/// The Confirm button, shown only while a path may be played as it is.
+#[derive(Component)]
+struct ConfirmButton;
 
 /// Spawns and updates the HUD.
 pub fn plugin(app: &mut App) {
@@ -49,9 +53,10 @@ fn spawn_hud(mut commands: Commands) {
         ))
         .with_children(|p| {
             p.spawn((
-                Text::new("The Game of War"),
+                Text::new(""),
                 font(15.0),
                 TextColor(Color::srgb(0.8, 0.75, 0.6)),
+                TitleText,
             ));
             p.spawn((
                 Text::new(""),
@@ -69,7 +74,7 @@ fn spawn_hud(mut commands: Commands) {
                 Text::new(""),
                 font(14.0),
                 TextColor(Color::srgb(0.8, 0.8, 0.8)),
-                CapturedText,
+                CountersText,
             ));
         });
     commands
@@ -99,11 +104,8 @@ fn spawn_hud(mut commands: Commands) {
             ));
         });
     commands.spawn((
-        Text::new(
-            "Click a piece, then a lit square.  Right drag: orbit  Middle drag: pan  Wheel: zoom\n\
-             1 / 2 / 3 / 4: Red's side, Blue's side, top, side view  Esc: drop selection\n\
-             Ctrl+Z: take back  N: new game  F12: screenshot",
-        ),
+        Text::new(""),
+        ControlsText,
         font(13.0),
         TextColor(Color::srgb(0.85, 0.85, 0.85)),
         Node {
@@ -126,97 +128,95 @@ fn spawn_hud(mut commands: Commands) {
         })
         .with_children(|p| {
             for (label, command) in [
+                ("Confirm move", MatchCommand::Confirm),
                 ("Take back", MatchCommand::Undo),
                 ("New game", MatchCommand::NewGame),
             ] {
-                p.spawn((
+                let confirm = command == MatchCommand::Confirm;
+                let mut button = p.spawn((
                     Button,
                     Node {
                         padding: UiRect::axes(Val::Px(14.0), Val::Px(8.0)),
+                        display: if confirm {
+                            Display::None
+                        } else {
+                            Display::Flex
+                        },
                         ..default()
                     },
-                    BackgroundColor(Color::srgb(0.25, 0.2, 0.14)),
-                ))
-                .with_child((Text::new(label), font(16.0), TextColor(Color::WHITE)))
-                .observe(
-                    move |click: On<Pointer<Click>>, mut commands: MessageWriter<MatchCommand>| {
-                        if click.button == PointerButton::Primary {
-                            commands.write(command);
-                        }
-                    },
-                );
+                    BackgroundColor(if confirm {
+                        Color::srgb(0.2, 0.45, 0.2)
+                    } else {
+                        Color::srgb(0.25, 0.2, 0.14)
+                    }),
+                ));
+                if confirm {
+                    button.insert(ConfirmButton);
+                }
+                button
+                    .with_child((Text::new(label), font(16.0), TextColor(Color::WHITE)))
+                    .observe(
+                        move |click: On<Pointer<Click>>,
+                              mut commands: MessageWriter<MatchCommand>| {
+                            if click.button == PointerButton::Primary {
+                                commands.write(command);
+                            }
+                        },
+                    );
             }
         });
 }
 
-/// The move list as numbered lines, one per pair of moves (the first player's, then the
-/// second's).
-pub fn move_lines(texts: &[String]) -> Vec<String> {
-    texts
-        .chunks(2)
-        .enumerate()
-        .map(|(i, pair)| format!("{:>2}. {}", i + 1, pair.join(" / ")))
-        .collect()
-}
-
 #[allow(clippy::type_complexity)]
 fn update_hud(
-    the_match: Res<Match>,
+    hud: Res<HudState>,
     mut texts: ParamSet<(
         Query<(&mut Text, &mut TextColor), With<StatusText>>,
         Query<(&mut Text, &mut TextColor), With<FeedbackText>>,
         Query<&mut Text, With<MovesText>>,
-        Query<&mut Text, With<CapturedText>>,
+        Query<&mut Text, With<CountersText>>,
+        Query<&mut Text, With<TitleText>>,
+        Query<&mut Text, With<ControlsText>>,
     )>,
+    mut confirm: Query<&mut Node, With<ConfirmButton>>,
 ) {
-    if !the_match.is_changed() {
+    if !hud.is_changed() {
         return;
     }
-    let game = &the_match.game;
     for (mut text, mut color) in &mut texts.p0() {
-        text.0 = the_match.status();
-        color.0 = if the_match.is_over() {
-            Color::srgb(1.0, 0.85, 0.3)
-        } else {
-            side_color(game.to_move()).lighter(0.25)
-        };
+        text.0.clone_from(&hud.status);
+        color.0 = hud.status_color;
     }
     for (mut text, mut color) in &mut texts.p1() {
-        text.0 = the_match.feedback.text.clone();
-        color.0 = if the_match.feedback.is_error {
+        text.0.clone_from(&hud.feedback.text);
+        color.0 = if hud.feedback.is_error {
             Color::srgb(1.0, 0.55, 0.45)
         } else {
             Color::srgb(0.85, 0.9, 0.85)
         };
     }
-    let lines = move_lines(&the_match.texts);
-    let shown = lines.len().saturating_sub(16);
+    let shown = hud.moves.len().saturating_sub(16);
     for mut text in &mut texts.p2() {
-        text.0 = if lines.is_empty() {
+        text.0 = if hud.moves.is_empty() {
             "(none yet)".into()
         } else {
-            lines[shown..].join("\n")
+            hud.moves[shown..].join("\n")
         };
     }
-    let captured = game.captured();
-    let line = |side: Side| {
-        let lost: Vec<&str> = captured
-            .iter()
-            .filter(|p| p.side == side)
-            .map(|p| p.kind.letter())
-            .collect();
-        if lost.is_empty() {
-            return format!("{side} has lost nothing");
-        }
-        let troops = lost.iter().filter(|l| **l == Kind::Troop.letter()).count();
-        let plural = if troops == 1 { "" } else { "s" };
-        format!(
-            "{side} has lost {}: {} ({troops} troop{plural})",
-            lost.len(),
-            lost.join(" ")
-        )
-    };
     for mut text in &mut texts.p3() {
-        text.0 = format!("{}\n{}", line(Side::Red), line(Side::Blue));
+        text.0.clone_from(&hud.counters);
+    }
+    for mut text in &mut texts.p4() {
+        text.0.clone_from(&hud.title);
+    }
+    for mut text in &mut texts.p5() {
+        text.0.clone_from(&hud.controls);
+    }
+    for mut node in &mut confirm {
+        node.display = if hud.can_confirm {
+            Display::Flex
+        } else {
+            Display::None
+        };
     }
 }

@@ -1,11 +1,10 @@
 //! Turning clicks into moves: select a piece, see its legal destinations lit, click one.
 //! A jump chain is entered landing by landing. Refusals say why.
 
+use crate::marks::{Highlight, Marks};
 use crate::pieces::{Location, PieceEntity};
 use crate::table::{BoardSquare, StationSpot, square_center};
-use crate::war_match::{
-    BoardReset, Feedback, Match, MatchCommand, MatchSet, MoveIntent, MovePlayed,
-};
+use crate::war_match::{BoardReset, Feedback, Match, MatchSet, MoveIntent, MovePlayed};
 use bevy::prelude::*;
 use tabula_rules::Game;
 use tabula_rules::war::{Move, Side, Square};
@@ -27,10 +26,6 @@ pub struct Selection {
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Hover(pub Option<Location>);
 
-/// Marks the lit squares, so they can be cleared.
-#[derive(Component)]
-struct Highlight;
-
 /// Clicks, keys and highlights.
 pub fn plugin(app: &mut App) {
     app.add_message::<Clicked>()
@@ -41,7 +36,6 @@ pub fn plugin(app: &mut App) {
             PreUpdate,
             track_hover.after(bevy::picking::PickingSystems::Hover),
         )
-        .add_systems(Startup, make_marks)
         .add_systems(Update, (keys, handle_clicks).chain().before(MatchSet))
         .add_systems(
             Update,
@@ -117,19 +111,8 @@ fn track_hover(
     }
 }
 
-fn keys(
-    input: Option<Res<ButtonInput<KeyCode>>>,
-    mut commands: MessageWriter<MatchCommand>,
-    mut selection: ResMut<Selection>,
-) {
+fn keys(input: Option<Res<ButtonInput<KeyCode>>>, mut selection: ResMut<Selection>) {
     let Some(input) = input else { return };
-    let ctrl = input.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if (ctrl && input.just_pressed(KeyCode::KeyZ)) || input.just_pressed(KeyCode::Backspace) {
-        commands.write(MatchCommand::Undo);
-    }
-    if input.just_pressed(KeyCode::KeyN) && !ctrl {
-        commands.write(MatchCommand::NewGame);
-    }
     if input.just_pressed(KeyCode::Escape) && *selection != Selection::default() {
         *selection = Selection::default();
     }
@@ -270,52 +253,6 @@ fn clear_on_change(
     }
 }
 
-#[derive(Resource)]
-struct Marks {
-    disc: Handle<Mesh>,
-    ring: Handle<Mesh>,
-    plate: Handle<Mesh>,
-    go: Handle<StandardMaterial>,
-    take: Handle<StandardMaterial>,
-    chosen: Handle<StandardMaterial>,
-    last: Handle<StandardMaterial>,
-    hover: Handle<StandardMaterial>,
-}
-
-fn make_marks(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    let glow = |c: Color| StandardMaterial {
-        base_color: c.with_alpha(0.8),
-        emissive: c.to_linear() * 0.6,
-        alpha_mode: AlphaMode::Blend,
-        unlit: true,
-        ..default()
-    };
-    commands.insert_resource(Marks {
-        disc: meshes.add(Cylinder::new(0.22, 0.02)),
-        ring: meshes.add(Torus::new(0.36, 0.44)),
-        plate: meshes.add(Cuboid::new(0.96, 0.01, 0.96)),
-        go: materials.add(glow(Color::srgb(0.2, 0.9, 0.35))),
-        take: materials.add(glow(Color::srgb(1.0, 0.45, 0.1))),
-        chosen: materials.add(glow(Color::srgb(1.0, 0.85, 0.2))),
-        hover: materials.add(StandardMaterial {
-            base_color: Color::srgba(1.0, 1.0, 1.0, 0.22),
-            alpha_mode: AlphaMode::Blend,
-            unlit: true,
-            ..default()
-        }),
-        last: materials.add(StandardMaterial {
-            base_color: Color::srgba(0.95, 0.8, 0.2, 0.35),
-            alpha_mode: AlphaMode::Blend,
-            unlit: true,
-            ..default()
-        }),
-    });
-}
-
 fn show_highlights(
     mut commands: Commands,
     selection: Res<Selection>,
@@ -334,13 +271,7 @@ fn show_highlights(
     let game = &the_match.game;
     let pos = game.position();
     let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Vec3| {
-        commands.spawn((
-            Mesh3d(mesh.clone()),
-            MeshMaterial3d(material.clone()),
-            Transform::from_translation(at),
-            Highlight,
-            Pickable::IGNORE,
-        ));
+        commands.spawn(Marks::bundle(mesh, material, at, 1.0));
     };
     if let Some(last) = game.last_move() {
         let mut squares = last.path();

@@ -1,34 +1,46 @@
 //! Tabula: a 3D tabletop for five forgotten patented board games.
 //!
-//! The app is a view of the rules in `tabula-rules`: the [`war_match::Match`] resource owns
-//! the game and changes it only through the rules crate; board and piece entities follow
-//! its messages. One plugin per module.
+//! The app is a view of the rules in `tabula-rules`: each game's match resource (such as
+//! [`war_match::Match`] or [`camelot::CamelotMatch`]) owns the game and changes it only
+//! through the rules crate; board and piece entities follow its messages.
+//! [`tabletop::TableGame`] installs the plugins of the game on the table. One plugin per
+//! module.
 
+pub mod camelot;
 pub mod camera;
 pub mod cli;
 pub mod hud;
 pub mod input;
+pub mod marks;
+pub mod motion;
 pub mod pieces;
+pub mod playing;
+pub mod room;
 pub mod shot;
 pub mod table;
+pub mod tabletop;
 pub mod war_match;
 
 use bevy::prelude::*;
 
-/// The rules-facing part of the app, with no rendering: the match, its messages, and the
-/// piece entities that follow it. Headless tests run this on `MinimalPlugins`.
+/// The Game of War's match and piece entities, with no rendering (headless tests run this
+/// on `MinimalPlugins` after inserting a [`war_match::Match`]).
 pub fn logic_plugin(app: &mut App) {
-    app.add_plugins((war_match::plugin, pieces::plugin));
+    app.add_plugins((
+        playing::plugin,
+        motion::plugin,
+        war_match::plugin,
+        pieces::plugin,
+    ));
 }
 
-/// Everything a window needs on top of [`logic_plugin`]: table, piece models, picking,
-/// HUD and camera.
+/// What every game's window shares: picking, the room, marks, HUD, camera and the F12
+/// screenshot.
 pub fn view_plugin(app: &mut App) {
     app.add_plugins((
         MeshPickingPlugin,
-        table::plugin,
-        pieces::view_plugin,
-        input::plugin,
+        room::plugin,
+        marks::plugin,
         hud::plugin,
         camera::plugin,
     ))

@@ -2,6 +2,7 @@
 //! spawned from the position, moved and captured by `MovePlayed`, and rebuilt on `BoardReset`.
 //! [`plugin`] is the logic (headless-testable); [`view_plugin`] gives them their 3D models.
 
+use crate::motion::{MotionSet, Travel};
 use crate::table::{palette, side_color, square_center, station_center};
 use crate::war_match::{BoardReset, Match, MatchSet, MovePlayed};
 use bevy::prelude::*;
@@ -46,40 +47,17 @@ pub struct CapturedPiece {
 #[derive(Component, Debug, Clone, Copy)]
 pub struct PieceModel(pub Piece);
 
-/// A short lift-and-travel animation through waypoints.
-#[derive(Component, Debug, Clone)]
-pub struct Travel {
-    waypoints: Vec<Vec3>,
-    leg: usize,
-    t: f32,
-    start: Vec3,
-}
-
 /// Models are drawn at this scale (1.0 = parts sized for a unit square).
 const PIECE_SCALE: f32 = 1.3;
-
-/// Seconds per leg of a travel.
-const LEG_SECONDS: f32 = 0.35;
-
-impl Travel {
-    /// Travel from `start` through each waypoint in turn.
-    pub fn new(start: Vec3, waypoints: Vec<Vec3>) -> Travel {
-        Travel {
-            waypoints,
-            leg: 0,
-            t: 0.0,
-            start,
-        }
-    }
-}
 
 /// Spawning, moving and setting aside piece entities.
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_all).add_systems(
         Update,
-        (follow_moves, rebuild_on_reset, travel)
+        (follow_moves, rebuild_on_reset)
             .chain()
-            .after(MatchSet),
+            .after(MatchSet)
+            .before(MotionSet),
     );
 }
 
@@ -197,30 +175,6 @@ fn rebuild_on_reset(
         commands.entity(entity).despawn();
     }
     spawn_from_match(&mut commands, &the_match);
-}
-
-fn travel(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut moving: Query<(Entity, &mut Travel, &mut Transform)>,
-) {
-    for (entity, mut travel, mut transform) in &mut moving {
-        travel.t += time.delta_secs() / LEG_SECONDS;
-        while travel.t >= 1.0 && travel.leg < travel.waypoints.len() {
-            travel.t -= 1.0;
-            travel.start = travel.waypoints[travel.leg];
-            travel.leg += 1;
-        }
-        let Some(&target) = travel.waypoints.get(travel.leg) else {
-            transform.translation = travel.start;
-            commands.entity(entity).remove::<Travel>();
-            continue;
-        };
-        let t = travel.t.clamp(0.0, 1.0);
-        let eased = t * t * (3.0 - 2.0 * t);
-        let lift = 0.6 * (std::f32::consts::PI * t).sin();
-        transform.translation = travel.start.lerp(target, eased) + Vec3::Y * lift;
-    }
 }
 
 /// The meshes and materials of every piece model.

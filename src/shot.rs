@@ -1,19 +1,20 @@
 //! `tabula shot`: render a position to a PNG without anyone at the controls.
 
 use crate::camera::View;
-use crate::war_match::Match;
+use crate::cli::GameArg;
+use crate::tabletop::TableGame;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::WindowResolution;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tabula_rules::Game;
-use tabula_rules::scene::{GameKind, SceneFile};
-use tabula_rules::war::{War, WarOptions};
 
 /// What to photograph and where to put the picture.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ShotRequest {
+    /// The game whose opening to show (without --scene).
+    #[arg(long, value_enum, default_value = "war", conflicts_with = "scene")]
+    pub game: GameArg,
     /// Where to write the PNG.
     #[arg(long, default_value = "tabula.png")]
     pub out: PathBuf,
@@ -46,32 +47,16 @@ const SETTLE_FRAMES: u32 = 30;
 /// Seconds to wait at least, for slow software renderers.
 const SETTLE_SECONDS: f32 = 3.0;
 
-/// The game a shot shows: a scene after `at` moves, or the opening.
-pub fn game_for(scene: Option<&PathBuf>, at: Option<usize>) -> Result<War, String> {
-    let Some(path) = scene else {
-        return Ok(War::new(WarOptions::default()));
-    };
-    let mut file = SceneFile::load(path).map_err(|e| e.to_string())?;
-    if file.scene.game != GameKind::War {
-        return Err(format!(
-            "{}: {} is not playable yet",
-            path.display(),
-            file.scene.game
-        ));
+/// The game a shot shows: a scene after `at` moves, or `game`'s opening.
+pub fn game_for(
+    game: GameArg,
+    scene: Option<&PathBuf>,
+    at: Option<usize>,
+) -> Result<TableGame, String> {
+    match scene {
+        Some(path) => TableGame::from_scene(path, at),
+        None => crate::cli::opening(game, &Default::default(), &Default::default()),
     }
-    if let Some(n) = at {
-        if n > file.scene.moves.len() {
-            return Err(format!(
-                "{}: --at {n}, but the scene has only {} moves",
-                path.display(),
-                file.scene.moves.len()
-            ));
-        }
-        file.scene.moves.truncate(n);
-    }
-    let mut game = file.war_start().map_err(|e| e.to_string())?;
-    file.replay(&mut game).map_err(|e| e.to_string())?;
-    Ok(game)
 }
 
 /// F12 saves the window as `tabula-N.png` in the working directory.
@@ -87,7 +72,7 @@ pub fn save_on_f12(mut commands: Commands, keys: Res<ButtonInput<KeyCode>>, mut 
 
 /// Opens a window of the requested size, renders, saves the picture and exits.
 pub fn run(request: ShotRequest) -> ExitCode {
-    let game = match game_for(request.scene.as_ref(), request.at) {
+    let game = match game_for(request.game, request.scene.as_ref(), request.at) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("tabula shot: {e}");
@@ -104,16 +89,15 @@ pub fn run(request: ShotRequest) -> ExitCode {
         }),
         ..default()
     }));
-    app.insert_resource(Match::new(game))
-        .insert_resource(request.view)
+    let ply = game.ply();
+    app.insert_resource(request.view)
         .insert_resource(ShotPlan {
             out: request.out.clone(),
             frames: 0,
             taken: false,
         })
-        .add_plugins((crate::logic_plugin, crate::view_plugin))
         .add_systems(Update, take_shot);
-    let ply = app.world().resource::<Match>().game.ply();
+    game.install(&mut app, true);
     match app.run() {
         AppExit::Success => {
             println!("{} ({} moves played)", request.out.display(), ply);

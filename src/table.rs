@@ -1,5 +1,5 @@
 //! The table and the War board: squares, citadels with battlements, flying-machine
-//! stations, lights; and where each rules coordinate stands in the world.
+//! stations; and where each rules coordinate stands in the world.
 
 use bevy::prelude::*;
 use tabula_rules::war::{Side, Square, Station};
@@ -57,15 +57,9 @@ pub struct BoardSquare(pub Square);
 #[derive(Component, Debug, Clone, Copy)]
 pub struct StationSpot(pub Side, pub Station);
 
-/// Spawns the table, board and lights.
+/// Spawns the War board, its citadels and stations.
 pub fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(Color::srgb(0.08, 0.07, 0.07)))
-        .insert_resource(GlobalAmbientLight {
-            color: Color::srgb(1.0, 0.95, 0.88),
-            brightness: 250.0,
-            ..default()
-        })
-        .add_systems(Startup, spawn_table);
+    app.add_systems(Startup, spawn_table);
 }
 
 fn spawn_table(
@@ -73,34 +67,12 @@ fn spawn_table(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let wood = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.36, 0.22, 0.12),
-        perceptual_roughness: 0.7,
-        ..default()
-    });
     let frame = materials.add(StandardMaterial {
         base_color: Color::srgb(0.22, 0.12, 0.06),
         perceptual_roughness: 0.5,
         ..default()
     });
-    let floor = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.18, 0.16, 0.15),
-        perceptual_roughness: 0.9,
-        ..default()
-    });
-    // Floor, table top and board frame: decoration, never picked.
-    commands.spawn((
-        Mesh3d(meshes.add(Plane3d::default().mesh().size(80.0, 80.0))),
-        MeshMaterial3d(floor),
-        Transform::from_xyz(0.0, -6.0, 0.0),
-        Pickable::IGNORE,
-    ));
-    commands.spawn((
-        Mesh3d(meshes.add(Cuboid::new(17.0, 0.4, 16.0))),
-        MeshMaterial3d(wood),
-        Transform::from_xyz(0.0, -0.4, 0.0),
-        Pickable::IGNORE,
-    ));
+    // The board frame: decoration, never picked.
     commands.spawn((
         Mesh3d(meshes.add(Cuboid::new(11.0, 0.2, 13.8))),
         MeshMaterial3d(frame),
@@ -207,22 +179,4 @@ fn spawn_table(
                 ));
         }
     }
-
-    commands.spawn((
-        DirectionalLight {
-            illuminance: 9000.0,
-            shadow_maps_enabled: true,
-            ..default()
-        },
-        Transform::from_xyz(6.0, 14.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
-    ));
-    commands.spawn((
-        PointLight {
-            intensity: 600_000.0,
-            range: 40.0,
-            color: Color::srgb(1.0, 0.85, 0.65),
-            ..default()
-        },
-        Transform::from_xyz(-8.0, 7.0, -6.0),
-    ));
 }

@@ -2,9 +2,11 @@
 //! through tabula-rules, and tells the view what happened through messages.
 
 use bevy::prelude::*;
-use std::process::ExitCode;
-use tabula_rules::war::{Move, Piece, Position, Side, Square, War};
+use tabula_rules::war::{Kind, Move, Piece, Position, Side, Square, War};
 use tabula_rules::{Game, PlayError};
+
+pub use crate::playing::{BoardReset, Feedback, MatchCommand, MatchSet};
+use crate::playing::{HudState, RESULT_COLOR, Seat, move_lines};
 
 /// The game in play, the notation of every move so far, and the last word to the players.
 #[derive(Resource, Debug, Clone)]
@@ -19,33 +21,6 @@ pub struct Match {
     pub clock: f32,
     /// The player who lost by overstepping the time limit, if one did.
     pub time_loss: Option<Side>,
-}
-
-/// A line for the players, plain or a refusal.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Feedback {
-    /// The text.
-    pub text: String,
-    /// Whether it reports something refused.
-    pub is_error: bool,
-}
-
-impl Feedback {
-    /// A hint or report.
-    pub fn info(text: impl Into<String>) -> Feedback {
-        Feedback {
-            text: text.into(),
-            is_error: false,
-        }
-    }
-
-    /// A refusal, with its reason.
-    pub fn error(text: impl Into<String>) -> Feedback {
-        Feedback {
-            text: text.into(),
-            is_error: true,
-        }
-    }
 }
 
 impl Match {
@@ -111,15 +86,6 @@ pub const GRACE_SECONDS: f32 = 60.0;
 #[derive(Message, Debug, Clone)]
 pub struct MoveIntent(pub Move);
 
-/// Match-level commands.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MatchCommand {
-    /// Take back the last move.
-    Undo,
-    /// Start again from the game's starting position.
-    NewGame,
-}
-
 /// A move was played: what moved, what was captured, how it is written.
 #[derive(Message, Debug, Clone)]
 pub struct MovePlayed {
@@ -133,20 +99,13 @@ pub struct MovePlayed {
     pub text: String,
 }
 
-/// The position changed in a way that is not one move forward (undo, new game): views
-/// rebuild from the rules state.
-#[derive(Message, Debug, Clone, Copy)]
-pub struct BoardReset;
-
 /// Adds the match messages and the systems that apply intents and commands.
 pub fn plugin(app: &mut App) {
     app.add_message::<MoveIntent>()
-        .add_message::<MatchCommand>()
         .add_message::<MovePlayed>()
-        .add_message::<BoardReset>()
         .add_systems(
             Update,
-            (run_clock, apply_intents, apply_commands)
+            (run_clock, apply_intents, apply_commands, publish)
                 .chain()
                 .in_set(MatchSet),
         );
@@ -173,10 +132,6 @@ fn run_clock(time: Res<Time>, mut the_match: ResMut<Match>) {
         the_match.feedback = Feedback::error(format!("{side} did not move in time (Law XI)."));
     }
 }
-
-/// Systems that change the match; views run after it.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct MatchSet;
 
 fn apply_intents(
     mut intents: MessageReader<MoveIntent>,
@@ -256,28 +211,51 @@ fn apply_commands(
                 the_match.feedback = Feedback::info(format!("New game: {first} moves first."));
                 reset.write(BoardReset);
             }
+            MatchCommand::Confirm => {}
         }
     }
 }
 
-/// Opens the tabletop window on `game` and runs until it is closed; the camera starts at
-/// `view`, or follows the player to move when `follow_turn` is set.
-pub fn run_app(game: War, view: crate::camera::View, follow_turn: bool) -> ExitCode {
-    let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Tabula — The Game of War".into(),
-            resolution: (1280u32, 720u32).into(),
-            ..default()
-        }),
-        ..default()
-    }));
-    app.insert_resource(Match::new(game))
-        .insert_resource(view)
-        .insert_resource(crate::camera::FollowTurn(follow_turn));
-    app.add_plugins((crate::logic_plugin, crate::view_plugin));
-    match app.run() {
-        AppExit::Success => ExitCode::SUCCESS,
-        AppExit::Error(code) => ExitCode::from(code.get()),
+/// Tells the camera whose turn it is and the HUD what to show.
+fn publish(the_match: Res<Match>, mut seat: ResMut<Seat>, mut hud: ResMut<HudState>) {
+    if !the_match.is_changed() {
+        return;
     }
+    let game = &the_match.game;
+    seat.set_if_neq(Seat(game.to_move().index()));
+    let captured = game.captured();
+    let line = |side: Side| {
+        let lost: Vec<&str> = captured
+            .iter()
+            .filter(|p| p.side == side)
+            .map(|p| p.kind.letter())
+            .collect();
+        if lost.is_empty() {
+            return format!("{side} has lost nothing");
+        }
+        let troops = lost.iter().filter(|l| **l == Kind::Troop.letter()).count();
+        let plural = if troops == 1 { "" } else { "s" };
+        format!(
+            "{side} has lost {}: {} ({troops} troop{plural})",
+            lost.len(),
+            lost.join(" ")
+        )
+    };
+    *hud = HudState {
+        title: "The Game of War".into(),
+        status: the_match.status(),
+        status_color: if the_match.is_over() {
+            RESULT_COLOR
+        } else {
+            crate::table::side_color(game.to_move()).lighter(0.25)
+        },
+        feedback: the_match.feedback.clone(),
+        counters: format!("{}\n{}", line(Side::Red), line(Side::Blue)),
+        moves: move_lines(&the_match.texts),
+        controls: "Click a piece, then a lit square.  Right drag: orbit  Middle drag: pan  \
+                   Wheel: zoom\n1 / 2 / 3 / 4: Red's side, Blue's side, top, side view  \
+                   Esc: drop selection\nCtrl+Z: take back  N: new game  F12: screenshot"
+            .into(),
+        can_confirm: false,
+    };
 }

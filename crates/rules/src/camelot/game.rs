@@ -112,7 +112,9 @@ impl Camelot {
         }
     }
 
-    fn repetitions(&self) -> usize {
+    /// How many times the current position has stood on the board (with the same side to
+    /// move), this time included.
+    pub fn repetition_count(&self) -> usize {
         let key = self.frames.last().map_or(self.start_key, |f| f.key);
         self.frames.iter().filter(|f| f.key == key).count() + usize::from(self.start_key == key)
     }
@@ -150,7 +152,7 @@ impl Camelot {
                 Outcome::Draw(DrawReason::NoMove)
             };
         }
-        if wcf && self.repetitions() >= 3 {
+        if wcf && self.repetition_count() >= 3 {
             return Outcome::Draw(DrawReason::Repetition);
         }
         if wcf
@@ -165,6 +167,19 @@ impl Camelot {
     /// A 64-bit key of the current position (pieces, side to move, castle moves).
     pub fn position_key(&self) -> u64 {
         self.frames.last().map_or(self.start_key, |f| f.key)
+    }
+
+    /// Why the piece on `from` has no legal move now (for a player who picked it).
+    pub fn why_stuck(&self, from: Square) -> String {
+        match self
+            .pos
+            .pseudo_moves(&self.limits())
+            .into_iter()
+            .find(|m| m.from == from)
+        {
+            Some(probe) => self.why_illegal(&probe),
+            None => "it has no empty square to move to and nothing to leap".into(),
+        }
     }
 
     /// The legal moves ignoring whether the game has ended.

@@ -1,0 +1,152 @@
+//! The Camelot board on the table: 160 squares with stepped ends, the two castles at each
+//! end walled in stone, and where each square stands in the world.
+
+use bevy::prelude::*;
+use tabula_rules::camelot::{Side, Square};
+
+/// Width of a square in world units (the board is 12 by 16 squares).
+pub const SQUARE: f32 = 0.72;
+
+/// Height of the squares' top faces.
+pub const BOARD_TOP: f32 = 0.04;
+
+/// World position of the centre of a square's top face. White sits at +z (rank 1 nearest),
+/// files A-L run along +x.
+pub fn square_center(sq: Square) -> Vec3 {
+    Vec3::new(
+        (sq.file() as f32 - 5.5) * SQUARE,
+        BOARD_TOP,
+        (7.5 - sq.rank() as f32) * SQUARE,
+    )
+}
+
+/// A clickable Camelot square.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct CamelotSquare(pub Square);
+
+/// The colours of the board and the armies.
+pub mod palette {
+    use bevy::prelude::Color;
+    /// Light squares.
+    pub const LIGHT: Color = Color::srgb(0.80, 0.72, 0.55);
+    /// Dark squares.
+    pub const DARK: Color = Color::srgb(0.42, 0.27, 0.16);
+    /// The White army: ivory.
+    pub const WHITE: Color = Color::srgb(0.93, 0.90, 0.82);
+    /// The Black army: ebony.
+    pub const BLACK: Color = Color::srgb(0.10, 0.10, 0.11);
+    /// Castle floors.
+    pub const CASTLE: Color = Color::srgb(0.55, 0.12, 0.12);
+    /// Stone walls.
+    pub const STONE: Color = Color::srgb(0.62, 0.60, 0.56);
+}
+
+/// The colour of an army.
+pub fn side_color(side: Side) -> Color {
+    match side {
+        Side::White => palette::WHITE,
+        Side::Black => palette::BLACK,
+    }
+}
+
+/// Spawns the Camelot board and its castles.
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_board);
+}
+
+fn spawn_board(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let mut material = |c: Color, rough: f32| {
+        materials.add(StandardMaterial {
+            base_color: c,
+            perceptual_roughness: rough,
+            ..default()
+        })
+    };
+    let frame = material(Color::srgb(0.22, 0.12, 0.06), 0.5);
+    let light = material(palette::LIGHT, 0.6);
+    let dark = material(palette::DARK, 0.6);
+    let castle = material(palette::CASTLE, 0.5);
+    let stone = material(palette::STONE, 0.9);
+
+    // The frame follows the board's stepped outline: one slab per rank.
+    for rank in 0..16 {
+        let squares: Vec<Square> = Square::all().filter(|s| s.rank() == rank).collect();
+        let (Some(first), Some(last)) = (squares.first(), squares.last()) else {
+            continue;
+        };
+        let (a, b) = (square_center(*first), square_center(*last));
+        let width = b.x - a.x + SQUARE + 0.3;
+        let depth = SQUARE + if rank == 0 || rank == 15 { 0.3 } else { 0.02 };
+        let shift = match rank {
+            0 => 0.14,
+            15 => -0.14,
+            _ => 0.0,
+        };
+        commands.spawn((
+            Mesh3d(meshes.add(Cuboid::new(width, 0.2, depth))),
+            MeshMaterial3d(frame.clone()),
+            Transform::from_xyz((a.x + b.x) / 2.0, -0.1, a.z + shift),
+            Pickable::IGNORE,
+        ));
+    }
+
+    let square_mesh = meshes.add(Cuboid::new(SQUARE, 0.04, SQUARE));
+    for sq in Square::all() {
+        let mut at = square_center(sq);
+        at.y = BOARD_TOP - 0.02;
+        let in_castle = Side::ALL.iter().any(|s| sq.in_castle_of(*s));
+        let paint = if in_castle {
+            castle.clone()
+        } else if sq.is_dark() {
+            dark.clone()
+        } else {
+            light.clone()
+        };
+        commands.spawn((
+            Mesh3d(square_mesh.clone()),
+            MeshMaterial3d(paint),
+            Transform::from_translation(at),
+            CamelotSquare(sq),
+        ));
+    }
+
+    // Each castle: a low stone wall around its two squares, open towards the board.
+    let merlon = meshes.add(Cuboid::new(0.12, 0.14, 0.12));
+    for side in Side::ALL {
+        let [a, b] = Square::castle(side);
+        let (ca, cb) = (square_center(a), square_center(b));
+        let mid = (ca + cb) / 2.0;
+        let outward = if side == Side::White { 1.0 } else { -1.0 };
+        let half = SQUARE;
+        let back = mid.z + outward * (SQUARE / 2.0 + 0.04);
+        let wall_long = meshes.add(Cuboid::new(2.0 * half + 0.08, 0.08, 0.08));
+        let wall_side = meshes.add(Cuboid::new(0.08, 0.08, SQUARE + 0.08));
+        commands.spawn((
+            Mesh3d(wall_long),
+            MeshMaterial3d(stone.clone()),
+            Transform::from_xyz(mid.x, BOARD_TOP + 0.04, back),
+            Pickable::IGNORE,
+        ));
+        for x in [mid.x - half - 0.04, mid.x + half + 0.04] {
+            commands.spawn((
+                Mesh3d(wall_side.clone()),
+                MeshMaterial3d(stone.clone()),
+                Transform::from_xyz(x, BOARD_TOP + 0.04, mid.z),
+                Pickable::IGNORE,
+            ));
+        }
+        for k in 0..5 {
+            let x = mid.x - half + k as f32 * half / 2.0;
+            commands.spawn((
+                Mesh3d(merlon.clone()),
+                MeshMaterial3d(stone.clone()),
+                Transform::from_xyz(x, BOARD_TOP + 0.1, back),
+                Pickable::IGNORE,
+            ));
+        }
+    }
+}

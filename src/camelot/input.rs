@@ -1,0 +1,468 @@
+//! Entering a Camelot move: click the piece, then each landing of its path in turn (or drag
+//! through them). The next landings light up at every step; the move plays when the path
+//! cannot go on, or when the player confirms a path that may stop where it is (Enter, the
+//! Confirm button, a second click on the last landing, or letting go of a drag).
+
+use super::board::{CamelotSquare, SQUARE, square_center};
+use super::men::CamelotPiece;
+use super::{CamelotIntent, CamelotMatch, CamelotPlayed};
+use crate::marks::{Highlight, Marks};
+use crate::playing::{BoardReset, Feedback, MatchCommand, MatchSet};
+use bevy::prelude::*;
+use tabula_rules::Game;
+use tabula_rules::camelot::{Kind, Move, Square, Step};
+
+/// The piece being moved and the landings chosen so far.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct PathEntry {
+    /// The square of the chosen piece.
+    pub origin: Option<Square>,
+    /// Landings chosen so far.
+    pub path: Vec<Square>,
+}
+
+/// What the pointer did on a square (or on the piece standing there).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SquareInput {
+    /// A click.
+    Click(Square),
+    /// A drag began on this square.
+    DragFrom(Square),
+    /// A drag passed over this square.
+    DragOver(Square),
+    /// The drag was let go.
+    Release,
+}
+
+/// The square a drag began on, while the button is held.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+struct Drag(Option<Square>);
+
+/// The square under the mouse.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct CamelotHover(pub Option<Square>);
+
+/// Path entry, headless: input messages to intents.
+pub fn plugin(app: &mut App) {
+    app.add_message::<SquareInput>()
+        .init_resource::<PathEntry>()
+        .init_resource::<Drag>()
+        .init_resource::<CamelotHover>()
+        .add_systems(Update, (escape, handle_input).chain().before(MatchSet))
+        .add_systems(Update, clear_on_change.after(MatchSet));
+}
+
+/// Picking and highlights.
+pub fn view_plugin(app: &mut App) {
+    app.add_observer(on_click)
+        .add_observer(on_drag_start)
+        .add_observer(on_drag_enter)
+        .add_observer(on_drag_end)
+        .add_systems(
+            PreUpdate,
+            track_hover.after(bevy::picking::PickingSystems::Hover),
+        )
+        .add_systems(Update, show_highlights.after(clear_on_change));
+}
+
+fn noun(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Man => "man",
+        Kind::Knight => "knight",
+    }
+}
+
+/// The legal moves of the piece on `origin` whose path begins with `path`: the one that ends
+/// there, if any, and whether any goes further.
+fn fits(legal: &[Move], origin: Square, path: &[Square]) -> (Option<Move>, bool) {
+    let mut exact = None;
+    let mut longer = false;
+    for mv in legal.iter().filter(|m| m.from == origin) {
+        let p = mv.path();
+        if !p.starts_with(path) {
+            continue;
+        }
+        if p.len() == path.len() {
+            exact = Some(mv.clone());
+        } else {
+            longer = true;
+        }
+    }
+    (exact, longer)
+}
+
+/// The single-leg move a click from `from` to `to` most likely meant, to explain a refusal.
+fn guess(game: &tabula_rules::camelot::Camelot, from: Square, to: Square) -> Move {
+    let (df, dr) = (to.file() - from.file(), to.rank() - from.rank());
+    let step = if df.abs().max(dr.abs()) == 2 && (df % 2 == 0) && (dr % 2 == 0) {
+        let mid = Square::new(from.file() + df / 2, from.rank() + dr / 2);
+        let mover = game.position().at(from).map(|p| p.side);
+        match mid.and_then(|m| game.position().at(m)) {
+            Some(p) if Some(p.side) == mover => Step::Canter,
+            Some(_) => Step::Jump,
+            None => Step::Plain,
+        }
+    } else {
+        Step::Plain
+    };
+    Move {
+        from,
+        steps: vec![(step, to)],
+    }
+}
+
+/// Applies one click to the path: select, extend, play, or explain a refusal.
+pub fn apply_click(
+    the_match: &mut CamelotMatch,
+    entry: &mut PathEntry,
+    sq: Square,
+) -> Option<Move> {
+    if the_match.is_over() {
+        the_match.feedback =
+            Feedback::error("The game is over: N starts a new one, Ctrl+Z takes back a move.");
+        return None;
+    }
+    let game = &the_match.game;
+    let side = game.to_move();
+    let legal = game.legal_moves();
+    let pos = game.position();
+    if let Some(origin) = entry.origin {
+        let mut path = entry.path.clone();
+        path.push(sq);
+        let (exact, longer) = fits(&legal, origin, &path);
+        if let (Some(mv), false) = (&exact, longer) {
+            *entry = PathEntry::default();
+            return Some(mv.clone());
+        }
+        if longer {
+            entry.path = path;
+            the_match.feedback = if exact.is_some() {
+                Feedback::info(
+                    "The piece may stop here: Enter or Confirm plays the move, or click the next \
+                     landing.",
+                )
+            } else if exact_would_capture(&legal, origin, &entry.path) {
+                Feedback::info("The jump must go on: click the next landing.")
+            } else {
+                Feedback::info("The path cannot stop here: click the next landing.")
+            };
+            return None;
+        }
+        let last = entry.path.last().copied().unwrap_or(origin);
+        if sq == last {
+            if entry.path.is_empty() {
+                *entry = PathEntry::default();
+                the_match.feedback = Feedback::info("Selection cleared.");
+                return None;
+            }
+            return confirm(the_match, entry);
+        }
+        let own = pos.at(sq).is_some_and(|p| p.side == side);
+        if !(own && entry.path.is_empty()) {
+            let why = if entry.path.is_empty() {
+                game.why_illegal(&guess(game, origin, sq))
+            } else {
+                format!("the path cannot go on to {sq}")
+            };
+            the_match.feedback = Feedback::error(format!(
+                "Not there: {why}. Click a lit square, or Esc to start again."
+            ));
+            return None;
+        }
+    }
+    match pos.at(sq) {
+        None => {
+            the_match.feedback = Feedback::error(format!("Choose one of {side}'s pieces first."));
+        }
+        Some(p) if p.side != side => {
+            the_match.feedback = Feedback::error(format!(
+                "That is {}'s {}: it is {side}'s turn.",
+                p.side,
+                noun(p.kind)
+            ));
+        }
+        Some(p) => {
+            let count = legal.iter().filter(|m| m.from == sq).count();
+            if count == 0 {
+                the_match.feedback = Feedback::error(format!(
+                    "That {} cannot move: {}.",
+                    noun(p.kind),
+                    game.why_stuck(sq)
+                ));
+                *entry = PathEntry::default();
+            } else {
+                *entry = PathEntry {
+                    origin: Some(sq),
+                    path: Vec::new(),
+                };
+                the_match.feedback = Feedback::info(format!(
+                    "{side} {} on {sq}: {count} move{}; click each landing in turn.",
+                    noun(p.kind),
+                    if count == 1 { "" } else { "s" }
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Whether the moves through `path` capture (so the path is a jump that must go on).
+fn exact_would_capture(legal: &[Move], origin: Square, path: &[Square]) -> bool {
+    legal.iter().any(|m| {
+        m.from == origin
+            && m.path().starts_with(path)
+            && m.steps
+                .get(path.len() - 1)
+                .is_some_and(|s| s.0 == Step::Jump)
+    })
+}
+
+/// Plays the path entered so far if it is a whole legal move; otherwise says why not.
+pub fn confirm(the_match: &mut CamelotMatch, entry: &mut PathEntry) -> Option<Move> {
+    let Some(origin) = entry.origin else {
+        the_match.feedback = Feedback::error("Nothing to confirm: choose a piece and its path.");
+        return None;
+    };
+    if entry.path.is_empty() {
+        the_match.feedback = Feedback::error("Nothing to confirm: click a lit landing first.");
+        return None;
+    }
+    let legal = the_match.game.legal_moves();
+    match fits(&legal, origin, &entry.path) {
+        (Some(mv), _) => {
+            *entry = PathEntry::default();
+            Some(mv)
+        }
+        (None, _) => {
+            the_match.feedback =
+                Feedback::error("The move cannot stop here: click the next lit landing.");
+            None
+        }
+    }
+}
+
+fn escape(input: Option<Res<ButtonInput<KeyCode>>>, mut entry: ResMut<PathEntry>) {
+    let Some(input) = input else { return };
+    if input.just_pressed(KeyCode::Escape) && *entry != PathEntry::default() {
+        *entry = PathEntry::default();
+    }
+}
+
+fn handle_input(
+    mut inputs: MessageReader<SquareInput>,
+    mut commands: MessageReader<MatchCommand>,
+    mut entry: ResMut<PathEntry>,
+    mut drag: ResMut<Drag>,
+    mut the_match: ResMut<CamelotMatch>,
+    mut intents: MessageWriter<CamelotIntent>,
+) {
+    let mut play = |mv: Option<Move>| {
+        if let Some(mv) = mv {
+            intents.write(CamelotIntent(mv));
+        }
+    };
+    for input in inputs.read() {
+        match *input {
+            SquareInput::Click(sq) => play(apply_click(&mut the_match, &mut entry, sq)),
+            SquareInput::DragFrom(sq) => drag.0 = Some(sq),
+            SquareInput::DragOver(sq) => {
+                let Some(from) = drag.0 else { continue };
+                if entry.origin != Some(from) {
+                    if sq == from {
+                        continue;
+                    }
+                    play(apply_click(&mut the_match, &mut entry, from));
+                    if entry.origin != Some(from) {
+                        drag.0 = None;
+                        continue;
+                    }
+                }
+                let mut path = entry.path.clone();
+                path.push(sq);
+                let legal = the_match.game.legal_moves();
+                let (exact, longer) = fits(&legal, from, &path);
+                if exact.is_some() || longer {
+                    play(apply_click(&mut the_match, &mut entry, sq));
+                }
+            }
+            SquareInput::Release => {
+                if drag.0.take().is_some() && entry.origin.is_some() && !entry.path.is_empty() {
+                    play(confirm(&mut the_match, &mut entry));
+                }
+            }
+        }
+    }
+    for command in commands.read() {
+        if *command == MatchCommand::Confirm {
+            play(confirm(&mut the_match, &mut entry));
+        }
+    }
+    let can_confirm = match entry.origin {
+        Some(origin) if !entry.path.is_empty() => {
+            fits(&the_match.game.legal_moves(), origin, &entry.path)
+                .0
+                .is_some()
+        }
+        _ => false,
+    };
+    if the_match.can_confirm != can_confirm {
+        the_match.can_confirm = can_confirm;
+    }
+}
+
+fn clear_on_change(
+    mut played: MessageReader<CamelotPlayed>,
+    mut resets: MessageReader<BoardReset>,
+    mut entry: ResMut<PathEntry>,
+    mut the_match: ResMut<CamelotMatch>,
+) {
+    if played.read().count() + resets.read().count() > 0 {
+        if *entry != PathEntry::default() {
+            *entry = PathEntry::default();
+        }
+        if the_match.can_confirm {
+            the_match.can_confirm = false;
+        }
+    }
+}
+
+/// The square an entity stands for: a square, or a piece (or a part of one) on it.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Spots<'w, 's> {
+    squares: Query<'w, 's, &'static CamelotSquare>,
+    pieces: Query<'w, 's, &'static CamelotPiece>,
+    parents: Query<'w, 's, &'static ChildOf>,
+}
+
+impl Spots<'_, '_> {
+    fn square(&self, entity: Entity) -> Option<Square> {
+        if let Ok(sq) = self.squares.get(entity) {
+            return Some(sq.0);
+        }
+        if let Ok(p) = self.pieces.get(entity) {
+            return Some(p.at);
+        }
+        self.parents
+            .get(entity)
+            .ok()
+            .and_then(|c| self.square(c.parent()))
+    }
+}
+
+fn on_click(click: On<Pointer<Click>>, spots: Spots, mut out: MessageWriter<SquareInput>) {
+    if click.button != PointerButton::Primary
+        || click.event_target() != click.original_event_target()
+    {
+        return;
+    }
+    if let Some(sq) = spots.square(click.event_target()) {
+        out.write(SquareInput::Click(sq));
+    }
+}
+
+fn on_drag_start(drag: On<Pointer<DragStart>>, spots: Spots, mut out: MessageWriter<SquareInput>) {
+    if drag.button != PointerButton::Primary || drag.event_target() != drag.original_event_target()
+    {
+        return;
+    }
+    if let Some(sq) = spots.square(drag.event_target()) {
+        out.write(SquareInput::DragFrom(sq));
+    }
+}
+
+fn on_drag_enter(enter: On<Pointer<DragEnter>>, spots: Spots, mut out: MessageWriter<SquareInput>) {
+    if enter.button != PointerButton::Primary
+        || enter.event_target() != enter.original_event_target()
+    {
+        return;
+    }
+    if let Some(sq) = spots.square(enter.event_target()) {
+        out.write(SquareInput::DragOver(sq));
+    }
+}
+
+fn on_drag_end(end: On<Pointer<DragEnd>>, mut out: MessageWriter<SquareInput>) {
+    if end.button == PointerButton::Primary && end.event_target() == end.original_event_target() {
+        out.write(SquareInput::Release);
+    }
+}
+
+fn track_hover(
+    map: Option<Res<bevy::picking::hover::HoverMap>>,
+    spots: Spots,
+    mut hover: ResMut<CamelotHover>,
+) {
+    let Some(map) = map else { return };
+    let nearest = map
+        .get(&bevy::picking::pointer::PointerId::Mouse)
+        .and_then(|hits| {
+            hits.iter()
+                .filter_map(|(e, hit)| spots.square(*e).map(|s| (s, hit.depth)))
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+        })
+        .map(|(s, _)| s);
+    if hover.0 != nearest {
+        hover.0 = nearest;
+    }
+}
+
+fn show_highlights(
+    mut commands: Commands,
+    entry: Res<PathEntry>,
+    the_match: Res<CamelotMatch>,
+    hover: Res<CamelotHover>,
+    marks: Option<Res<Marks>>,
+    old: Query<Entity, With<Highlight>>,
+) {
+    let Some(marks) = marks else { return };
+    if !entry.is_changed() && !the_match.is_changed() && !hover.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, sq: Square, h| {
+        commands.spawn(Marks::bundle(
+            mesh,
+            material,
+            square_center(sq) + Vec3::Y * h,
+            SQUARE,
+        ));
+    };
+    let game = &the_match.game;
+    if let Some(last) = game.moves().last() {
+        spawn(&marks.plate, &marks.last, last.from, 0.006);
+        for sq in last.path() {
+            spawn(&marks.plate, &marks.last, sq, 0.006);
+        }
+    }
+    if let Some(sq) = hover.0 {
+        spawn(&marks.plate, &marks.hover, sq, 0.008);
+    }
+    let Some(origin) = entry.origin else {
+        return;
+    };
+    spawn(&marks.ring, &marks.chosen, origin, 0.02);
+    for sq in &entry.path {
+        spawn(&marks.ring, &marks.chosen, *sq, 0.02);
+    }
+    let depth = entry.path.len();
+    let mut next: Vec<(Square, bool)> = Vec::new();
+    for mv in game.legal_moves() {
+        let path = mv.path();
+        if mv.from != origin || !path.starts_with(&entry.path) || path.len() <= depth {
+            continue;
+        }
+        let takes = mv.steps[depth].0 == Step::Jump;
+        if !next.iter().any(|(s, _)| *s == path[depth]) {
+            next.push((path[depth], takes));
+        }
+    }
+    for (sq, takes) in next {
+        if takes {
+            spawn(&marks.ring, &marks.take, sq, 0.03);
+        } else {
+            spawn(&marks.disc, &marks.go, sq, 0.02);
+        }
+    }
+}

@@ -1,0 +1,279 @@
+//! Camelot's men and knights: entities that follow the rules position, walk their paths,
+//! and leave the board to the side when captured. [`plugin`] is the logic; [`view_plugin`]
+//! gives them models (a knight wears a horse's head, as the patent draws it).
+
+use super::board::{SQUARE, side_color, square_center};
+use super::{CamelotMatch, CamelotPlayed};
+use crate::motion::{MotionSet, Travel};
+use crate::playing::{BoardReset, MatchSet};
+use bevy::prelude::*;
+use tabula_rules::camelot::{Kind, Piece, Side, Square};
+
+/// A man or knight on the board.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CamelotPiece {
+    /// The piece.
+    pub piece: Piece,
+    /// Its square.
+    pub at: Square,
+}
+
+/// A captured piece beside the board.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct CamelotCaptured(pub Piece);
+
+/// Which model an entity wears.
+#[derive(Component, Debug, Clone, Copy)]
+struct Model(Piece);
+
+/// Spawning, moving and setting aside pieces.
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_all).add_systems(
+        Update,
+        (follow_moves, rebuild_on_reset)
+            .chain()
+            .after(MatchSet)
+            .before(MotionSet),
+    );
+}
+
+/// Where the `index`-th piece captured from `side` waits beside the board: White's losses
+/// on the left of White's player, Black's on the right.
+pub fn tray_position(side: Side, index: usize) -> Vec3 {
+    let column = (index / 8) as f32;
+    let row = (index % 8) as f32;
+    match side {
+        Side::White => Vec3::new(-5.4 - column * 0.7, -0.2, 3.6 - row * 0.75),
+        Side::Black => Vec3::new(5.4 + column * 0.7, -0.2, -3.6 + row * 0.75),
+    }
+}
+
+fn spawn_all(mut commands: Commands, the_match: Res<CamelotMatch>) {
+    spawn_from_match(&mut commands, &the_match);
+}
+
+fn spawn_from_match(commands: &mut Commands, the_match: &CamelotMatch) {
+    let pos = the_match.game.position();
+    for side in Side::ALL {
+        for (at, piece) in pos.pieces_of(side) {
+            commands.spawn((
+                CamelotPiece { piece, at },
+                Model(piece),
+                Transform::from_translation(square_center(at)),
+                Visibility::default(),
+            ));
+        }
+    }
+    let mut counts = [0usize; 2];
+    for piece in the_match.game.captured() {
+        let i = &mut counts[piece.side.index()];
+        commands.spawn((
+            CamelotCaptured(piece),
+            Model(piece),
+            Transform::from_translation(tray_position(piece.side, *i)),
+            Visibility::default(),
+        ));
+        *i += 1;
+    }
+}
+
+fn follow_moves(
+    mut commands: Commands,
+    mut played: MessageReader<CamelotPlayed>,
+    mut pieces: Query<(Entity, &mut CamelotPiece, &Transform)>,
+    captured: Query<&CamelotCaptured>,
+) {
+    for event in played.read() {
+        let mut set_aside = [0usize; 2];
+        for c in &captured {
+            set_aside[c.0.side.index()] += 1;
+        }
+        // A captured piece leaves when the jumper lands beyond it.
+        for (k, (sq, victim)) in event.captured.iter().enumerate() {
+            let found = pieces
+                .iter()
+                .find(|(_, p, _)| p.at == *sq)
+                .map(|(e, _, t)| (e, t.translation));
+            if let Some((entity, from)) = found {
+                let i = &mut set_aside[victim.side.index()];
+                let tray = tray_position(victim.side, *i);
+                *i += 1;
+                let travel = Travel::new(from, vec![tray]).after_legs(jump_leg(&event.mv, k));
+                commands
+                    .entity(entity)
+                    .remove::<CamelotPiece>()
+                    .insert((CamelotCaptured(*victim), travel));
+            }
+        }
+        if let Some((entity, mut piece, transform)) =
+            pieces.iter_mut().find(|(_, p, _)| p.at == event.mv.from)
+        {
+            piece.at = event.mv.destination();
+            let waypoints = event.mv.path().into_iter().map(square_center).collect();
+            commands
+                .entity(entity)
+                .insert(Travel::new(transform.translation, waypoints));
+        }
+    }
+}
+
+/// How many legs of the move come before (and including) its `k`-th jump.
+fn jump_leg(mv: &tabula_rules::camelot::Move, k: usize) -> usize {
+    use tabula_rules::camelot::Step;
+    mv.steps
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.0 == Step::Jump)
+        .nth(k)
+        .map_or(0, |(i, _)| i + 1)
+}
+
+type OnTable = Or<(With<CamelotPiece>, With<CamelotCaptured>)>;
+
+fn rebuild_on_reset(
+    mut commands: Commands,
+    mut resets: MessageReader<BoardReset>,
+    the_match: Res<CamelotMatch>,
+    shown: Query<Entity, OnTable>,
+) {
+    if resets.read().count() == 0 {
+        return;
+    }
+    for entity in &shown {
+        commands.entity(entity).despawn();
+    }
+    spawn_from_match(&mut commands, &the_match);
+}
+
+/// Meshes and materials of the men and knights.
+#[derive(Resource)]
+struct Kit {
+    army: [Handle<StandardMaterial>; 2],
+    trim: [Handle<StandardMaterial>; 2],
+    base: Handle<Mesh>,
+    body: Handle<Mesh>,
+    cap: Handle<Mesh>,
+    neck: Handle<Mesh>,
+    head: Handle<Mesh>,
+    ear: Handle<Mesh>,
+}
+
+/// Gives pieces their models.
+pub fn view_plugin(app: &mut App) {
+    app.add_systems(Startup, make_kit.before(spawn_all))
+        .add_systems(PostUpdate, dress);
+}
+
+fn make_kit(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let paint = |c: Color| StandardMaterial {
+        base_color: c,
+        perceptual_roughness: 0.3,
+        reflectance: 0.6,
+        ..default()
+    };
+    let r = SQUARE * 0.4;
+    commands.insert_resource(Kit {
+        army: [
+            materials.add(paint(side_color(Side::White))),
+            materials.add(paint(side_color(Side::Black))),
+        ],
+        trim: [
+            materials.add(paint(Color::srgb(0.55, 0.12, 0.1))),
+            materials.add(paint(Color::srgb(0.85, 0.68, 0.25))),
+        ],
+        base: meshes.add(Cylinder::new(r, 0.1)),
+        body: meshes.add(Cylinder::new(r * 0.62, 0.34)),
+        cap: meshes.add(Sphere::new(r * 0.5)),
+        neck: meshes.add(Cuboid::new(r * 0.5, r * 1.1, r * 0.62)),
+        head: meshes.add(Cuboid::new(r * 0.46, r * 0.46, r * 1.0)),
+        ear: meshes.add(Cone::new(r * 0.12, r * 0.3)),
+    });
+}
+
+fn dress(
+    mut commands: Commands,
+    kit: Option<Res<Kit>>,
+    new: Query<(Entity, &Model), Added<Model>>,
+) {
+    let Some(kit) = kit else { return };
+    for (entity, Model(piece)) in &new {
+        let army = kit.army[piece.side.index()].clone();
+        let trim = kit.trim[piece.side.index()].clone();
+        // Pieces face the enemy: White looks towards -z.
+        let facing = match piece.side {
+            Side::White => Quat::IDENTITY,
+            Side::Black => Quat::from_rotation_y(std::f32::consts::PI),
+        };
+        let r = SQUARE * 0.4;
+        let mut parts: Vec<(Handle<Mesh>, Transform, Handle<StandardMaterial>)> = vec![
+            (
+                kit.base.clone(),
+                Transform::from_xyz(0.0, 0.05, 0.0),
+                army.clone(),
+            ),
+            (
+                kit.base.clone(),
+                Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::new(0.86, 0.2, 0.86)),
+                trim.clone(),
+            ),
+            (
+                kit.body.clone(),
+                Transform::from_xyz(0.0, 0.27, 0.0),
+                army.clone(),
+            ),
+        ];
+        match piece.kind {
+            Kind::Man => parts.push((
+                kit.cap.clone(),
+                Transform::from_xyz(0.0, 0.46, 0.0),
+                army.clone(),
+            )),
+            Kind::Knight => {
+                let tilt = Quat::from_rotation_x(-0.3);
+                parts.extend([
+                    (
+                        kit.neck.clone(),
+                        Transform::from_xyz(0.0, 0.5, 0.02).with_rotation(tilt),
+                        army.clone(),
+                    ),
+                    (
+                        kit.head.clone(),
+                        Transform::from_xyz(0.0, 0.64, -r * 0.35)
+                            .with_rotation(Quat::from_rotation_x(0.35)),
+                        army.clone(),
+                    ),
+                    (
+                        kit.ear.clone(),
+                        Transform::from_xyz(r * 0.14, 0.76, 0.0),
+                        army.clone(),
+                    ),
+                    (
+                        kit.ear.clone(),
+                        Transform::from_xyz(-r * 0.14, 0.76, 0.0),
+                        army.clone(),
+                    ),
+                    (
+                        kit.neck.clone(),
+                        Transform::from_xyz(0.0, 0.55, r * 0.3)
+                            .with_rotation(tilt)
+                            .with_scale(Vec3::new(0.3, 0.9, 0.35)),
+                        trim.clone(),
+                    ),
+                ]);
+            }
+        }
+        commands.entity(entity).with_children(|parent| {
+            for (mesh, transform, material) in parts {
+                parent.spawn((
+                    Mesh3d(mesh),
+                    MeshMaterial3d(material),
+                    Transform::from_rotation(facing) * transform,
+                ));
+            }
+        });
+    }
+}

@@ -1,0 +1,83 @@
+//! Marks laid on a board to guide the players: lit landings, captures, the chosen piece and
+//! path, the last move, the spot under the mouse. Sized for a unit square; games with
+//! smaller squares scale them.
+
+use bevy::prelude::*;
+
+/// A mark on the board, cleared and redrawn when the selection or the position changes.
+#[derive(Component)]
+pub struct Highlight;
+
+/// The meshes and glowing materials of the marks.
+#[derive(Resource)]
+pub struct Marks {
+    /// A small disc: a quiet landing.
+    pub disc: Handle<Mesh>,
+    /// A ring: a capture, or the chosen piece and path.
+    pub ring: Handle<Mesh>,
+    /// A flat square: the last move, the hovered square.
+    pub plate: Handle<Mesh>,
+    /// Green: a landing.
+    pub go: Handle<StandardMaterial>,
+    /// Orange: a capture.
+    pub take: Handle<StandardMaterial>,
+    /// Yellow: chosen.
+    pub chosen: Handle<StandardMaterial>,
+    /// Faint gold: the last move.
+    pub last: Handle<StandardMaterial>,
+    /// Faint white: under the mouse.
+    pub hover: Handle<StandardMaterial>,
+}
+
+impl Marks {
+    /// A mark of `mesh` and `material` at `at`, scaled by `scale`.
+    pub fn bundle(
+        mesh: &Handle<Mesh>,
+        material: &Handle<StandardMaterial>,
+        at: Vec3,
+        scale: f32,
+    ) -> impl Bundle {
+        (
+            Mesh3d(mesh.clone()),
+            MeshMaterial3d(material.clone()),
+            Transform::from_translation(at).with_scale(Vec3::splat(scale)),
+            Highlight,
+            Pickable::IGNORE,
+        )
+    }
+}
+
+/// Makes the marks' meshes and materials.
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, make_marks);
+}
+
+fn make_marks(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let glow = |c: Color| StandardMaterial {
+        base_color: c.with_alpha(0.8),
+        emissive: c.to_linear() * 0.6,
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        ..default()
+    };
+    let faint = |c: Color| StandardMaterial {
+        base_color: c,
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        ..default()
+    };
+    commands.insert_resource(Marks {
+        disc: meshes.add(Cylinder::new(0.22, 0.02)),
+        ring: meshes.add(Torus::new(0.36, 0.44)),
+        plate: meshes.add(Cuboid::new(0.96, 0.01, 0.96)),
+        go: materials.add(glow(Color::srgb(0.2, 0.9, 0.35))),
+        take: materials.add(glow(Color::srgb(1.0, 0.45, 0.1))),
+        chosen: materials.add(glow(Color::srgb(1.0, 0.85, 0.2))),
+        hover: materials.add(faint(Color::srgba(1.0, 1.0, 1.0, 0.22))),
+        last: materials.add(faint(Color::srgba(0.95, 0.8, 0.2, 0.35))),
+    });
+}

@@ -1,0 +1,81 @@
+//! Pieces in motion: a short lift-and-travel through waypoints, the same for every game.
+
+use bevy::prelude::*;
+
+/// A short lift-and-travel animation through waypoints.
+#[derive(Component, Debug, Clone)]
+pub struct Travel {
+    waypoints: Vec<Vec3>,
+    leg: usize,
+    t: f32,
+    start: Vec3,
+    lift: f32,
+    delay: f32,
+}
+
+/// Seconds per leg of a travel.
+const LEG_SECONDS: f32 = 0.35;
+
+impl Travel {
+    /// Travel from `start` through each waypoint in turn, hopping over what lies between.
+    pub fn new(start: Vec3, waypoints: Vec<Vec3>) -> Travel {
+        Travel {
+            waypoints,
+            leg: 0,
+            t: 0.0,
+            start,
+            lift: 0.6,
+            delay: 0.0,
+        }
+    }
+
+    /// The same travel, starting after the mover has made `legs` legs of its own (a
+    /// captured piece leaves when the jumper lands beyond it).
+    pub fn after_legs(mut self, legs: usize) -> Travel {
+        self.delay = legs as f32 * LEG_SECONDS;
+        self
+    }
+
+    /// The same travel, sliding along the table instead of hopping (a pawn's walk).
+    pub fn sliding(mut self) -> Travel {
+        self.lift = 0.08;
+        self
+    }
+}
+
+/// Runs travels; game views that start them run before it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MotionSet;
+
+/// Animates every entity with a [`Travel`].
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, travel.in_set(MotionSet));
+}
+
+fn travel(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut moving: Query<(Entity, &mut Travel, &mut Transform)>,
+) {
+    for (entity, mut travel, mut transform) in &mut moving {
+        if travel.delay > 0.0 {
+            travel.delay -= time.delta_secs();
+            continue;
+        }
+        travel.t += time.delta_secs() / LEG_SECONDS;
+        while travel.t >= 1.0 && travel.leg < travel.waypoints.len() {
+            travel.t -= 1.0;
+            travel.start = travel.waypoints[travel.leg];
+            travel.leg += 1;
+        }
+        let Some(&target) = travel.waypoints.get(travel.leg) else {
+            transform.translation = travel.start;
+            commands.entity(entity).remove::<Travel>();
+            continue;
+        };
+        let t = travel.t.clamp(0.0, 1.0);
+        let eased = t * t * (3.0 - 2.0 * t);
+        let lift = travel.lift * (std::f32::consts::PI * t).sin();
+        transform.translation = travel.start.lerp(target, eased) + Vec3::Y * lift;
+    }
+}

@@ -1,0 +1,117 @@
+//! What every game's match shares with the rest of the app: the players' feedback line,
+//! match commands, the seat to move (for the camera) and the lines the HUD shows.
+
+use bevy::prelude::*;
+
+/// A line for the players, plain or a refusal.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Feedback {
+    /// The text.
+    pub text: String,
+    /// Whether it reports something refused.
+    pub is_error: bool,
+}
+
+impl Feedback {
+    /// A hint or report.
+    pub fn info(text: impl Into<String>) -> Feedback {
+        Feedback {
+            text: text.into(),
+            is_error: false,
+        }
+    }
+
+    /// A refusal, with its reason.
+    pub fn error(text: impl Into<String>) -> Feedback {
+        Feedback {
+            text: text.into(),
+            is_error: true,
+        }
+    }
+}
+
+/// Match-level commands, from keys or HUD buttons.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchCommand {
+    /// Take back the last move.
+    Undo,
+    /// Start again from the game's starting position.
+    NewGame,
+    /// Play the path entered so far, where it may stop (a canter's optional landings).
+    Confirm,
+}
+
+/// The position changed in a way that is not one move forward (undo, new game): views
+/// rebuild from the rules state.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct BoardReset;
+
+/// Systems that change the match; views run after them.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MatchSet;
+
+/// Which seat is to move: 0 sits at the near side (+z), 1 at the far side. The camera
+/// follows it in hot-seat play.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Seat(pub usize);
+
+/// The text the HUD shows, written by the game being played.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct HudState {
+    /// The game's name.
+    pub title: String,
+    /// Whose turn, or the result.
+    pub status: String,
+    /// The colour of the status line (the mover's colour, or gold at the end).
+    pub status_color: Color,
+    /// The last word to the players.
+    pub feedback: Feedback,
+    /// Counters: captures, castle moves, draw counters.
+    pub counters: String,
+    /// The move list, one line per round.
+    pub moves: Vec<String>,
+    /// How to play, shown at the bottom.
+    pub controls: String,
+    /// Whether the path entered so far may be played as it is (shows the Confirm button).
+    pub can_confirm: bool,
+}
+
+/// The colour of a game-over status line.
+pub const RESULT_COLOR: Color = Color::srgb(1.0, 0.85, 0.3);
+
+/// The move list as numbered lines, one per pair of moves (the first player's, then the
+/// second's).
+pub fn move_lines(texts: &[String]) -> Vec<String> {
+    texts
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| format!("{:>2}. {}", i + 1, pair.join(" / ")))
+        .collect()
+}
+
+/// The shared messages and resources, and the keys every game answers.
+pub fn plugin(app: &mut App) {
+    app.add_message::<MatchCommand>()
+        .add_message::<BoardReset>()
+        .init_resource::<Seat>()
+        .init_resource::<HudState>()
+        .add_systems(Update, command_keys.before(MatchSet));
+}
+
+/// Ctrl+Z or Backspace takes back, N starts a new game, Enter or Space confirms a path.
+fn command_keys(
+    input: Option<Res<ButtonInput<KeyCode>>>,
+    mut commands: MessageWriter<MatchCommand>,
+) {
+    let Some(input) = input else { return };
+    let ctrl = input.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if (ctrl && input.just_pressed(KeyCode::KeyZ)) || input.just_pressed(KeyCode::Backspace) {
+        commands.write(MatchCommand::Undo);
+    }
+    if input.just_pressed(KeyCode::KeyN) && !ctrl {
+        commands.write(MatchCommand::NewGame);
+    }
+    if input.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
+        commands.write(MatchCommand::Confirm);
+    }
+}

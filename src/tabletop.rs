@@ -1,0 +1,137 @@
+//! The game on the table: which one is played, and the plugins and resources each needs,
+//! in a window or headless.
+
+use crate::playing::Seat;
+use bevy::prelude::*;
+use std::path::Path;
+use std::process::ExitCode;
+use tabula_rules::Game;
+use tabula_rules::camelot::Camelot;
+use tabula_rules::scene::{GameKind, SceneFile};
+use tabula_rules::war::War;
+
+/// A game ready to be played on the table.
+#[derive(Debug, Clone)]
+pub enum TableGame {
+    /// Maxim's Game of War.
+    War(War),
+    /// Parker's Camelot.
+    Camelot(Camelot),
+}
+
+impl TableGame {
+    /// Which game it is.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            TableGame::War(_) => GameKind::War,
+            TableGame::Camelot(_) => GameKind::Camelot,
+        }
+    }
+
+    /// Moves played so far.
+    pub fn ply(&self) -> usize {
+        match self {
+            TableGame::War(g) => g.ply(),
+            TableGame::Camelot(g) => g.ply(),
+        }
+    }
+
+    /// The seat to move (0 near, 1 far).
+    pub fn seat(&self) -> Seat {
+        match self {
+            TableGame::War(g) => Seat(g.to_move().index()),
+            TableGame::Camelot(g) => Seat(g.to_move().index()),
+        }
+    }
+
+    /// The game a scene describes, after its first `at` moves (or all of them).
+    pub fn from_scene(path: &Path, at: Option<usize>) -> Result<TableGame, String> {
+        let mut file = SceneFile::load(path).map_err(|e| e.to_string())?;
+        let kind = file.scene.game;
+        if !kind.is_available() {
+            return Err(format!(
+                "{}: {} is not playable on the table yet",
+                path.display(),
+                kind.title()
+            ));
+        }
+        if let Some(n) = at {
+            if n > file.scene.moves.len() {
+                return Err(format!(
+                    "{}: --at {n}, but the scene has only {} moves",
+                    path.display(),
+                    file.scene.moves.len()
+                ));
+            }
+            file.scene.moves.truncate(n);
+        }
+        match kind {
+            GameKind::War => {
+                let mut game = file.war_start().map_err(|e| e.to_string())?;
+                file.replay(&mut game).map_err(|e| e.to_string())?;
+                Ok(TableGame::War(game))
+            }
+            GameKind::Camelot => {
+                let mut game = file.camelot_start().map_err(|e| e.to_string())?;
+                file.replay(&mut game).map_err(|e| e.to_string())?;
+                Ok(TableGame::Camelot(game))
+            }
+            other => Err(format!(
+                "{}: {} is not playable on the table yet",
+                path.display(),
+                other.title()
+            )),
+        }
+    }
+
+    /// Adds the game's match and logic to `app` (enough for headless tests), and with
+    /// `view` its board, models, picking, HUD and camera.
+    pub fn install(self, app: &mut App, view: bool) {
+        app.insert_resource(self.seat());
+        app.add_plugins((crate::playing::plugin, crate::motion::plugin));
+        if view {
+            app.add_plugins(crate::view_plugin);
+        }
+        match self {
+            TableGame::War(game) => {
+                app.insert_resource(crate::war_match::Match::new(game))
+                    .add_plugins((crate::war_match::plugin, crate::pieces::plugin));
+                if view {
+                    app.add_plugins((
+                        crate::table::plugin,
+                        crate::pieces::view_plugin,
+                        crate::input::plugin,
+                    ));
+                }
+            }
+            TableGame::Camelot(game) => {
+                app.insert_resource(crate::camelot::CamelotMatch::new(game))
+                    .add_plugins(crate::camelot::logic);
+                if view {
+                    app.add_plugins(crate::camelot::view);
+                }
+            }
+        }
+    }
+}
+
+/// Opens the tabletop window on `game` and runs until it is closed; the camera starts at
+/// `view`, or follows the player to move when `follow_turn` is set.
+pub fn run_window(game: TableGame, view: crate::camera::View, follow_turn: bool) -> ExitCode {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: format!("Tabula — {}", game.kind().title()),
+            resolution: (1280u32, 720u32).into(),
+            ..default()
+        }),
+        ..default()
+    }));
+    app.insert_resource(view)
+        .insert_resource(crate::camera::FollowTurn(follow_turn));
+    game.install(&mut app, true);
+    match app.run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}
