@@ -43,7 +43,7 @@ fn spawn_hud(mut commands: Commands) {
                 position_type: PositionType::Absolute,
                 top: Val::Px(10.0),
                 left: Val::Px(10.0),
-                max_width: Val::Px(430.0),
+                width: Val::Px(430.0),
                 padding: UiRect::all(Val::Px(10.0)),
                 flex_direction: FlexDirection::Column,
                 row_gap: Val::Px(4.0),

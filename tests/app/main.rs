@@ -1,6 +1,8 @@
 //! The app, tested without a GPU: the match and its piece entities on `MinimalPlugins`,
 //! clicks turned into moves, the command line, and one real screenshot under Xvfb.
 
+mod camelot;
+
 use bevy::prelude::*;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -190,11 +192,11 @@ fn a_jump_chain_is_entered_landing_by_landing() {
     assert_eq!(m.game.move_text(&mv), "T takes T, T to G8");
 }
 
-fn tabula() -> Command {
+pub(crate) fn tabula() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tabula"))
 }
 
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
