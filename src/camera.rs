@@ -85,14 +85,23 @@ pub fn plugin(app: &mut App) {
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct FollowTurn(pub bool);
 
-/// The view from behind a seat (0 near, 1 far).
-pub fn view_of(seat: Seat) -> View {
-    if seat.0 == 0 { View::Red } else { View::Blue }
+impl OrbitCamera {
+    /// The view from behind a seat: the near player's view turned by the seat's quarter
+    /// turns.
+    pub fn for_seat(seat: Seat) -> OrbitCamera {
+        let mut orbit = OrbitCamera::from_view(View::Red);
+        orbit.yaw = seat.0 as f32 * std::f32::consts::FRAC_PI_2;
+        orbit.focus = Vec3::new(0.6 * orbit.yaw.sin(), 0.0, 0.6 * orbit.yaw.cos());
+        orbit
+    }
 }
 
 fn spawn_camera(mut commands: Commands, view: Res<View>, follow: Res<FollowTurn>, seat: Res<Seat>) {
-    let view = if follow.0 { view_of(*seat) } else { *view };
-    let orbit = OrbitCamera::from_view(view);
+    let orbit = if follow.0 {
+        OrbitCamera::for_seat(*seat)
+    } else {
+        OrbitCamera::from_view(*view)
+    };
     commands.spawn((Camera3d::default(), orbit.transform(), orbit));
 }
 
@@ -100,7 +109,7 @@ fn follow_turn(follow: Res<FollowTurn>, seat: Res<Seat>, mut cameras: Query<&mut
     if !follow.0 || !seat.is_changed() {
         return;
     }
-    let view = OrbitCamera::from_view(view_of(*seat));
+    let view = OrbitCamera::for_seat(*seat);
     for mut cam in &mut cameras {
         *cam = view;
     }

@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tabula_rules::camelot::{Camelot, CamelotOptions, RuleSet};
+use tabula_rules::fences::{Fences, FencesOptions};
 use tabula_rules::scene::{GameKind, SceneFile};
 use tabula_rules::war::{CitadelWin, NoMove, Side, War, WarOptions};
 
@@ -157,29 +158,99 @@ impl WarArgs {
 }
 
 /// The opening of `game` with the options asked for; options of another game are refused.
-pub fn opening(game: GameArg, war: &WarArgs, camelot: &CamelotArgs) -> Result<TableGame, String> {
+pub fn opening(game: GameArg, rules: &RulesArgs) -> Result<TableGame, String> {
     let kind = GameKind::from(game);
-    if game != GameArg::War && war.is_set() {
-        return Err(format!(
-            "--first, --citadel-after-reply, --no-move-draws, --repetition-grace and \
-             --move-time are options of the Game of War, not of {}",
-            kind.title()
-        ));
-    }
-    if game != GameArg::Camelot && camelot.is_set() {
-        return Err(format!(
-            "--rules, --castle-moves and --quiet-moves are options of Camelot, not of {}",
-            kind.title()
-        ));
+    let foreign = [
+        (
+            GameArg::War,
+            rules.war.is_set(),
+            "--first, --citadel-after-reply, --no-move-draws, --repetition-grace and --move-time are options of the Game of War",
+        ),
+        (
+            GameArg::Camelot,
+            rules.camelot.is_set(),
+            "--rules, --castle-moves and --quiet-moves are options of Camelot",
+        ),
+        (
+            GameArg::Fences,
+            rules.fences.is_set(),
+            "--players, --seed, --size, --chance-cards and --play-for-places are options of the fence race",
+        ),
+    ];
+    for (owner, set, what) in foreign {
+        if set && owner != game {
+            return Err(format!("{what}, not of {}", kind.title()));
+        }
     }
     match game {
-        GameArg::War => Ok(TableGame::War(War::new(war.options()))),
-        GameArg::Camelot => Ok(TableGame::Camelot(Camelot::new(camelot.options()))),
+        GameArg::War => Ok(TableGame::War(War::new(rules.war.options()))),
+        GameArg::Camelot => Ok(TableGame::Camelot(Camelot::new(rules.camelot.options()))),
+        GameArg::Fences => Fences::new(rules.fences.options())
+            .map(TableGame::Fences)
+            .map_err(|e| format!("the fence race: {e}")),
         _ => Err(format!(
-            "{} is not playable on the table yet; try `tabula play war` or `tabula play camelot`",
+            "{} is not playable on the table yet; try `tabula play war`, `camelot` or `fences`",
             kind.title()
         )),
     }
+}
+
+/// Rules options of the fence race on the command line.
+#[derive(Debug, Clone, clap::Args, Default)]
+pub struct FencesArgs {
+    /// Players, 2 to 4.
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// Seed of the die (and of the chance cards); the same seed gives the same throws.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Spaces per side of the field: odd, 9 to 25 (default 13).
+    #[arg(long)]
+    pub size: Option<u8>,
+    /// A player may draw a chance card instead of throwing.
+    #[arg(long)]
+    pub chance_cards: bool,
+    /// After the first pawn is home, the others play on for places.
+    #[arg(long)]
+    pub play_for_places: bool,
+}
+
+impl FencesArgs {
+    /// The rules options these arguments ask for.
+    pub fn options(&self) -> FencesOptions {
+        let mut o = FencesOptions::default();
+        if let Some(n) = self.players {
+            o.players = n;
+        }
+        if let Some(seed) = self.seed {
+            o.seed = seed;
+        }
+        if let Some(size) = self.size {
+            o.size = size;
+        }
+        o.chance_cards = self.chance_cards;
+        o.play_for_places = self.play_for_places;
+        o
+    }
+
+    fn is_set(&self) -> bool {
+        self.players.is_some()
+            || self.seed.is_some()
+            || self.size.is_some()
+            || self.chance_cards
+            || self.play_for_places
+    }
+}
+
+/// The rules options given on the command line, one group per game.
+#[derive(Debug, Clone, Default)]
+pub struct RulesArgs {
+    /// The Game of War's.
+    pub war: WarArgs,
+    /// Camelot's.
+    pub camelot: CamelotArgs,
+    /// The fence race's.
+    pub fences: FencesArgs,
 }
 
 /// The commands.
@@ -196,6 +267,9 @@ pub enum Command {
         /// Rules options of Camelot.
         #[command(flatten)]
         camelot: CamelotArgs,
+        /// Rules options of the fence race.
+        #[command(flatten)]
+        fences: FencesArgs,
         /// Start from a scene's position (its options and setup, then its moves).
         #[arg(long)]
         scene: Option<PathBuf>,
@@ -250,15 +324,21 @@ pub fn main() -> ExitCode {
             game,
             war,
             camelot,
+            fences,
             scene,
             at,
             view,
             follow_turn,
         }) => {
+            let rules = RulesArgs {
+                war,
+                camelot,
+                fences,
+            };
             let table = match scene {
-                None => opening(game, &war, &camelot),
+                None => opening(game, &rules),
                 Some(path) => {
-                    if war.is_set() || camelot.is_set() {
+                    if rules.war.is_set() || rules.camelot.is_set() || rules.fences.is_set() {
                         Err(format!(
                             "{}: a scene brings its own rules options; drop the option flags",
                             path.display()

@@ -18,9 +18,12 @@ struct CountersText;
 struct TitleText;
 #[derive(Component)]
 struct ControlsText;
-/// The Confirm button, shown only while a path may be played as it is.
+/// The Confirm button, shown only while there is something to confirm.
 #[derive(Component)]
 struct ConfirmButton;
+/// The Confirm button's label.
+#[derive(Component)]
+struct ConfirmLabel;
 
 /// Spawns and updates the HUD.
 pub fn plugin(app: &mut App) {
@@ -152,17 +155,22 @@ fn spawn_hud(mut commands: Commands) {
                 ));
                 if confirm {
                     button.insert(ConfirmButton);
+                    button.with_child((
+                        Text::new(label),
+                        font(16.0),
+                        TextColor(Color::WHITE),
+                        ConfirmLabel,
+                    ));
+                } else {
+                    button.with_child((Text::new(label), font(16.0), TextColor(Color::WHITE)));
                 }
-                button
-                    .with_child((Text::new(label), font(16.0), TextColor(Color::WHITE)))
-                    .observe(
-                        move |click: On<Pointer<Click>>,
-                              mut commands: MessageWriter<MatchCommand>| {
-                            if click.button == PointerButton::Primary {
-                                commands.write(command);
-                            }
-                        },
-                    );
+                button.observe(
+                    move |click: On<Pointer<Click>>, mut commands: MessageWriter<MatchCommand>| {
+                        if click.button == PointerButton::Primary {
+                            commands.write(command);
+                        }
+                    },
+                );
             }
         });
 }
@@ -177,6 +185,7 @@ fn update_hud(
         Query<&mut Text, With<CountersText>>,
         Query<&mut Text, With<TitleText>>,
         Query<&mut Text, With<ControlsText>>,
+        Query<&mut Text, With<ConfirmLabel>>,
     )>,
     mut confirm: Query<&mut Node, With<ConfirmButton>>,
 ) {
@@ -213,10 +222,15 @@ fn update_hud(
         text.0.clone_from(&hud.controls);
     }
     for mut node in &mut confirm {
-        node.display = if hud.can_confirm {
+        node.display = if hud.confirm.is_some() {
             Display::Flex
         } else {
             Display::None
         };
+    }
+    if let Some(label) = &hud.confirm {
+        for mut text in &mut texts.p6() {
+            text.0.clone_from(label);
+        }
     }
 }

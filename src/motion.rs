@@ -11,6 +11,7 @@ pub struct Travel {
     start: Vec3,
     lift: f32,
     delay: f32,
+    turn: Option<(Quat, Quat)>,
 }
 
 /// Seconds per leg of a travel.
@@ -26,7 +27,15 @@ impl Travel {
             start,
             lift: 0.6,
             delay: 0.0,
+            turn: None,
         }
+    }
+
+    /// The same travel, turning from `from` to `to` on the way (a fence set into a slot
+    /// that runs the other way).
+    pub fn turning(mut self, from: Quat, to: Quat) -> Travel {
+        self.turn = Some((from, to));
+        self
     }
 
     /// The same travel, starting after the mover has made `legs` legs of its own (a
@@ -67,6 +76,11 @@ fn travel(
             travel.t -= 1.0;
             travel.start = travel.waypoints[travel.leg];
             travel.leg += 1;
+        }
+        if let Some((from, to)) = travel.turn {
+            let done =
+                (travel.leg as f32 + travel.t.clamp(0.0, 1.0)) / travel.waypoints.len() as f32;
+            transform.rotation = from.slerp(to, done.min(1.0));
         }
         let Some(&target) = travel.waypoints.get(travel.leg) else {
             transform.translation = travel.start;

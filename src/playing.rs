@@ -37,7 +37,8 @@ pub enum MatchCommand {
     Undo,
     /// Start again from the game's starting position.
     NewGame,
-    /// Play the path entered so far, where it may stop (a canter's optional landings).
+    /// Play the path entered so far, where it may stop (a canter's optional landings), or
+    /// throw the die.
     Confirm,
 }
 
@@ -50,10 +51,18 @@ pub struct BoardReset;
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct MatchSet;
 
-/// Which seat is to move: 0 sits at the near side (+z), 1 at the far side. The camera
-/// follows it in hot-seat play.
+/// Where the player to move sits, in quarter turns anticlockwise seen from above: 0 at the
+/// near side (+z), 1 at +x, 2 at the far side, 3 at -x. The camera follows it in hot-seat
+/// play.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Seat(pub usize);
+
+impl Seat {
+    /// The seat of the first (0) or second (1) of two players sitting opposite.
+    pub fn opposite(player: usize) -> Seat {
+        Seat(2 * player)
+    }
+}
 
 /// The text the HUD shows, written by the game being played.
 #[derive(Resource, Debug, Clone, Default)]
@@ -72,8 +81,9 @@ pub struct HudState {
     pub moves: Vec<String>,
     /// How to play, shown at the bottom.
     pub controls: String,
-    /// Whether the path entered so far may be played as it is (shows the Confirm button).
-    pub can_confirm: bool,
+    /// The label of the Confirm button (Enter), when there is something to confirm: a path
+    /// that may stop where it is, a die to throw.
+    pub confirm: Option<String>,
 }
 
 /// The colour of a game-over status line.

@@ -55,7 +55,7 @@ pub fn game_for(
 ) -> Result<TableGame, String> {
     match scene {
         Some(path) => TableGame::from_scene(path, at),
-        None => crate::cli::opening(game, &Default::default(), &Default::default()),
+        None => crate::cli::opening(game, &Default::default()),
     }
 }
 

@@ -7,6 +7,7 @@ use std::path::Path;
 use std::process::ExitCode;
 use tabula_rules::Game;
 use tabula_rules::camelot::Camelot;
+use tabula_rules::fences::Fences;
 use tabula_rules::scene::{GameKind, SceneFile};
 use tabula_rules::war::War;
 
@@ -17,6 +18,8 @@ pub enum TableGame {
     War(War),
     /// Parker's Camelot.
     Camelot(Camelot),
+    /// Magee's fence race.
+    Fences(Fences),
 }
 
 impl TableGame {
@@ -25,6 +28,7 @@ impl TableGame {
         match self {
             TableGame::War(_) => GameKind::War,
             TableGame::Camelot(_) => GameKind::Camelot,
+            TableGame::Fences(_) => GameKind::Fences,
         }
     }
 
@@ -33,14 +37,16 @@ impl TableGame {
         match self {
             TableGame::War(g) => g.ply(),
             TableGame::Camelot(g) => g.ply(),
+            TableGame::Fences(g) => g.ply(),
         }
     }
 
-    /// The seat to move (0 near, 1 far).
+    /// Where the player to move sits.
     pub fn seat(&self) -> Seat {
         match self {
-            TableGame::War(g) => Seat(g.to_move().index()),
-            TableGame::Camelot(g) => Seat(g.to_move().index()),
+            TableGame::War(g) => Seat::opposite(g.to_move().index()),
+            TableGame::Camelot(g) => Seat::opposite(g.to_move().index()),
+            TableGame::Fences(g) => crate::fences::table_seat(g.to_move()),
         }
     }
 
@@ -76,6 +82,11 @@ impl TableGame {
                 file.replay(&mut game).map_err(|e| e.to_string())?;
                 Ok(TableGame::Camelot(game))
             }
+            GameKind::Fences => {
+                let mut game = file.fences_start().map_err(|e| e.to_string())?;
+                file.replay(&mut game).map_err(|e| e.to_string())?;
+                Ok(TableGame::Fences(game))
+            }
             other => Err(format!(
                 "{}: {} is not playable on the table yet",
                 path.display(),
@@ -109,6 +120,13 @@ impl TableGame {
                     .add_plugins(crate::camelot::logic);
                 if view {
                     app.add_plugins(crate::camelot::view);
+                }
+            }
+            TableGame::Fences(game) => {
+                app.insert_resource(crate::fences::FencesMatch::new(game))
+                    .add_plugins(crate::fences::logic);
+                if view {
+                    app.add_plugins(crate::fences::view);
                 }
             }
         }

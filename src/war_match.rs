@@ -222,7 +222,7 @@ fn publish(the_match: Res<Match>, mut seat: ResMut<Seat>, mut hud: ResMut<HudSta
         return;
     }
     let game = &the_match.game;
-    seat.set_if_neq(Seat(game.to_move().index()));
+    seat.set_if_neq(Seat::opposite(game.to_move().index()));
     let captured = game.captured();
     let line = |side: Side| {
         let lost: Vec<&str> = captured
@@ -256,6 +256,6 @@ fn publish(the_match: Res<Match>, mut seat: ResMut<Seat>, mut hud: ResMut<HudSta
                    Wheel: zoom\n1 / 2 / 3 / 4: Red's side, Blue's side, top, side view  \
                    Esc: drop selection\nCtrl+Z: take back  N: new game  F12: screenshot"
             .into(),
-        can_confirm: false,
+        confirm: None,
     };
 }

@@ -229,7 +229,7 @@ fn publish(the_match: Res<CamelotMatch>, mut seat: ResMut<Seat>, mut hud: ResMut
         return;
     }
     let game = &the_match.game;
-    seat.set_if_neq(Seat(game.to_move().index()));
+    seat.set_if_neq(Seat::opposite(game.to_move().index()));
     let rules = match game.options().rules {
         RuleSet::Wcf => "WCF rules",
         RuleSet::Parker1930 => "rules of the 1930 patent",
@@ -251,6 +251,6 @@ fn publish(the_match: Res<CamelotMatch>, mut seat: ResMut<Seat>, mut hud: ResMut
                    side, Black's side, top, side view\n\
                    Esc: drop selection  Ctrl+Z: take back  N: new game  F12: screenshot"
             .into(),
-        can_confirm: the_match.can_confirm,
+        confirm: the_match.can_confirm.then(|| "Confirm move".to_string()),
     };
 }

@@ -262,7 +262,7 @@ fn the_command_line_takes_camelot_options_and_refuses_others() {
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("parker1930"));
-    let out = tabula().args(["play", "fences"]).output().unwrap();
+    let out = tabula().args(["play", "transport"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not playable on the table yet"));
 }

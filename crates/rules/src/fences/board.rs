@@ -103,8 +103,8 @@ impl Section {
 }
 
 impl Section {
-    /// Quarter turns from the south section.
-    fn turns(self) -> u8 {
+    /// Quarter turns (anticlockwise seen from above) from the south section.
+    pub fn turns(self) -> u8 {
         self as u8
     }
 }

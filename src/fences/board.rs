@@ -1,0 +1,220 @@
+//! The fence race's board on the table: junction spaces tinted by section, slots between
+//! them, the walled central home with its four entrances, and the corner stations with
+//! their partitions; and where each rules coordinate stands in the world.
+
+use super::seat_color;
+use bevy::prelude::*;
+use tabula_rules::fences::{Board, Node, Seat, Section, Slot, Space};
+
+/// Width of the field in world units, centre to centre of the corner spaces.
+const FIELD: f32 = 10.0;
+
+/// Height of the spaces' top faces.
+pub const TOP: f32 = 0.06;
+
+/// Distance between neighbouring spaces.
+pub fn pitch(board: Board) -> f32 {
+    FIELD / (board.size() as f32 - 1.0)
+}
+
+/// World position of the top of a space. South (row 1) is nearest (+z), east is +x.
+pub fn space_center(board: Board, s: Space) -> Vec3 {
+    let c = (board.size() as f32 - 1.0) / 2.0;
+    let p = pitch(board);
+    Vec3::new((s.x as f32 - c) * p, TOP, (c - s.y as f32) * p)
+}
+
+/// World position of the middle of a slot, on the board.
+pub fn slot_center(board: Board, slot: Slot) -> Vec3 {
+    (space_center(board, slot.0) + space_center(board, slot.1)) / 2.0
+}
+
+/// The turn of a fence standing in a slot: across the path it closes.
+pub fn slot_rotation(slot: Slot) -> Quat {
+    if slot.0.y == slot.1.y {
+        // An east-west path: the panel runs north-south.
+        Quat::from_rotation_y(std::f32::consts::FRAC_PI_2)
+    } else {
+        Quat::IDENTITY
+    }
+}
+
+/// Where a seat's pawn stands on a node (pawns at home stand apart, each on its side).
+pub fn node_center(board: Board, node: Node, seat: Seat) -> Vec3 {
+    match node {
+        Node::Space(s) => space_center(board, s),
+        Node::Home => {
+            let turn = seat.0.turns() as f32 * std::f32::consts::FRAC_PI_2;
+            Quat::from_rotation_y(turn) * Vec3::new(0.0, 0.0, 0.45 * pitch(board))
+                + Vec3::Y * (TOP + 0.12)
+        }
+    }
+}
+
+/// A clickable place of the board.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spot {
+    /// A junction space.
+    Space(Space),
+    /// A slot between two spaces.
+    Slot(Slot),
+    /// The home.
+    Home,
+}
+
+/// The board the view was built for.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct FieldBoard(pub Board);
+
+/// Spawns the board.
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_board);
+}
+
+fn spawn_board(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    the_match: Res<super::FencesMatch>,
+) {
+    let board = the_match.game.board();
+    commands.insert_resource(FieldBoard(board));
+    let p = pitch(board);
+    let mut paint = |c: Color, rough: f32| {
+        materials.add(StandardMaterial {
+            base_color: c,
+            perceptual_roughness: rough,
+            ..default()
+        })
+    };
+    let base = paint(Color::srgb(0.2, 0.13, 0.08), 0.6);
+    let groove = paint(Color::srgb(0.12, 0.08, 0.05), 0.8);
+    let stone = paint(Color::srgb(0.62, 0.6, 0.56), 0.9);
+    let roof = paint(Color::srgb(0.55, 0.16, 0.1), 0.6);
+    let gold = paint(Color::srgb(0.86, 0.68, 0.22), 0.35);
+    let section_paint: Vec<(Section, Handle<StandardMaterial>)> = Section::ALL
+        .iter()
+        .map(|s| {
+            let c = seat_color(Seat(*s)).mix(&Color::srgb(0.85, 0.8, 0.7), 0.72);
+            (*s, paint(c, 0.6))
+        })
+        .collect();
+    let neutral = paint(Color::srgb(0.85, 0.8, 0.7), 0.6);
+
+    commands.spawn((
+        Mesh3d(meshes.add(Cuboid::new(FIELD + 1.2, 0.12, FIELD + 1.2))),
+        MeshMaterial3d(base),
+        Transform::from_xyz(0.0, -0.06, 0.0),
+        Pickable::IGNORE,
+    ));
+
+    let pad = meshes.add(Cuboid::new(p * 0.62, 0.06, p * 0.62));
+    let n = board.size();
+    for y in 0..n {
+        for x in 0..n {
+            let s = Space { x, y };
+            if !board.is_space(s) {
+                continue;
+            }
+            let sections: Vec<Section> = Section::ALL
+                .into_iter()
+                .filter(|sec| board.in_section(s, *sec))
+                .collect();
+            let material = match sections.as_slice() {
+                [one] => section_paint[*one as usize].1.clone(),
+                _ => neutral.clone(),
+            };
+            let mut at = space_center(board, s);
+            at.y = TOP - 0.03;
+            commands.spawn((
+                Mesh3d(pad.clone()),
+                MeshMaterial3d(material),
+                Transform::from_translation(at),
+                Spot::Space(s),
+            ));
+        }
+    }
+    let slot_mesh = meshes.add(Cuboid::new(p * 0.62, 0.02, p * 0.38));
+    for slot in board.slots() {
+        let mut at = slot_center(board, slot);
+        at.y = 0.012;
+        commands.spawn((
+            Mesh3d(slot_mesh.clone()),
+            MeshMaterial3d(groove.clone()),
+            Transform::from_translation(at).with_rotation(slot_rotation(slot)),
+            Spot::Slot(slot),
+        ));
+    }
+
+    // Home: a raised square over the centre block, a house on it, entrances marked in gold.
+    commands.spawn((
+        Mesh3d(meshes.add(Cuboid::new(p * 2.6, 0.14, p * 2.6))),
+        MeshMaterial3d(stone.clone()),
+        Transform::from_xyz(0.0, 0.07, 0.0),
+        Spot::Home,
+    ));
+    commands.spawn((
+        Mesh3d(meshes.add(Cuboid::new(p * 0.9, p * 0.6, p * 0.9))),
+        MeshMaterial3d(stone.clone()),
+        Transform::from_xyz(0.0, 0.14 + p * 0.3, 0.0),
+        Spot::Home,
+    ));
+    commands.spawn((
+        Mesh3d(meshes.add(Cone::new(p * 0.75, p * 0.5))),
+        MeshMaterial3d(roof),
+        Transform::from_xyz(0.0, 0.14 + p * 0.85, 0.0)
+            .with_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_4)),
+        Spot::Home,
+    ));
+    let entrance = meshes.add(Cuboid::new(p * 0.5, 0.03, p * 0.2));
+    let partition = meshes.add(Cuboid::new(0.06, 0.22, p * 0.9));
+    for (k, e) in board.entrances().into_iter().enumerate() {
+        let at = (space_center(board, e) * 0.6).with_y(0.15);
+        let turn = Quat::from_rotation_y(k as f32 * std::f32::consts::FRAC_PI_2);
+        commands.spawn((
+            Mesh3d(entrance.clone()),
+            MeshMaterial3d(gold.clone()),
+            Transform::from_translation(at).with_rotation(turn),
+            Pickable::IGNORE,
+        ));
+    }
+    // Partitions at the home's corners, on its diagonals.
+    for k in 0..4 {
+        let turn = Quat::from_rotation_y(
+            std::f32::consts::FRAC_PI_4 + k as f32 * std::f32::consts::FRAC_PI_2,
+        );
+        commands.spawn((
+            Mesh3d(partition.clone()),
+            MeshMaterial3d(stone.clone()),
+            Transform::from_translation(turn * Vec3::new(0.0, 0.25, p * 1.75)).with_rotation(turn),
+            Pickable::IGNORE,
+        ));
+    }
+
+    // Stations: gold rings around the corner spaces, with a partition wall behind each
+    // corner between its two exits.
+    let ring = meshes.add(Torus::new(p * 0.36, p * 0.44));
+    for corner in [
+        Space { x: 0, y: 0 },
+        Space { x: n - 1, y: 0 },
+        Space { x: n - 1, y: n - 1 },
+        Space { x: 0, y: n - 1 },
+    ] {
+        let at = space_center(board, corner);
+        commands.spawn((
+            Mesh3d(ring.clone()),
+            MeshMaterial3d(gold.clone()),
+            Transform::from_translation(at + Vec3::Y * 0.01),
+            Pickable::IGNORE,
+        ));
+        let outward = Vec3::new(at.x.signum(), 0.0, at.z.signum());
+        let turn = Quat::from_rotation_arc(Vec3::Z, outward.normalize());
+        commands.spawn((
+            Mesh3d(partition.clone()),
+            MeshMaterial3d(stone.clone()),
+            Transform::from_translation(at + outward * p * 0.45 + Vec3::Y * 0.1)
+                .with_rotation(turn * Quat::from_rotation_y(std::f32::consts::FRAC_PI_2)),
+            Pickable::IGNORE,
+        ));
+    }
+}

@@ -1,0 +1,340 @@
+//! Entering a turn of the fence race: click one of your fences, then the vacant slot it goes
+//! to; throw the die (Enter, or the button); click one of the lit spaces the throw reaches
+//! (the mouse shows the path the pawn will walk).
+
+use super::board::{FieldBoard, Spot, node_center, slot_center, space_center};
+use super::pieces::FencePanel;
+use super::{FenceAction, FencePlayed, FencesMatch, Stage};
+use crate::marks::{Highlight, Marks};
+use crate::playing::{BoardReset, Feedback, MatchSet};
+use bevy::prelude::*;
+use tabula_rules::Game;
+use tabula_rules::fences::{FenceMove, Node, Slot};
+
+/// The fence chosen to be moved, by the slot it stands in.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct ChosenFence(pub Option<Slot>);
+
+/// A place of the board was clicked (a fence counts as its slot).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SpotClicked(pub Spot);
+
+/// The place under the mouse.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct FenceHover(pub Option<Spot>);
+
+/// Clicks to actions, headless.
+pub fn plugin(app: &mut App) {
+    app.add_message::<SpotClicked>()
+        .init_resource::<ChosenFence>()
+        .init_resource::<FenceHover>()
+        .add_systems(Update, (keys, handle_clicks).chain().before(MatchSet))
+        .add_systems(Update, clear_on_change.after(MatchSet));
+}
+
+/// Picking and highlights.
+pub fn view_plugin(app: &mut App) {
+    app.add_observer(on_click)
+        .add_systems(
+            PreUpdate,
+            track_hover.after(bevy::picking::PickingSystems::Hover),
+        )
+        .add_systems(Update, show_highlights.after(clear_on_change));
+}
+
+/// The walk that ends on `node`, if the throw reaches it.
+fn walk_to(game: &tabula_rules::fences::Fences, node: Node) -> Option<FenceMove> {
+    game.legal_moves()
+        .into_iter()
+        .find(|m| matches!(m, FenceMove::Walk(path) if path.last() == Some(&node)))
+}
+
+/// Applies one click: choose a fence, set it in a slot, or walk; or say why not.
+pub fn apply_click(
+    the_match: &mut FencesMatch,
+    chosen: &mut ChosenFence,
+    spot: Spot,
+) -> Option<FenceAction> {
+    let game = &the_match.game;
+    let seat = game.to_move();
+    let owner = |slot: Slot| {
+        game.fences()
+            .iter()
+            .find(|(_, s)| *s == slot)
+            .map(|(owner, _)| *owner)
+    };
+    match (the_match.stage(), spot) {
+        (Stage::Over, _) => {
+            the_match.feedback =
+                Feedback::error("The race is over: N starts a new one, Ctrl+Z takes back a step.");
+        }
+        (Stage::Relocate, Spot::Slot(slot)) => match (owner(slot), chosen.0) {
+            (Some(o), _) if o == seat => {
+                if chosen.0 == Some(slot) {
+                    chosen.0 = None;
+                    the_match.feedback = Feedback::info("Fence put back.");
+                } else {
+                    chosen.0 = Some(slot);
+                    the_match.feedback =
+                        Feedback::info(format!("{seat}'s fence in {slot}: click a vacant slot."));
+                }
+            }
+            (Some(o), _) => {
+                the_match.feedback =
+                    Feedback::error(format!("That is {o}'s fence: {seat} moves one of his own."));
+            }
+            (None, Some(from)) => {
+                chosen.0 = None;
+                return Some(FenceAction::Play(FenceMove::Relocate { from, to: slot }));
+            }
+            (None, None) => {
+                the_match.feedback =
+                    Feedback::error(format!("First click one of {seat}'s fences."));
+            }
+        },
+        (Stage::Relocate, _) => {
+            the_match.feedback = Feedback::error(format!(
+                "{seat} must first move one of his fences: click it, then a vacant slot."
+            ));
+        }
+        (Stage::Throw, _) => {
+            the_match.feedback = Feedback::error(the_match.hint());
+        }
+        (Stage::Walk(k), spot) => {
+            let node = match spot {
+                Spot::Space(s) => Some(Node::Space(s)),
+                Spot::Home => Some(Node::Home),
+                Spot::Slot(_) => None,
+            };
+            if the_match.must_stay() {
+                the_match.feedback = Feedback::error(the_match.hint());
+                return None;
+            }
+            match node.and_then(|n| walk_to(game, n)) {
+                Some(walk) => return Some(FenceAction::Play(walk)),
+                None => {
+                    let home = if node == Some(Node::Home) {
+                        let from = game.pawn(seat);
+                        match game.distance_home(from) {
+                            Some(d) => {
+                                format!(" (home is {d} steps away: it takes that exact throw)")
+                            }
+                            None => " (no open path leads home)".into(),
+                        }
+                    } else {
+                        String::new()
+                    };
+                    the_match.feedback = Feedback::error(format!(
+                        "Not there: the pawn must walk exactly {k} steps along open paths{home}; click a lit space."
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
+fn keys(
+    input: Option<Res<ButtonInput<KeyCode>>>,
+    mut chosen: ResMut<ChosenFence>,
+    mut actions: MessageWriter<FenceAction>,
+    the_match: Res<FencesMatch>,
+) {
+    let Some(input) = input else { return };
+    if input.just_pressed(KeyCode::Escape) && chosen.0.is_some() {
+        chosen.0 = None;
+    }
+    if input.just_pressed(KeyCode::KeyT) {
+        actions.write(FenceAction::Throw);
+    }
+    if input.just_pressed(KeyCode::KeyC) && the_match.game.options().chance_cards {
+        actions.write(FenceAction::Draw);
+    }
+}
+
+fn handle_clicks(
+    mut clicks: MessageReader<SpotClicked>,
+    mut chosen: ResMut<ChosenFence>,
+    mut the_match: ResMut<FencesMatch>,
+    mut actions: MessageWriter<FenceAction>,
+) {
+    for SpotClicked(spot) in clicks.read() {
+        if let Some(action) = apply_click(&mut the_match, &mut chosen, *spot) {
+            actions.write(action);
+        }
+    }
+}
+
+fn clear_on_change(
+    mut played: MessageReader<FencePlayed>,
+    mut resets: MessageReader<BoardReset>,
+    mut chosen: ResMut<ChosenFence>,
+) {
+    if played.read().count() + resets.read().count() > 0 && chosen.0.is_some() {
+        chosen.0 = None;
+    }
+}
+
+/// The spot an entity stands for: a board place, or a fence (its slot).
+#[derive(bevy::ecs::system::SystemParam)]
+struct Spots<'w, 's> {
+    spots: Query<'w, 's, &'static Spot>,
+    fences: Query<'w, 's, &'static FencePanel>,
+    parents: Query<'w, 's, &'static ChildOf>,
+}
+
+impl Spots<'_, '_> {
+    fn spot(&self, entity: Entity) -> Option<Spot> {
+        if let Ok(spot) = self.spots.get(entity) {
+            return Some(*spot);
+        }
+        if let Ok(panel) = self.fences.get(entity) {
+            return Some(Spot::Slot(panel.slot));
+        }
+        self.parents
+            .get(entity)
+            .ok()
+            .and_then(|c| self.spot(c.parent()))
+    }
+}
+
+fn on_click(click: On<Pointer<Click>>, spots: Spots, mut out: MessageWriter<SpotClicked>) {
+    if click.button != PointerButton::Primary
+        || click.event_target() != click.original_event_target()
+    {
+        return;
+    }
+    if let Some(spot) = spots.spot(click.event_target()) {
+        out.write(SpotClicked(spot));
+    }
+}
+
+fn track_hover(
+    map: Option<Res<bevy::picking::hover::HoverMap>>,
+    spots: Spots,
+    mut hover: ResMut<FenceHover>,
+) {
+    let Some(map) = map else { return };
+    let nearest = map
+        .get(&bevy::picking::pointer::PointerId::Mouse)
+        .and_then(|hits| {
+            hits.iter()
+                .filter_map(|(e, hit)| spots.spot(*e).map(|s| (s, hit.depth)))
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+        })
+        .map(|(s, _)| s);
+    if hover.0 != nearest {
+        hover.0 = nearest;
+    }
+}
+
+fn show_highlights(
+    mut commands: Commands,
+    chosen: Res<ChosenFence>,
+    the_match: Res<FencesMatch>,
+    hover: Res<FenceHover>,
+    field: Option<Res<FieldBoard>>,
+    marks: Option<Res<Marks>>,
+    old: Query<Entity, With<Highlight>>,
+) {
+    let (Some(marks), Some(field)) = (marks, field) else {
+        return;
+    };
+    if !chosen.is_changed() && !the_match.is_changed() && !hover.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let board = field.0;
+    let scale = super::board::pitch(board) * 0.7;
+    let game = &the_match.game;
+    let seat = game.to_move();
+    let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Vec3, s: f32| {
+        commands.spawn(Marks::bundle(mesh, material, at, s));
+    };
+    match the_match.stage() {
+        Stage::Relocate => {
+            for (owner, slot) in game.fences() {
+                if *owner != seat {
+                    continue;
+                }
+                let material = if chosen.0 == Some(*slot) {
+                    &marks.chosen
+                } else {
+                    &marks.go
+                };
+                spawn(
+                    &marks.ring,
+                    material,
+                    slot_center(board, *slot) + Vec3::Y * 0.03,
+                    scale,
+                );
+            }
+            if chosen.0.is_some() {
+                for slot in board.slots() {
+                    if game.fences().iter().any(|(_, s)| *s == slot) {
+                        continue;
+                    }
+                    spawn(
+                        &marks.disc,
+                        &marks.go,
+                        slot_center(board, slot) + Vec3::Y * 0.03,
+                        scale * 0.5,
+                    );
+                }
+                if let Some(Spot::Slot(slot)) = hover.0 {
+                    spawn(
+                        &marks.plate,
+                        &marks.hover,
+                        slot_center(board, slot) + Vec3::Y * 0.04,
+                        scale * 0.6,
+                    );
+                }
+            }
+        }
+        Stage::Walk(_) => {
+            let walks: Vec<Vec<Node>> = game
+                .legal_moves()
+                .into_iter()
+                .filter_map(|m| match m {
+                    FenceMove::Walk(path) => Some(path),
+                    _ => None,
+                })
+                .collect();
+            for path in &walks {
+                if let Some(end) = path.last() {
+                    let at = node_center(board, *end, seat);
+                    spawn(&marks.disc, &marks.go, at + Vec3::Y * 0.03, scale * 1.4);
+                }
+            }
+            let hovered = match hover.0 {
+                Some(Spot::Space(s)) => Some(Node::Space(s)),
+                Some(Spot::Home) => Some(Node::Home),
+                _ => None,
+            };
+            if let Some(path) = walks
+                .iter()
+                .find(|p| hovered.is_some() && p.last() == hovered.as_ref())
+            {
+                for node in path {
+                    spawn(
+                        &marks.ring,
+                        &marks.chosen,
+                        node_center(board, *node, seat) + Vec3::Y * 0.04,
+                        scale,
+                    );
+                }
+            }
+        }
+        _ => {}
+    }
+    if let Some(Spot::Space(s)) = hover.0 {
+        spawn(
+            &marks.plate,
+            &marks.hover,
+            space_center(board, s) + Vec3::Y * 0.01,
+            scale,
+        );
+    }
+}
