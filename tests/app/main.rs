@@ -6,7 +6,7 @@ mod fences;
 
 use bevy::prelude::*;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use tabula::input::{Selection, apply_click};
 use tabula::pieces::{CapturedPiece, Location, PieceEntity};
@@ -257,17 +257,16 @@ fn perft_and_bad_arguments_on_the_command_line() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown side \"green\""));
 }
 
-/// Renders a real frame under Xvfb with software Vulkan and checks it shows a board with
-/// both armies. Set TABULA_SKIP_SCREENSHOT=1 on a machine without Xvfb.
-#[test]
-fn screenshot_shows_the_board_and_both_armies() {
-    if std::env::var_os("TABULA_SKIP_SCREENSHOT").is_some() {
-        eprintln!("screenshot test skipped by TABULA_SKIP_SCREENSHOT");
-        return;
-    }
-    let out = std::env::temp_dir().join(format!("tabula-shot-{}.png", std::process::id()));
+/// Renders `tabula shot` with `extra` arguments at 480x270 under Xvfb (or the display in
+/// use) and returns the picture.
+fn shoot(extra: &[&str]) -> image::RgbImage {
+    let out = std::env::temp_dir().join(format!(
+        "tabula-shot-{}-{}.png",
+        std::process::id(),
+        extra.join("_").replace(['/', '.'], "")
+    ));
     let bin = env!("CARGO_BIN_EXE_tabula");
-    let args = [
+    let mut args = vec![
         "shot",
         "--width",
         "480",
@@ -276,12 +275,13 @@ fn screenshot_shows_the_board_and_both_armies() {
         "--out",
         out.to_str().unwrap(),
     ];
+    args.extend_from_slice(extra);
     let status = if std::env::var_os("DISPLAY").is_some() {
-        Command::new(bin).args(args).output()
+        Command::new(bin).args(&args).output()
     } else {
         Command::new("xvfb-run")
             .args(["-a", "-s", "-screen 0 1280x720x24", bin])
-            .args(args)
+            .args(&args)
             .output()
     }
     .expect("xvfb-run is needed (apt-get install xvfb mesa-vulkan-drivers libvulkan1)");
@@ -290,13 +290,100 @@ fn screenshot_shows_the_board_and_both_armies() {
         "{}",
         String::from_utf8_lossy(&status.stderr)
     );
-    check_picture(&out);
+    let img = image::open(&out).expect("a PNG").to_rgb8();
     std::fs::remove_file(&out).ok();
+    assert_eq!((img.width(), img.height()), (480, 270));
+    img
 }
 
-fn check_picture(path: &Path) {
-    let img = image::open(path).expect("a PNG").to_rgb8();
-    assert_eq!((img.width(), img.height()), (480, 270));
+fn skip_screenshots() -> bool {
+    let skip = std::env::var_os("TABULA_SKIP_SCREENSHOT").is_some();
+    if skip {
+        eprintln!("screenshot test skipped by TABULA_SKIP_SCREENSHOT");
+    }
+    skip
+}
+
+/// Pixels whose colour matches `test`, and distinct colours (in steps of 16).
+fn census(img: &image::RgbImage, test: impl Fn(i32, i32, i32) -> bool) -> (usize, usize) {
+    let mut colours = BTreeSet::new();
+    let mut hits = 0;
+    for p in img.pixels() {
+        let [r, g, b] = p.0.map(i32::from);
+        colours.insert((r / 16, g / 16, b / 16));
+        hits += usize::from(test(r, g, b));
+    }
+    (hits, colours.len())
+}
+
+/// Mean absolute difference of two pictures, per channel (0-255).
+fn difference(a: &image::RgbImage, b: &image::RgbImage) -> f64 {
+    let total: u64 = a
+        .as_raw()
+        .iter()
+        .zip(b.as_raw())
+        .map(|(x, y)| u64::from(x.abs_diff(*y)))
+        .sum();
+    total as f64 / a.as_raw().len() as f64
+}
+
+/// Renders a real frame under Xvfb with software Vulkan and checks it shows a board with
+/// both armies. Set TABULA_SKIP_SCREENSHOT=1 on a machine without Xvfb.
+#[test]
+fn screenshot_shows_the_board_and_both_armies() {
+    if skip_screenshots() {
+        return;
+    }
+    check_picture(&shoot(&[]));
+}
+
+/// One picture of each game on the table: none is blank, each shows its own pieces, and no
+/// two are alike.
+#[test]
+fn every_game_on_the_table_is_photographed_distinctly() {
+    if skip_screenshots() {
+        return;
+    }
+    let n = 480 * 270;
+    let camelot = shoot(&["--game", "camelot"]);
+    let (ivory, colours) = census(&camelot, |r, g, b| {
+        r > 200 && g > 195 && b > 175 && r - b < 40
+    });
+    assert!(colours > 50, "Camelot: blank picture? ({colours} colours)");
+    let (ebony, _) = census(&camelot, |r, g, b| r < 40 && g < 40 && b < 45);
+    assert!(
+        ivory > n / 400,
+        "Camelot: White's pieces not visible ({ivory} px)"
+    );
+    assert!(
+        ebony > n / 400,
+        "Camelot: Black's pieces not visible ({ebony} px)"
+    );
+
+    let fences = shoot(&["--game", "fences"]);
+    let (_, colours) = census(&fences, |_, _, _| false);
+    assert!(
+        colours > 50,
+        "fence race: blank picture? ({colours} colours)"
+    );
+    let (red, _) = census(&fences, |r, g, b| r > 120 && r > g * 2 && r > b * 2);
+    assert!(
+        red > n / 1000,
+        "fence race: Red's fences not visible ({red} px)"
+    );
+
+    let war = shoot(&[]);
+    for (name, a, b) in [
+        ("War and Camelot", &war, &camelot),
+        ("War and the fence race", &war, &fences),
+        ("Camelot and the fence race", &camelot, &fences),
+    ] {
+        let d = difference(a, b);
+        assert!(d > 8.0, "{name} look alike (mean difference {d:.1})");
+    }
+}
+
+fn check_picture(img: &image::RgbImage) {
     let mut colours = BTreeSet::new();
     let (mut red, mut blue, mut light) = (0, 0, 0);
     for p in img.pixels() {
