@@ -10,6 +10,7 @@ pub mod notation;
 pub mod perft;
 pub mod playout;
 pub mod scene;
+pub mod screwball;
 pub mod war;
 
 pub use game::{DrawReason, Game, Outcome, PlayError};

@@ -14,6 +14,7 @@
 //! ```
 
 use crate::camelot::{Camelot, CamelotOptions};
+use crate::screwball::{Screwball, ScrewballOptions};
 use crate::war::{War, WarOptions};
 use crate::{Game, NotationError, Outcome, PlayError};
 use serde::{Deserialize, Serialize};
@@ -325,6 +326,17 @@ impl SceneFile {
         }
     }
 
+    /// The Screwball game at the scene's start.
+    pub fn screwball_start(&self) -> Result<Screwball, SceneError> {
+        let options: ScrewballOptions = self.options()?;
+        match &self.scene.setup {
+            SceneSetup::Standard => Ok(Screwball::new(options)),
+            SceneSetup::Position(text) => {
+                Screwball::from_setup_text(text, options).map_err(|e| self.setup_error(e))
+            }
+        }
+    }
+
     /// Plays `moves` on `game`, stopping at the first that cannot be read or played.
     pub fn replay<G: Game>(&self, game: &mut G) -> Result<(), SceneError> {
         for (i, text) in self.scene.moves.iter().enumerate() {
@@ -352,6 +364,11 @@ impl SceneFile {
             }
             GameKind::Fences => {
                 let mut game = self.fences_start()?;
+                self.replay(&mut game)?;
+                self.check(game.outcome())
+            }
+            GameKind::Screwball => {
+                let mut game = self.screwball_start()?;
                 self.replay(&mut game)?;
                 self.check(game.outcome())
             }

@@ -9,11 +9,12 @@
 //!   play: TEXT       plays the move
 //!   outcome: X       Ongoing, Win(<player>) or Draw
 //!   at: SQUARE WHAT  what stands on a square, as the game's `at` callback words it
+//!   turn: PLAYER     whose turn it is
 //! Lines starting with `#` are comments.
 
 use tabula_rules::{Game, NotationError, Outcome};
 
-const CHECKS: [&str; 7] = [
+const CHECKS: [&str; 8] = [
     "moves",
     "legal",
     "illegal",
@@ -21,6 +22,7 @@ const CHECKS: [&str; 7] = [
     "play",
     "outcome",
     "at",
+    "turn",
 ];
 
 /// The lines of a text without blanks and comments.
@@ -108,6 +110,7 @@ pub fn run_cases<G: Game>(
                     let (square, what) = arg.split_once(' ').unwrap_or((arg, ""));
                     assert_eq!(at(g, square).to_lowercase(), what.to_lowercase(), "{ctx}");
                 }
+                "turn" => assert_eq!(g.to_move().to_string(), arg, "{ctx}"),
                 _ => unreachable!("CHECKS lists every command"),
             }
         }

@@ -1,0 +1,729 @@
+//! A Screwball game: screws and balls, moves toward their owner, attacks that make the
+//! attacker set a penalty piece of the victim's on the victim's starting row, bonus moves
+//! while attacking, dead pieces, and the end when one player's reserve is spent.
+
+use super::board::{Board, Size, SpaceId};
+use crate::game::{Game, Outcome};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The two players: Screws moves first, toward the edge at y = 0; Balls toward y = 12.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Player {
+    /// The first player.
+    Screws,
+    /// The second player.
+    Balls,
+}
+
+impl Player {
+    /// Both, in turn order.
+    pub const ALL: [Player; 2] = [Player::Screws, Player::Balls];
+
+    /// The opponent.
+    pub fn other(self) -> Player {
+        match self {
+            Player::Screws => Player::Balls,
+            Player::Balls => Player::Screws,
+        }
+    }
+
+    /// 0 for Screws, 1 for Balls.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Reads "screws" or "balls" (either case).
+    pub fn parse(text: &str) -> Option<Player> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "screws" => Some(Player::Screws),
+            "balls" => Some(Player::Balls),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}
+
+/// A piece: whose, and its size (large pieces stand on small squares, small on large).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose piece.
+    pub owner: Player,
+    /// Its size.
+    pub size: Size,
+}
+
+/// The size of square a piece of `size` stands on.
+pub fn square_for(size: Size) -> Size {
+    size.other()
+}
+
+/// What a player does who cannot move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum NoMove {
+    /// Enter a reserve piece on his starting row; pass if he cannot (the default).
+    #[default]
+    Enter,
+    /// Pass.
+    Pass,
+}
+
+/// Screwball's rules options.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ScrewballOptions {
+    /// Large pieces each player owns (the patent: 18).
+    pub large: u8,
+    /// Small pieces each player owns (the patent: 6).
+    pub small: u8,
+    /// What a player who cannot move does.
+    pub no_move: NoMove,
+}
+
+impl Default for ScrewballOptions {
+    fn default() -> Self {
+        ScrewballOptions {
+            large: 18,
+            small: 6,
+            no_move: NoMove::Enter,
+        }
+    }
+}
+
+/// A move.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// A step, then the penalty pieces placed for each enemy piece the mover now attacks, in
+    /// the order of the victims' spaces.
+    Step {
+        /// Where the piece starts.
+        from: SpaceId,
+        /// Where it goes.
+        to: SpaceId,
+        /// The square of each penalty piece.
+        placements: Vec<SpaceId>,
+    },
+    /// A player who cannot move enters a reserve piece on his starting row.
+    Enter(SpaceId),
+    /// A player who can neither move nor enter passes.
+    Pass,
+}
+
+/// A position: pieces on the board, pieces dead, whose turn.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Vec<Option<Piece>>,
+    /// Dead pieces of each player, by size (large, small).
+    dead: [[u8; 2]; 2],
+    to_move: Player,
+}
+
+/// Why a setup is not a Screwball position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// A line could not be read.
+    #[error("line {line}: {why}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// What was wrong.
+        why: String,
+    },
+    /// A piece stands on a square of the wrong size.
+    #[error("{space}: a {piece} piece stands only on a {square} square")]
+    WrongSize {
+        /// The space.
+        space: String,
+        /// "large" or "small".
+        piece: &'static str,
+        /// The size it needs.
+        square: &'static str,
+    },
+    /// Two pieces on one square.
+    #[error("two pieces on {0}")]
+    Occupied(String),
+    /// More pieces than a player owns.
+    #[error("{player} has more {size} pieces than the {max} he owns")]
+    TooMany {
+        /// Whose.
+        player: Player,
+        /// "large" or "small".
+        size: &'static str,
+        /// How many he owns.
+        max: u8,
+    },
+}
+
+fn size_index(size: Size) -> usize {
+    match size {
+        Size::Large => 0,
+        Size::Small => 1,
+    }
+}
+
+/// The edge a player moves toward: y = 0 for Screws, y = 12 for Balls.
+fn on_own_edge(player: Player, id: SpaceId) -> bool {
+    let s = Board::get().space(id);
+    match player {
+        Player::Screws => s.y0 == 0,
+        Player::Balls => s.y1 == 12,
+    }
+}
+
+/// How far a space lies from a player's starting row (the band of one unit along the
+/// margin remote from him); 0 on the row.
+pub fn distance_from_start(player: Player, id: SpaceId) -> u8 {
+    let s = Board::get().space(id);
+    match player {
+        Player::Screws => 11u8.saturating_sub(s.y0),
+        Player::Balls => s.y1.saturating_sub(1),
+    }
+}
+
+/// Whether `player` may go from `from` toward `to` (touching): forward, straight or
+/// diagonally, or level and nearer the centre line.
+pub fn may_go(player: Player, from: SpaceId, to: SpaceId) -> bool {
+    let b = Board::get();
+    let (fx, fy) = b.space(from).centre2();
+    let (tx, ty) = b.space(to).centre2();
+    let forward = match player {
+        Player::Screws => ty < fy,
+        Player::Balls => ty > fy,
+    };
+    forward || (ty == fy && (tx - 12).abs() < (fx - 12).abs())
+}
+
+impl Position {
+    /// The opening: each player's four large and two small pieces on the band along the
+    /// margin remote from him; Screws to move.
+    pub fn standard() -> Position {
+        let b = Board::get();
+        let mut board = vec![None; b.spaces().len()];
+        for player in Player::ALL {
+            for id in b.ids() {
+                if distance_from_start(player, id) == 0 {
+                    let size = square_for(b.space(id).size);
+                    board[usize::from(id.0)] = Some(Piece {
+                        owner: player,
+                        size,
+                    });
+                }
+            }
+        }
+        Position {
+            board,
+            dead: [[0; 2]; 2],
+            to_move: Player::Screws,
+        }
+    }
+
+    /// The piece on a space.
+    pub fn at(&self, id: SpaceId) -> Option<Piece> {
+        self.board[usize::from(id.0)]
+    }
+
+    /// Whose turn it is.
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// A player's pieces on the board.
+    pub fn pieces_of(&self, player: Player) -> impl Iterator<Item = (SpaceId, Piece)> + '_ {
+        self.board
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, p)| match p {
+                Some(p) if p.owner == player => Some((SpaceId(i as u8), *p)),
+                _ => None,
+            })
+    }
+
+    /// How many of a player's pieces of `size` are on the board.
+    pub fn on_board(&self, player: Player, size: Size) -> u8 {
+        self.pieces_of(player)
+            .filter(|(_, p)| p.size == size)
+            .count() as u8
+    }
+
+    /// How many of a player's pieces of `size` are dead.
+    pub fn dead(&self, player: Player, size: Size) -> u8 {
+        self.dead[player.index()][size_index(size)]
+    }
+
+    /// The steps a piece on `from` may make now.
+    pub fn steps_from(&self, from: SpaceId) -> Vec<SpaceId> {
+        let Some(piece) = self.at(from) else {
+            return Vec::new();
+        };
+        let b = Board::get();
+        b.touching(from)
+            .iter()
+            .map(|(id, _)| *id)
+            .filter(|id| {
+                b.space(*id).size == square_for(piece.size)
+                    && self.at(*id).is_none()
+                    && may_go(piece.owner, from, *id)
+            })
+            .collect()
+    }
+
+    /// The enemy pieces a piece of `owner` on `at` attacks: every enemy piece, of either
+    /// size, on a touching space in a direction it may move.
+    pub fn attacked_from(&self, owner: Player, at: SpaceId) -> Vec<SpaceId> {
+        Board::get()
+            .touching(at)
+            .iter()
+            .map(|(id, _)| *id)
+            .filter(|id| self.at(*id).is_some_and(|p| p.owner != owner) && may_go(owner, at, *id))
+            .collect()
+    }
+
+    /// Reads the setup text form:
+    ///
+    /// ```text
+    /// Screws large: a12 b12
+    /// Screws small: c12
+    /// Balls large: e1
+    /// Balls small: i1
+    /// Screws dead: 1 large, 0 small
+    /// Balls to move
+    /// ```
+    pub fn parse(text: &str, options: &ScrewballOptions) -> Result<Position, SetupError> {
+        let b = Board::get();
+        let mut pos = Position {
+            board: vec![None; b.spaces().len()],
+            dead: [[0; 2]; 2],
+            to_move: Player::Screws,
+        };
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let err = |why: String| SetupError::Syntax { line, why };
+            let body = raw.trim();
+            if body.is_empty() || body.starts_with('#') {
+                continue;
+            }
+            if let Some(who) = body.strip_suffix(" to move") {
+                pos.to_move = Player::parse(who)
+                    .ok_or_else(|| err(format!("unknown player {who:?}: Screws or Balls")))?;
+                continue;
+            }
+            let Some((head, list)) = body.split_once(':') else {
+                return Err(err(format!(
+                    "expected \"Screws large: ...\" or \"Balls to move\", found {body:?}"
+                )));
+            };
+            let mut words = head.split_whitespace();
+            let (Some(who), Some(what), None) = (words.next(), words.next(), words.next()) else {
+                return Err(err(format!("cannot read {head:?}")));
+            };
+            let owner = Player::parse(who).ok_or_else(|| err(format!("unknown player {who:?}")))?;
+            match what.to_ascii_lowercase().as_str() {
+                "dead" => {
+                    for part in list.split(',') {
+                        let mut w = part.split_whitespace();
+                        let (Some(n), Some(size), None) = (w.next(), w.next(), w.next()) else {
+                            return Err(err(format!("cannot read {part:?}: \"2 large\"")));
+                        };
+                        let n: u8 = n.parse().map_err(|_| err(format!("not a count: {n:?}")))?;
+                        let k = match size {
+                            "large" => 0,
+                            "small" => 1,
+                            _ => return Err(err(format!("unknown size {size:?}"))),
+                        };
+                        pos.dead[owner.index()][k] = n;
+                    }
+                }
+                word @ ("large" | "small") => {
+                    let size = if word == "large" {
+                        Size::Large
+                    } else {
+                        Size::Small
+                    };
+                    for name in list.split_whitespace() {
+                        let id = b
+                            .parse(name)
+                            .ok_or_else(|| err(format!("no such space {name:?}")))?;
+                        if b.space(id).size != square_for(size) {
+                            return Err(SetupError::WrongSize {
+                                space: name.to_string(),
+                                piece: size.word(),
+                                square: square_for(size).word(),
+                            });
+                        }
+                        if pos.at(id).is_some() {
+                            return Err(SetupError::Occupied(name.to_string()));
+                        }
+                        pos.board[usize::from(id.0)] = Some(Piece { owner, size });
+                    }
+                }
+                other => {
+                    return Err(err(format!(
+                        "expected large, small or dead, found {other:?}"
+                    )));
+                }
+            }
+        }
+        for owner in Player::ALL {
+            for (size, max) in [(Size::Large, options.large), (Size::Small, options.small)] {
+                if pos.on_board(owner, size) + pos.dead(owner, size) > max {
+                    return Err(SetupError::TooMany {
+                        player: owner,
+                        size: size.word(),
+                        max,
+                    });
+                }
+            }
+        }
+        Ok(pos)
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = Board::get();
+        for owner in Player::ALL {
+            for size in [Size::Large, Size::Small] {
+                let names: Vec<String> = self
+                    .pieces_of(owner)
+                    .filter(|(_, p)| p.size == size)
+                    .map(|(id, _)| b.name(id).to_string())
+                    .collect();
+                if !names.is_empty() {
+                    writeln!(f, "{owner} {}: {}", size.word(), names.join(" "))?;
+                }
+            }
+            let d = self.dead[owner.index()];
+            if d != [0, 0] {
+                writeln!(f, "{owner} dead: {} large, {} small", d[0], d[1])?;
+            }
+        }
+        write!(f, "{} to move", self.to_move)
+    }
+}
+
+/// A Screwball game in progress.
+#[derive(Debug, Clone)]
+pub struct Screwball {
+    pos: Position,
+    start: Position,
+    options: ScrewballOptions,
+    frames: Vec<(Move, Position)>,
+}
+
+impl Screwball {
+    /// The opening with these options.
+    pub fn new(options: ScrewballOptions) -> Screwball {
+        Screwball::from_position(Position::standard(), options)
+    }
+
+    /// A game from a position.
+    pub fn from_position(pos: Position, options: ScrewballOptions) -> Screwball {
+        Screwball {
+            start: pos.clone(),
+            pos,
+            options,
+            frames: Vec::new(),
+        }
+    }
+
+    /// A game from the setup text form.
+    pub fn from_setup_text(text: &str, options: ScrewballOptions) -> Result<Screwball, SetupError> {
+        let pos = Position::parse(text, &options)?;
+        Ok(Screwball::from_position(pos, options))
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The starting position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The options.
+    pub fn options(&self) -> &ScrewballOptions {
+        &self.options
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> impl Iterator<Item = &Move> {
+        self.frames.iter().map(|f| &f.0)
+    }
+
+    /// A player's pieces of `size` still in reserve.
+    pub fn reserve(&self, player: Player, size: Size) -> u8 {
+        let owned = match size {
+            Size::Large => self.options.large,
+            Size::Small => self.options.small,
+        };
+        owned.saturating_sub(self.pos.on_board(player, size) + self.pos.dead(player, size))
+    }
+
+    /// The size of the penalty piece set for a victim of `size` (the same size, else the
+    /// other), if the victim has any reserve left.
+    pub fn penalty_size(&self, pos: &Position, victim: Player, size: Size) -> Option<Size> {
+        let left = |s: Size| {
+            let owned = match s {
+                Size::Large => self.options.large,
+                Size::Small => self.options.small,
+            };
+            owned.saturating_sub(pos.on_board(victim, s) + pos.dead(victim, s))
+        };
+        [size, size.other()].into_iter().find(|s| left(*s) > 0)
+    }
+
+    /// The vacant squares nearest a player's starting row that a piece of `size` may stand
+    /// on.
+    pub fn nearest_vacant(pos: &Position, player: Player, size: Size) -> Vec<SpaceId> {
+        let b = Board::get();
+        let vacant: Vec<SpaceId> = b
+            .ids()
+            .filter(|id| b.space(*id).size == square_for(size) && pos.at(*id).is_none())
+            .collect();
+        let best = vacant
+            .iter()
+            .map(|id| distance_from_start(player, *id))
+            .min();
+        vacant
+            .into_iter()
+            .filter(|id| Some(distance_from_start(player, *id)) == best)
+            .collect()
+    }
+
+    /// Every way to set the penalty pieces for `victims` (in order), from `pos`.
+    fn placements(
+        &self,
+        pos: &Position,
+        victims: &[(SpaceId, Piece)],
+        out: &mut Vec<Vec<SpaceId>>,
+        so_far: &mut Vec<SpaceId>,
+    ) {
+        let Some(((_, victim), rest)) = victims.split_first() else {
+            out.push(so_far.clone());
+            return;
+        };
+        let owner = victim.owner;
+        let Some(size) = self.penalty_size(pos, owner, victim.size) else {
+            // No reserve left: the game ends; nothing more is set.
+            out.push(so_far.clone());
+            return;
+        };
+        let spots = Screwball::nearest_vacant(pos, owner, size);
+        if spots.is_empty() {
+            self.placements(pos, rest, out, so_far);
+            return;
+        }
+        for spot in spots {
+            let mut next = pos.clone();
+            next.board[usize::from(spot.0)] = Some(Piece { owner, size });
+            so_far.push(spot);
+            self.placements(&next, rest, out, so_far);
+            so_far.pop();
+        }
+    }
+
+    /// The moves of the player to move, whether or not the game has ended.
+    fn generate(&self) -> Vec<Move> {
+        let pos = &self.pos;
+        let me = pos.to_move;
+        let mut out = Vec::new();
+        for (from, _) in pos.pieces_of(me) {
+            for to in pos.steps_from(from) {
+                let mut after = pos.clone();
+                after.board[usize::from(to.0)] = after.board[usize::from(from.0)].take();
+                let victims: Vec<(SpaceId, Piece)> = after
+                    .attacked_from(me, to)
+                    .into_iter()
+                    .filter_map(|id| after.at(id).map(|p| (id, p)))
+                    .collect();
+                let mut ways = Vec::new();
+                self.placements(&after, &victims, &mut ways, &mut Vec::new());
+                for placements in ways {
+                    out.push(Move::Step {
+                        from,
+                        to,
+                        placements,
+                    });
+                }
+            }
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        if self.options.no_move == NoMove::Enter {
+            let b = Board::get();
+            for id in b.ids() {
+                let size = square_for(b.space(id).size);
+                if distance_from_start(me, id) == 0
+                    && pos.at(id).is_none()
+                    && self.reserve(me, size) > 0
+                {
+                    out.push(Move::Enter(id));
+                }
+            }
+        }
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+        out
+    }
+
+    /// Whether a move attacked (and so earns another move).
+    pub fn attacks(&self, mv: &Move) -> bool {
+        match mv {
+            Move::Step { from, to, .. } => {
+                let mut after = self.pos.clone();
+                after.board[usize::from(to.0)] = after.board[usize::from(from.0)].take();
+                !after.attacked_from(self.pos.to_move, *to).is_empty()
+            }
+            _ => false,
+        }
+    }
+}
+
+impl Game for Screwball {
+    type Move = Move;
+    type Player = Player;
+
+    fn players(&self) -> Vec<Player> {
+        Player::ALL.to_vec()
+    }
+
+    fn to_move(&self) -> Player {
+        self.pos.to_move
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        if self.outcome().is_over() {
+            return Vec::new();
+        }
+        self.generate()
+    }
+
+    fn play_unchecked(&mut self, mv: &Move) {
+        let before = self.pos.clone();
+        let me = self.pos.to_move;
+        let mut again = false;
+        match mv {
+            Move::Step {
+                from,
+                to,
+                placements,
+            } => {
+                let piece = self.pos.board[usize::from(from.0)].take();
+                self.pos.board[usize::from(to.0)] = piece;
+                let victims: Vec<(SpaceId, Piece)> = self
+                    .pos
+                    .attacked_from(me, *to)
+                    .into_iter()
+                    .filter_map(|id| self.pos.at(id).map(|p| (id, p)))
+                    .collect();
+                again = !victims.is_empty();
+                let mut spots = placements.iter();
+                for (_, victim) in victims {
+                    let Some(size) = self.penalty_size(&self.pos, victim.owner, victim.size) else {
+                        continue;
+                    };
+                    if Screwball::nearest_vacant(&self.pos, victim.owner, size).is_empty() {
+                        continue;
+                    }
+                    if let Some(spot) = spots.next() {
+                        self.pos.board[usize::from(spot.0)] = Some(Piece {
+                            owner: victim.owner,
+                            size,
+                        });
+                    }
+                }
+                // A piece on its owner's edge, or one that can move no further, is dead.
+                if let Some(p) = piece
+                    && (on_own_edge(me, *to) || self.pos.steps_from(*to).is_empty())
+                {
+                    self.pos.board[usize::from(to.0)] = None;
+                    self.pos.dead[me.index()][size_index(p.size)] += 1;
+                }
+            }
+            Move::Enter(at) => {
+                let size = square_for(Board::get().space(*at).size);
+                self.pos.board[usize::from(at.0)] = Some(Piece { owner: me, size });
+            }
+            Move::Pass => {}
+        }
+        if !again {
+            self.pos.to_move = me.other();
+        }
+        self.frames.push((mv.clone(), before));
+    }
+
+    fn undo(&mut self) -> Option<Move> {
+        let (mv, before) = self.frames.pop()?;
+        self.pos = before;
+        Some(mv)
+    }
+
+    fn outcome(&self) -> Outcome<Player> {
+        for player in Player::ALL {
+            if self.reserve(player, Size::Large) + self.reserve(player, Size::Small) == 0 {
+                return Outcome::Win(player.other());
+            }
+        }
+        Outcome::Ongoing
+    }
+
+    fn why_illegal(&self, mv: &Move) -> String {
+        let me = self.pos.to_move;
+        let b = Board::get();
+        match mv {
+            Move::Step { from, to, .. } => {
+                let Some(piece) = self.pos.at(*from) else {
+                    return format!("there is no piece on {}", b.name(*from));
+                };
+                if piece.owner != me {
+                    return format!("that piece is {}'s: it is {me}'s turn", piece.owner);
+                }
+                let square = b.space(*to).size;
+                if square != square_for(piece.size) {
+                    return format!(
+                        "a {} piece stands only on {} squares",
+                        piece.size.word(),
+                        square_for(piece.size).word()
+                    );
+                }
+                if !b.touching(*from).iter().any(|(id, _)| id == to) {
+                    return format!("{} does not touch {}", b.name(*to), b.name(*from));
+                }
+                if self.pos.at(*to).is_some() {
+                    return format!("{} is occupied", b.name(*to));
+                }
+                if !may_go(me, *from, *to) {
+                    return "a piece moves only toward its owner, or sideways toward the centre"
+                        .into();
+                }
+                "the penalty pieces must go on the vacant squares nearest the victim's starting row"
+                    .into()
+            }
+            Move::Enter(_) => {
+                "a reserve piece is entered only by a player who cannot move, on a vacant square of his starting row".into()
+            }
+            Move::Pass => "a player passes only when he can neither move nor enter a piece".into(),
+        }
+    }
+
+    fn move_text(&self, mv: &Move) -> String {
+        super::notation::print(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, crate::NotationError> {
+        super::notation::read(self, text)
+    }
+
+    fn ply(&self) -> usize {
+        self.frames.len()
+    }
+}

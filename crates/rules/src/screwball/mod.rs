@@ -1,0 +1,9 @@
+//! William A. Dubay's Screwball Checkers ("Reverse", 1946): the staggered board of large and
+//! small squares, screws and balls, attacks and penalty placements, dead pieces.
+
+pub mod board;
+pub mod game;
+pub mod notation;
+
+pub use board::{Board, Size, SpaceId};
+pub use game::{Move, Player, Position, Screwball, ScrewballOptions, SetupError};
