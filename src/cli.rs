@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use tabula_rules::camelot::{Camelot, CamelotOptions, RuleSet};
 use tabula_rules::fences::{Fences, FencesOptions};
 use tabula_rules::scene::{GameKind, SceneFile};
+use tabula_rules::screwball::{Screwball, ScrewballOptions};
 use tabula_rules::war::{CitadelWin, NoMove, Side, War, WarOptions};
 
 /// Tabula: five forgotten patented board games on a 3D table.
@@ -188,8 +189,11 @@ pub fn opening(game: GameArg, rules: &RulesArgs) -> Result<TableGame, String> {
         GameArg::Fences => Fences::new(rules.fences.options())
             .map(TableGame::Fences)
             .map_err(|e| format!("the fence race: {e}")),
+        GameArg::Screwball => Ok(TableGame::Screwball(Screwball::new(
+            ScrewballOptions::default(),
+        ))),
         _ => Err(format!(
-            "{} is not playable on the table yet; try `tabula play war`, `camelot` or `fences`",
+            "{} is not playable on the table yet; try `tabula play war`, `camelot`, `fences` or `screwball`",
             kind.title()
         )),
     }

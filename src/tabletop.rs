@@ -9,6 +9,7 @@ use tabula_rules::Game;
 use tabula_rules::camelot::Camelot;
 use tabula_rules::fences::Fences;
 use tabula_rules::scene::{GameKind, SceneFile};
+use tabula_rules::screwball::Screwball;
 use tabula_rules::war::War;
 
 /// A game ready to be played on the table.
@@ -20,6 +21,8 @@ pub enum TableGame {
     Camelot(Camelot),
     /// Magee's fence race.
     Fences(Fences),
+    /// Dubay's Screwball Checkers.
+    Screwball(Screwball),
 }
 
 impl TableGame {
@@ -29,6 +32,7 @@ impl TableGame {
             TableGame::War(_) => GameKind::War,
             TableGame::Camelot(_) => GameKind::Camelot,
             TableGame::Fences(_) => GameKind::Fences,
+            TableGame::Screwball(_) => GameKind::Screwball,
         }
     }
 
@@ -38,6 +42,7 @@ impl TableGame {
             TableGame::War(g) => g.ply(),
             TableGame::Camelot(g) => g.ply(),
             TableGame::Fences(g) => g.ply(),
+            TableGame::Screwball(g) => g.ply(),
         }
     }
 
@@ -47,6 +52,7 @@ impl TableGame {
             TableGame::War(g) => Seat::opposite(g.to_move().index()),
             TableGame::Camelot(g) => Seat::opposite(g.to_move().index()),
             TableGame::Fences(g) => crate::fences::table_seat(g.to_move()),
+            TableGame::Screwball(g) => Seat::opposite(g.to_move().index()),
         }
     }
 
@@ -86,6 +92,11 @@ impl TableGame {
                 let mut game = file.fences_start().map_err(|e| e.to_string())?;
                 file.replay(&mut game).map_err(|e| e.to_string())?;
                 Ok(TableGame::Fences(game))
+            }
+            GameKind::Screwball => {
+                let mut game = file.screwball_start().map_err(|e| e.to_string())?;
+                file.replay(&mut game).map_err(|e| e.to_string())?;
+                Ok(TableGame::Screwball(game))
             }
             other => Err(format!(
                 "{}: {} is not playable on the table yet",
@@ -127,6 +138,13 @@ impl TableGame {
                     .add_plugins(crate::fences::logic);
                 if view {
                     app.add_plugins(crate::fences::view);
+                }
+            }
+            TableGame::Screwball(game) => {
+                app.insert_resource(crate::screwball::ScrewballMatch::new(game))
+                    .add_plugins(crate::screwball::logic);
+                if view {
+                    app.add_plugins(crate::screwball::view);
                 }
             }
         }

@@ -3,6 +3,7 @@
 
 mod camelot;
 mod fences;
+mod screwball;
 
 use bevy::prelude::*;
 use std::collections::BTreeSet;
@@ -372,11 +373,26 @@ fn every_game_on_the_table_is_photographed_distinctly() {
         "fence race: Red's fences not visible ({red} px)"
     );
 
+    let screwball = shoot(&["--game", "screwball"]);
+    let (_, colours) = census(&screwball, |_, _, _| false);
+    assert!(
+        colours > 50,
+        "Screwball: blank picture? ({colours} colours)"
+    );
+    let (balls, _) = census(&screwball, |r, g, b| r > 110 && r > g * 3 && r > b * 3);
+    assert!(
+        balls > n / 1000,
+        "Screwball: the balls are not visible ({balls} px)"
+    );
+
     let war = shoot(&[]);
     for (name, a, b) in [
         ("War and Camelot", &war, &camelot),
         ("War and the fence race", &war, &fences),
         ("Camelot and the fence race", &camelot, &fences),
+        ("War and Screwball", &war, &screwball),
+        ("Camelot and Screwball", &camelot, &screwball),
+        ("the fence race and Screwball", &fences, &screwball),
     ] {
         let d = difference(a, b);
         assert!(d > 8.0, "{name} look alike (mean difference {d:.1})");

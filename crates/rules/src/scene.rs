@@ -59,7 +59,7 @@ impl GameKind {
 
     /// Whether the app plays the game on the table.
     pub fn is_available(self) -> bool {
-        matches!(self, GameKind::War | GameKind::Camelot | GameKind::Fences)
+        !matches!(self, GameKind::Transport)
     }
 }
 

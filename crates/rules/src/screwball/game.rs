@@ -283,6 +283,13 @@ impl Position {
             .collect()
     }
 
+    /// The enemy pieces a step from `from` to `to` would attack.
+    pub fn attacked_after(&self, owner: Player, from: SpaceId, to: SpaceId) -> Vec<SpaceId> {
+        let mut after = self.clone();
+        after.board[usize::from(to.0)] = after.board[usize::from(from.0)].take();
+        after.attacked_from(owner, to)
+    }
+
     /// Reads the setup text form:
     ///
     /// ```text
@@ -578,11 +585,10 @@ impl Screwball {
     /// Whether a move attacked (and so earns another move).
     pub fn attacks(&self, mv: &Move) -> bool {
         match mv {
-            Move::Step { from, to, .. } => {
-                let mut after = self.pos.clone();
-                after.board[usize::from(to.0)] = after.board[usize::from(from.0)].take();
-                !after.attacked_from(self.pos.to_move, *to).is_empty()
-            }
+            Move::Step { from, to, .. } => !self
+                .pos
+                .attacked_after(self.pos.to_move, *from, *to)
+                .is_empty(),
             _ => false,
         }
     }

@@ -1,0 +1,80 @@
+//! The Screwball board on the table: six staggered columns of large squares and pairs of
+//! small squares, drawn at their exact sizes, and where each space stands in the world.
+
+use bevy::prelude::*;
+use tabula_rules::screwball::{Board, Size, SpaceId};
+
+/// World units per unit of the board (a small square's side).
+pub const UNIT: f32 = 0.8;
+
+/// Height of the squares' top faces.
+pub const TOP: f32 = 0.05;
+
+/// World position of the centre of a space's top. Screws sit at +z (their edge is rank 1),
+/// files run along +x.
+pub fn space_center(id: SpaceId) -> Vec3 {
+    let s = Board::get().space(id);
+    let (cx, cy) = s.centre2();
+    Vec3::new(
+        (cx as f32 / 2.0 - 6.0) * UNIT,
+        TOP,
+        (6.0 - cy as f32 / 2.0) * UNIT,
+    )
+}
+
+/// A clickable space.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct ScrewballSpace(pub SpaceId);
+
+/// Spawns the board.
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_board);
+}
+
+fn spawn_board(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let mut paint = |c: Color| {
+        materials.add(StandardMaterial {
+            base_color: c,
+            perceptual_roughness: 0.55,
+            ..default()
+        })
+    };
+    let frame = paint(Color::srgb(0.16, 0.2, 0.24));
+    let large = paint(Color::srgb(0.82, 0.78, 0.66));
+    let large_alt = paint(Color::srgb(0.74, 0.69, 0.56));
+    let small = paint(Color::srgb(0.22, 0.36, 0.42));
+    let small_alt = paint(Color::srgb(0.17, 0.29, 0.35));
+    commands.spawn((
+        Mesh3d(meshes.add(Cuboid::new(12.0 * UNIT + 0.5, 0.12, 12.0 * UNIT + 0.5))),
+        MeshMaterial3d(frame),
+        Transform::from_xyz(0.0, -0.04, 0.0),
+        Pickable::IGNORE,
+    ));
+    let b = Board::get();
+    for id in b.ids() {
+        let s = b.space(id);
+        let (w, d) = (
+            (s.x1 - s.x0) as f32 * UNIT - 0.05,
+            (s.y1 - s.y0) as f32 * UNIT - 0.05,
+        );
+        let alt = (s.x0 / 2 + s.y0).is_multiple_of(2);
+        let material = match (s.size, alt) {
+            (Size::Large, false) => large.clone(),
+            (Size::Large, true) => large_alt.clone(),
+            (Size::Small, false) => small.clone(),
+            (Size::Small, true) => small_alt.clone(),
+        };
+        let mut at = space_center(id);
+        at.y = TOP / 2.0;
+        commands.spawn((
+            Mesh3d(meshes.add(Cuboid::new(w, TOP, d))),
+            MeshMaterial3d(material),
+            Transform::from_translation(at),
+            ScrewballSpace(id),
+        ));
+    }
+}

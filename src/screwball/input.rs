@@ -1,0 +1,351 @@
+//! Entering a Screwball move: click a piece, then a lit square. When the step attacks, the
+//! attacker clicks where each penalty piece goes, among the lit squares nearest the victim's
+//! starting row. A player who cannot move clicks a lit square of his starting row to enter a
+//! reserve piece (or presses Enter to pass when he cannot).
+
+use super::board::{ScrewballSpace, UNIT, space_center};
+use super::pieces::ScrewballPiece;
+use super::{ScrewballIntent, ScrewballMatch, ScrewballPlayed};
+use crate::marks::{Highlight, Marks};
+use crate::playing::{BoardReset, Feedback, MatchCommand, MatchSet};
+use bevy::prelude::*;
+use tabula_rules::Game;
+use tabula_rules::screwball::{Board, Move, SpaceId};
+
+/// The move being entered: the piece, its square, and the penalty squares chosen so far.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The chosen piece's space.
+    pub from: Option<SpaceId>,
+    /// Where it steps, once chosen.
+    pub to: Option<SpaceId>,
+    /// Penalty squares chosen so far.
+    pub placements: Vec<SpaceId>,
+}
+
+/// A space (or the piece on it) was clicked.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SpaceClicked(pub SpaceId);
+
+/// Clicks to intents, headless.
+pub fn plugin(app: &mut App) {
+    app.add_message::<SpaceClicked>()
+        .init_resource::<Entry>()
+        .add_systems(Update, handle_input.before(MatchSet))
+        .add_systems(Update, clear_on_change.after(MatchSet));
+}
+
+/// Picking and highlights.
+pub fn view_plugin(app: &mut App) {
+    app.add_observer(on_click)
+        .add_systems(Update, show_highlights.after(clear_on_change));
+}
+
+/// The legal steps that fit what has been entered.
+fn fitting(legal: &[Move], entry: &Entry) -> Vec<Move> {
+    legal
+        .iter()
+        .filter(|m| match m {
+            Move::Step {
+                from,
+                to,
+                placements,
+            } => {
+                Some(*from) == entry.from
+                    && entry.to.is_none_or(|t| t == *to)
+                    && placements.starts_with(&entry.placements)
+            }
+            _ => false,
+        })
+        .cloned()
+        .collect()
+}
+
+/// Applies one click: select, step, place a penalty piece, enter a reserve piece, or say
+/// why not.
+pub fn apply_click(the_match: &mut ScrewballMatch, entry: &mut Entry, sq: SpaceId) -> Option<Move> {
+    if the_match.is_over() {
+        the_match.feedback =
+            Feedback::error("The game is over: N starts a new one, Ctrl+Z takes back a move.");
+        return None;
+    }
+    let b = Board::get();
+    let game = &the_match.game;
+    let me = game.to_move();
+    let legal = game.legal_moves();
+    let name = b.name(sq);
+    if entry.to.is_some() {
+        let fits = fitting(&legal, entry);
+        let depth = entry.placements.len();
+        let next: Vec<SpaceId> = fits
+            .iter()
+            .filter_map(|m| match m {
+                Move::Step { placements, .. } => placements.get(depth).copied(),
+                _ => None,
+            })
+            .collect();
+        if !next.contains(&sq) {
+            the_match.feedback = Feedback::error(format!(
+                "The penalty piece cannot go on {name}: it goes on one of the lit squares, the \
+                 vacant ones nearest the victim's starting row."
+            ));
+            return None;
+        }
+        entry.placements.push(sq);
+        let fits = fitting(&legal, entry);
+        if let [only] = fits.as_slice() {
+            *entry = Entry::default();
+            return Some(only.clone());
+        }
+        the_match.feedback = Feedback::info("Now the next penalty piece: click a lit square.");
+        return None;
+    }
+    if let Some(from) = entry.from {
+        let steps: Vec<Move> = fitting(&legal, entry)
+            .into_iter()
+            .filter(|m| matches!(m, Move::Step { to, .. } if *to == sq))
+            .collect();
+        match steps.as_slice() {
+            [only] => {
+                *entry = Entry::default();
+                return Some(only.clone());
+            }
+            [first, ..] => {
+                let victims = match first {
+                    Move::Step { placements, .. } => placements.len(),
+                    _ => 0,
+                };
+                entry.to = Some(sq);
+                the_match.feedback = Feedback::info(format!(
+                    "{me} attacks {victims} piece{}: click where {} penalty piece goes.",
+                    if victims == 1 { "" } else { "s" },
+                    if victims == 1 { "the" } else { "each" }
+                ));
+                return None;
+            }
+            [] => {}
+        }
+        if sq == from {
+            *entry = Entry::default();
+            the_match.feedback = Feedback::info("Selection cleared.");
+            return None;
+        }
+        if game.position().at(sq).is_none_or(|p| p.owner != me) {
+            let why = game.why_illegal(&Move::Step {
+                from,
+                to: sq,
+                placements: Vec::new(),
+            });
+            the_match.feedback =
+                Feedback::error(format!("Not to {name}: {why}. Click a lit square."));
+            return None;
+        }
+    }
+    if legal.contains(&Move::Enter(sq)) {
+        *entry = Entry::default();
+        return Some(Move::Enter(sq));
+    }
+    match game.position().at(sq) {
+        None if legal.iter().any(|m| matches!(m, Move::Enter(_))) => {
+            the_match.feedback = Feedback::error(format!(
+                "{me} cannot move: enter a reserve piece on a lit square of his starting row."
+            ));
+        }
+        None if legal == [Move::Pass] => {
+            the_match.feedback =
+                Feedback::error(format!("{me} can neither move nor enter: Enter passes."));
+        }
+        None => {
+            the_match.feedback = Feedback::error(format!("Choose one of {me}'s pieces first."));
+        }
+        Some(p) if p.owner != me => {
+            the_match.feedback = Feedback::error(format!(
+                "That {} piece is {}'s: it is {me}'s turn.",
+                p.size.word(),
+                p.owner
+            ));
+        }
+        Some(p) => {
+            let probe = Entry {
+                from: Some(sq),
+                ..Entry::default()
+            };
+            let n = fitting(&legal, &probe)
+                .iter()
+                .filter_map(|m| match m {
+                    Move::Step { to, .. } => Some(*to),
+                    _ => None,
+                })
+                .collect::<std::collections::BTreeSet<_>>()
+                .len();
+            if n == 0 {
+                the_match.feedback = Feedback::error(format!(
+                    "That {} piece cannot move: it goes only forward, or sideways toward the \
+                     centre, onto vacant {} squares.",
+                    p.size.word(),
+                    p.size.other().word()
+                ));
+                *entry = Entry::default();
+            } else {
+                *entry = probe;
+                the_match.feedback = Feedback::info(format!(
+                    "{me}'s {} piece on {name}: {n} square{}; click one.",
+                    p.size.word(),
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+        }
+    }
+    None
+}
+
+fn handle_input(
+    mut clicks: MessageReader<SpaceClicked>,
+    mut commands: MessageReader<MatchCommand>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut entry: ResMut<Entry>,
+    mut the_match: ResMut<ScrewballMatch>,
+    mut intents: MessageWriter<ScrewballIntent>,
+) {
+    if keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) && *entry != Entry::default() {
+        *entry = Entry::default();
+    }
+    for SpaceClicked(sq) in clicks.read() {
+        if let Some(mv) = apply_click(&mut the_match, &mut entry, *sq) {
+            intents.write(ScrewballIntent(mv));
+        }
+    }
+    for command in commands.read() {
+        if *command == MatchCommand::Confirm && the_match.game.legal_moves() == [Move::Pass] {
+            intents.write(ScrewballIntent(Move::Pass));
+        }
+    }
+}
+
+fn clear_on_change(
+    mut played: MessageReader<ScrewballPlayed>,
+    mut resets: MessageReader<BoardReset>,
+    mut entry: ResMut<Entry>,
+) {
+    if played.read().count() + resets.read().count() > 0 && *entry != Entry::default() {
+        *entry = Entry::default();
+    }
+}
+
+/// The space an entity stands for: a space, or a piece (or a part of one) on it.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Spots<'w, 's> {
+    spaces: Query<'w, 's, &'static ScrewballSpace>,
+    pieces: Query<'w, 's, &'static ScrewballPiece>,
+    parents: Query<'w, 's, &'static ChildOf>,
+}
+
+impl Spots<'_, '_> {
+    fn space(&self, entity: Entity) -> Option<SpaceId> {
+        if let Ok(s) = self.spaces.get(entity) {
+            return Some(s.0);
+        }
+        if let Ok(p) = self.pieces.get(entity) {
+            return Some(p.at);
+        }
+        self.parents
+            .get(entity)
+            .ok()
+            .and_then(|c| self.space(c.parent()))
+    }
+}
+
+fn on_click(click: On<Pointer<Click>>, spots: Spots, mut out: MessageWriter<SpaceClicked>) {
+    if click.button != PointerButton::Primary
+        || click.event_target() != click.original_event_target()
+    {
+        return;
+    }
+    if let Some(sq) = spots.space(click.event_target()) {
+        out.write(SpaceClicked(sq));
+    }
+}
+
+fn show_highlights(
+    mut commands: Commands,
+    entry: Res<Entry>,
+    the_match: Res<ScrewballMatch>,
+    marks: Option<Res<Marks>>,
+    old: Query<Entity, With<Highlight>>,
+) {
+    let Some(marks) = marks else { return };
+    if !entry.is_changed() && !the_match.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let game = &the_match.game;
+    let b = Board::get();
+    let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, sq: SpaceId, h| {
+        let scale = match b.space(sq).size {
+            tabula_rules::screwball::Size::Small => UNIT * 0.9,
+            tabula_rules::screwball::Size::Large => UNIT * 1.6,
+        };
+        commands.spawn(Marks::bundle(
+            mesh,
+            material,
+            space_center(sq) + Vec3::Y * h,
+            scale,
+        ));
+    };
+    if let Some(last) = game.moves().last() {
+        match last {
+            Move::Step {
+                from,
+                to,
+                placements,
+            } => {
+                spawn(&marks.plate, &marks.last, *from, 0.004);
+                spawn(&marks.plate, &marks.last, *to, 0.004);
+                for p in placements {
+                    spawn(&marks.plate, &marks.last, *p, 0.004);
+                }
+            }
+            Move::Enter(at) => spawn(&marks.plate, &marks.last, *at, 0.004),
+            Move::Pass => {}
+        }
+    }
+    let legal = game.legal_moves();
+    let Some(from) = entry.from else {
+        for m in &legal {
+            if let Move::Enter(at) = m {
+                spawn(&marks.disc, &marks.go, *at, 0.02);
+            }
+        }
+        return;
+    };
+    spawn(&marks.ring, &marks.chosen, from, 0.02);
+    if let Some(to) = entry.to {
+        spawn(&marks.ring, &marks.chosen, to, 0.02);
+        for victim in game.position().attacked_after(game.to_move(), from, to) {
+            spawn(&marks.ring, &marks.take, victim, 0.03);
+        }
+        for p in &entry.placements {
+            spawn(&marks.ring, &marks.chosen, *p, 0.02);
+        }
+        let depth = entry.placements.len();
+        for m in fitting(&legal, &entry) {
+            if let Move::Step { placements, .. } = m
+                && let Some(sq) = placements.get(depth)
+            {
+                spawn(&marks.disc, &marks.go, *sq, 0.02);
+            }
+        }
+        return;
+    }
+    for m in fitting(&legal, &entry) {
+        if let Move::Step { to, placements, .. } = m {
+            if placements.is_empty() {
+                spawn(&marks.disc, &marks.go, to, 0.02);
+            } else {
+                spawn(&marks.ring, &marks.take, to, 0.03);
+            }
+        }
+    }
+}

@@ -1,0 +1,315 @@
+//! Screws and balls: entities that follow the rules position. A moved piece travels to its
+//! square (and on to the dead pile if it dies there); each penalty piece travels from its
+//! owner's reserve beside the board to the square the attacker chose. [`plugin`] is the
+//! logic; [`view_plugin`] gives them models: screws with a thread and a slotted head, balls
+//! on a flat foot, large and small.
+
+use super::board::{UNIT, space_center};
+use super::{ScrewballMatch, ScrewballPlayed, player_color};
+use crate::motion::{MotionSet, Travel};
+use crate::playing::{BoardReset, MatchSet};
+use bevy::prelude::*;
+use tabula_rules::screwball::game::{Piece, square_for};
+use tabula_rules::screwball::{Board, Move, Player, Size, SpaceId};
+
+/// A piece on the board.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScrewballPiece {
+    /// The piece.
+    pub piece: Piece,
+    /// Its space.
+    pub at: SpaceId,
+}
+
+/// A piece in its owner's reserve beside the board.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reserve(pub Piece);
+
+/// A dead piece, set aside for good.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dead(pub Piece);
+
+/// Which model an entity wears.
+#[derive(Component, Debug, Clone, Copy)]
+struct Model(Piece);
+
+/// Pieces follow the game.
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_all).add_systems(
+        Update,
+        (follow_moves, rebuild_on_reset, arrange_trays)
+            .chain()
+            .after(MatchSet)
+            .before(MotionSet),
+    );
+}
+
+/// Where the `index`-th reserve piece of a player's `size` waits: Screws' on their left,
+/// Balls' on theirs.
+pub fn tray_position(owner: Player, size: Size, index: usize) -> Vec3 {
+    let row = (index / 9) as f32;
+    let along = (index % 9) as f32 * 0.62;
+    let lane = match size {
+        Size::Large => 0.0,
+        Size::Small => 1.5,
+    };
+    match owner {
+        Player::Screws => Vec3::new(-5.6 - lane - row * 0.7, -0.2, 2.6 - along),
+        Player::Balls => Vec3::new(5.6 + lane + row * 0.7, -0.2, -2.6 + along),
+    }
+}
+
+/// Where the `index`-th dead piece of a player lies.
+pub fn dead_position(owner: Player, index: usize) -> Vec3 {
+    let along = index as f32 * 0.55;
+    match owner {
+        Player::Screws => Vec3::new(-3.5 + along, -0.2, 6.0),
+        Player::Balls => Vec3::new(3.5 - along, -0.2, -6.0),
+    }
+}
+
+fn spawn_all(mut commands: Commands, the_match: Res<ScrewballMatch>) {
+    spawn_from_match(&mut commands, &the_match);
+}
+
+fn spawn_from_match(commands: &mut Commands, the_match: &ScrewballMatch) {
+    let g = &the_match.game;
+    let pos = g.position();
+    for owner in Player::ALL {
+        for (at, piece) in pos.pieces_of(owner) {
+            commands.spawn((
+                ScrewballPiece { piece, at },
+                Model(piece),
+                Transform::from_translation(space_center(at)),
+                Visibility::default(),
+            ));
+        }
+        for size in [Size::Large, Size::Small] {
+            let piece = Piece { owner, size };
+            for i in 0..usize::from(g.reserve(owner, size)) {
+                commands.spawn((
+                    Reserve(piece),
+                    Model(piece),
+                    Transform::from_translation(tray_position(owner, size, i)),
+                    Visibility::default(),
+                ));
+            }
+        }
+        let mut k = 0;
+        for size in [Size::Large, Size::Small] {
+            for _ in 0..pos.dead(owner, size) {
+                let piece = Piece { owner, size };
+                commands.spawn((
+                    Dead(piece),
+                    Model(piece),
+                    Transform::from_translation(dead_position(owner, k)),
+                    Visibility::default(),
+                ));
+                k += 1;
+            }
+        }
+    }
+}
+
+#[allow(clippy::type_complexity)]
+fn follow_moves(
+    mut commands: Commands,
+    mut played: MessageReader<ScrewballPlayed>,
+    mut pieces: Query<(Entity, &mut ScrewballPiece, &Transform)>,
+    reserves: Query<(Entity, &Reserve, &Transform), Without<Travel>>,
+    dead: Query<&Dead>,
+) {
+    let b = Board::get();
+    let mut taken: Vec<Entity> = Vec::new();
+    for event in played.read() {
+        let mut take_reserve = |owner: Player, size: Size| {
+            let found = reserves
+                .iter()
+                .filter(|(e, r, _)| r.0 == Piece { owner, size } && !taken.contains(e))
+                .max_by(|a, b| a.2.translation.z.total_cmp(&b.2.translation.z))
+                .map(|(e, _, t)| (e, t.translation));
+            if let Some((e, _)) = found {
+                taken.push(e);
+            }
+            found
+        };
+        match &event.mv {
+            Move::Step {
+                from,
+                to,
+                placements,
+            } => {
+                if let Some((entity, mut piece, transform)) =
+                    pieces.iter_mut().find(|(_, p, _)| p.at == *from)
+                {
+                    let start = transform.translation;
+                    let mut waypoints = vec![space_center(*to)];
+                    if event.died.is_some() {
+                        let k = dead.iter().filter(|d| d.0.owner == event.player).count();
+                        waypoints.push(dead_position(event.player, k));
+                        commands
+                            .entity(entity)
+                            .remove::<ScrewballPiece>()
+                            .insert(Dead(piece.piece));
+                    } else {
+                        piece.at = *to;
+                    }
+                    commands
+                        .entity(entity)
+                        .insert(Travel::new(start, waypoints));
+                }
+                let victim = event.player.other();
+                for spot in placements {
+                    let size = square_for(b.space(*spot).size);
+                    if let Some((entity, start)) = take_reserve(victim, size) {
+                        commands.entity(entity).remove::<Reserve>().insert((
+                            ScrewballPiece {
+                                piece: Piece {
+                                    owner: victim,
+                                    size,
+                                },
+                                at: *spot,
+                            },
+                            Travel::new(start, vec![space_center(*spot)]).after_legs(1),
+                        ));
+                    }
+                }
+            }
+            Move::Enter(at) => {
+                let size = square_for(b.space(*at).size);
+                if let Some((entity, start)) = take_reserve(event.player, size) {
+                    commands.entity(entity).remove::<Reserve>().insert((
+                        ScrewballPiece {
+                            piece: Piece {
+                                owner: event.player,
+                                size,
+                            },
+                            at: *at,
+                        },
+                        Travel::new(start, vec![space_center(*at)]),
+                    ));
+                }
+            }
+            Move::Pass => {}
+        }
+    }
+}
+
+/// Closes the gaps in the reserve trays once pieces have left them.
+fn arrange_trays(
+    the_match: Res<ScrewballMatch>,
+    mut trays: Query<(&Reserve, &mut Transform), Without<Travel>>,
+) {
+    if !the_match.is_changed() {
+        return;
+    }
+    let mut counts = [[0usize; 2]; 2];
+    let mut all: Vec<_> = trays.iter_mut().collect();
+    all.sort_by(|a, b| b.1.translation.z.total_cmp(&a.1.translation.z));
+    for (reserve, mut transform) in all {
+        let Piece { owner, size } = reserve.0;
+        let k = usize::from(size == Size::Small);
+        let i = &mut counts[owner.index()][k];
+        transform.translation = tray_position(owner, size, *i);
+        *i += 1;
+    }
+}
+
+type Shown = Or<(With<ScrewballPiece>, With<Reserve>, With<Dead>)>;
+
+fn rebuild_on_reset(
+    mut commands: Commands,
+    mut resets: MessageReader<BoardReset>,
+    the_match: Res<ScrewballMatch>,
+    shown: Query<Entity, Shown>,
+) {
+    if resets.read().count() == 0 {
+        return;
+    }
+    for entity in &shown {
+        commands.entity(entity).despawn();
+    }
+    spawn_from_match(&mut commands, &the_match);
+}
+
+/// Gives pieces their models.
+pub fn view_plugin(app: &mut App) {
+    app.add_systems(PostUpdate, dress);
+}
+
+fn dress(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    new: Query<(Entity, &Model), Added<Model>>,
+    mut kit: Local<Option<[Handle<StandardMaterial>; 3]>>,
+) {
+    let paints = kit.get_or_insert_with(|| {
+        let metal = |c: Color, m: f32| StandardMaterial {
+            base_color: c,
+            metallic: m,
+            perceptual_roughness: 0.3,
+            ..default()
+        };
+        [
+            materials.add(metal(player_color(Player::Screws), 0.8)),
+            materials.add(metal(player_color(Player::Balls), 0.1)),
+            materials.add(metal(Color::srgb(0.1, 0.1, 0.1), 0.2)),
+        ]
+    });
+    for (entity, Model(piece)) in &new {
+        let s = match piece.size {
+            Size::Large => 1.0,
+            Size::Small => 0.62,
+        };
+        let paint = paints[piece.owner.index()].clone();
+        let dark = paints[2].clone();
+        let r = 0.3 * UNIT * s;
+        let mut parts: Vec<(Handle<Mesh>, Transform, Handle<StandardMaterial>)> = Vec::new();
+        match piece.owner {
+            Player::Screws => {
+                let shaft_h = 0.5 * s;
+                parts.push((
+                    meshes.add(Cylinder::new(r * 0.5, shaft_h)),
+                    Transform::from_xyz(0.0, shaft_h / 2.0, 0.0),
+                    paint.clone(),
+                ));
+                for k in 0..4 {
+                    parts.push((
+                        meshes.add(Torus::new(r * 0.45, r * 0.62)),
+                        Transform::from_xyz(0.0, 0.06 * s + k as f32 * 0.09 * s, 0.0)
+                            .with_rotation(Quat::from_rotation_x(0.12)),
+                        paint.clone(),
+                    ));
+                }
+                parts.push((
+                    meshes.add(Cylinder::new(r, 0.12 * s)),
+                    Transform::from_xyz(0.0, shaft_h + 0.06 * s, 0.0),
+                    paint.clone(),
+                ));
+                parts.push((
+                    meshes.add(Cuboid::new(r * 1.7, 0.03, r * 0.22)),
+                    Transform::from_xyz(0.0, shaft_h + 0.12 * s, 0.0),
+                    dark.clone(),
+                ));
+            }
+            Player::Balls => {
+                parts.push((
+                    meshes.add(Cylinder::new(r * 0.7, 0.05)),
+                    Transform::from_xyz(0.0, 0.025, 0.0),
+                    dark.clone(),
+                ));
+                parts.push((
+                    meshes.add(Sphere::new(r)),
+                    Transform::from_xyz(0.0, 0.03 + r * 0.95, 0.0),
+                    paint.clone(),
+                ));
+            }
+        }
+        commands.entity(entity).with_children(|parent| {
+            for (mesh, transform, material) in parts {
+                parent.spawn((Mesh3d(mesh), MeshMaterial3d(material), transform));
+            }
+        });
+    }
+}
