@@ -177,6 +177,11 @@ pub fn opening(game: GameArg, rules: &RulesArgs) -> Result<TableGame, String> {
             rules.fences.is_set(),
             "--players, --seed, --size, --chance-cards and --play-for-places are options of the fence race",
         ),
+        (
+            GameArg::Screwball,
+            rules.screwball.is_set(),
+            "--large, --small and --no-move-passes are options of Screwball Checkers",
+        ),
     ];
     for (owner, set, what) in foreign {
         if set && owner != game {
@@ -189,9 +194,17 @@ pub fn opening(game: GameArg, rules: &RulesArgs) -> Result<TableGame, String> {
         GameArg::Fences => Fences::new(rules.fences.options())
             .map(TableGame::Fences)
             .map_err(|e| format!("the fence race: {e}")),
-        GameArg::Screwball => Ok(TableGame::Screwball(Screwball::new(
-            ScrewballOptions::default(),
-        ))),
+        GameArg::Screwball => {
+            let options = rules.screwball.options();
+            if options.large < 4 || options.small < 2 {
+                return Err(format!(
+                    "Screwball needs at least 4 large and 2 small pieces a player for the \
+                     opening, not {} and {}",
+                    options.large, options.small
+                ));
+            }
+            Ok(TableGame::Screwball(Screwball::new(options)))
+        }
         _ => Err(format!(
             "{} is not playable on the table yet; try `tabula play war`, `camelot`, `fences` or `screwball`",
             kind.title()
@@ -246,6 +259,41 @@ impl FencesArgs {
     }
 }
 
+/// Rules options of Screwball Checkers on the command line.
+#[derive(Debug, Clone, clap::Args, Default)]
+pub struct ScrewballArgs {
+    /// Large pieces each player owns (default 18).
+    #[arg(long)]
+    pub large: Option<u8>,
+    /// Small pieces each player owns (default 6).
+    #[arg(long)]
+    pub small: Option<u8>,
+    /// A player who cannot move passes (default: he enters a reserve piece).
+    #[arg(long)]
+    pub no_move_passes: bool,
+}
+
+impl ScrewballArgs {
+    /// The rules options these arguments ask for.
+    pub fn options(&self) -> ScrewballOptions {
+        let mut o = ScrewballOptions::default();
+        if let Some(n) = self.large {
+            o.large = n;
+        }
+        if let Some(n) = self.small {
+            o.small = n;
+        }
+        if self.no_move_passes {
+            o.no_move = tabula_rules::screwball::game::NoMove::Pass;
+        }
+        o
+    }
+
+    fn is_set(&self) -> bool {
+        self.large.is_some() || self.small.is_some() || self.no_move_passes
+    }
+}
+
 /// The rules options given on the command line, one group per game.
 #[derive(Debug, Clone, Default)]
 pub struct RulesArgs {
@@ -255,6 +303,8 @@ pub struct RulesArgs {
     pub camelot: CamelotArgs,
     /// The fence race's.
     pub fences: FencesArgs,
+    /// Screwball's.
+    pub screwball: ScrewballArgs,
 }
 
 /// The commands.
@@ -274,6 +324,9 @@ pub enum Command {
         /// Rules options of the fence race.
         #[command(flatten)]
         fences: FencesArgs,
+        /// Rules options of Screwball Checkers.
+        #[command(flatten)]
+        screwball: ScrewballArgs,
         /// Start from a scene's position (its options and setup, then its moves).
         #[arg(long)]
         scene: Option<PathBuf>,
@@ -329,6 +382,7 @@ pub fn main() -> ExitCode {
             war,
             camelot,
             fences,
+            screwball,
             scene,
             at,
             view,
@@ -338,11 +392,16 @@ pub fn main() -> ExitCode {
                 war,
                 camelot,
                 fences,
+                screwball,
             };
             let table = match scene {
                 None => opening(game, &rules),
                 Some(path) => {
-                    if rules.war.is_set() || rules.camelot.is_set() || rules.fences.is_set() {
+                    if rules.war.is_set()
+                        || rules.camelot.is_set()
+                        || rules.fences.is_set()
+                        || rules.screwball.is_set()
+                    {
                         Err(format!(
                             "{}: a scene brings its own rules options; drop the option flags",
                             path.display()

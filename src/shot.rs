@@ -89,6 +89,10 @@ pub fn run(request: ShotRequest) -> ExitCode {
         }),
         ..default()
     }));
+    if let Err(e) = crate::tabletop::display_available() {
+        eprintln!("tabula shot: {e}");
+        return ExitCode::from(2);
+    }
     let ply = game.ply();
     app.insert_resource(request.view)
         .insert_resource(ShotPlan {

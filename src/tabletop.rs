@@ -151,9 +151,23 @@ impl TableGame {
     }
 }
 
+/// Whether a window can be opened: an X11 display must be named (Tabula is built for X11).
+pub fn display_available() -> Result<(), String> {
+    match std::env::var_os("DISPLAY") {
+        Some(d) if !d.is_empty() => Ok(()),
+        _ => Err("no display: DISPLAY is not set. Run Tabula in a desktop session, or under \
+                  a virtual one with `xvfb-run -a tabula ...`"
+            .into()),
+    }
+}
+
 /// Opens the tabletop window on `game` and runs until it is closed; the camera starts at
 /// `view`, or follows the player to move when `follow_turn` is set.
 pub fn run_window(game: TableGame, view: crate::camera::View, follow_turn: bool) -> ExitCode {
+    if let Err(e) = display_available() {
+        eprintln!("tabula: {e}");
+        return ExitCode::from(2);
+    }
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
