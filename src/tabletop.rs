@@ -155,9 +155,11 @@ impl TableGame {
 pub fn display_available() -> Result<(), String> {
     match std::env::var_os("DISPLAY") {
         Some(d) if !d.is_empty() => Ok(()),
-        _ => Err("no display: DISPLAY is not set. Run Tabula in a desktop session, or under \
+        _ => Err(
+            "no display: DISPLAY is not set. Run Tabula in a desktop session, or under \
                   a virtual one with `xvfb-run -a tabula ...`"
-            .into()),
+                .into(),
+        ),
     }
 }
 
