@@ -8,6 +8,7 @@ use tabula_rules::camelot::{Camelot, CamelotOptions, RuleSet};
 use tabula_rules::fences::{Fences, FencesOptions};
 use tabula_rules::scene::{GameKind, SceneFile};
 use tabula_rules::screwball::{Screwball, ScrewballOptions};
+use tabula_rules::transport::{Transport, TransportOptions};
 use tabula_rules::war::{CitadelWin, NoMove, Side, War, WarOptions};
 
 /// Tabula: five forgotten patented board games on a 3D table.
@@ -525,10 +526,21 @@ fn perft(
             }
         }
         .map(|g| tabula_rules::perft::run_camelot(g, depth, positions, divide)),
+        GameKind::Transport => match text {
+            None => Transport::new(TransportOptions::default()),
+            Some(t) => Transport::from_setup_text(&t, TransportOptions::default())
+                .map_err(|e| e.to_string()),
+        }
+        .map(|g| tabula_rules::perft::run_transport(g, depth, positions, divide)),
+        GameKind::Screwball => match text {
+            None => Ok(Screwball::new(ScrewballOptions::default())),
+            Some(t) => Screwball::from_setup_text(&t, ScrewballOptions::default())
+                .map_err(|e| e.to_string()),
+        }
+        .map(|g| tabula_rules::perft::run_screwball(g, depth, positions, divide)),
         GameKind::Fences => {
             Err("the fence race is played with a die; perft counts games without chance".into())
         }
-        other => Err(format!("{} has no rules yet", other.title())),
     };
     match report {
         Ok(r) => {

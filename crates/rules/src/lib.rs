@@ -11,6 +11,7 @@ pub mod perft;
 pub mod playout;
 pub mod scene;
 pub mod screwball;
+pub mod transport;
 pub mod war;
 
 pub use game::{DrawReason, Game, Outcome, PlayError};

@@ -130,3 +130,35 @@ pub fn run_camelot(
         |g: &crate::camelot::Camelot| g.position().clone(),
     )
 }
+
+/// Perft of a Transport game.
+pub fn run_transport(
+    game: crate::transport::Transport,
+    depth: u32,
+    positions: bool,
+    divide: bool,
+) -> PerftReport {
+    run(
+        game,
+        depth,
+        positions,
+        divide,
+        |g: &crate::transport::Transport| g.position().clone(),
+    )
+}
+
+/// Perft of a Screwball game.
+pub fn run_screwball(
+    game: crate::screwball::Screwball,
+    depth: u32,
+    positions: bool,
+    divide: bool,
+) -> PerftReport {
+    run(
+        game,
+        depth,
+        positions,
+        divide,
+        |g: &crate::screwball::Screwball| g.position().clone(),
+    )
+}

@@ -15,6 +15,7 @@
 
 use crate::camelot::{Camelot, CamelotOptions};
 use crate::screwball::{Screwball, ScrewballOptions};
+use crate::transport::{Transport, TransportOptions};
 use crate::war::{War, WarOptions};
 use crate::{Game, NotationError, Outcome, PlayError};
 use serde::{Deserialize, Serialize};
@@ -337,6 +338,17 @@ impl SceneFile {
         }
     }
 
+    /// The Transport game at the scene's start.
+    pub fn transport_start(&self) -> Result<Transport, SceneError> {
+        let options: TransportOptions = self.options()?;
+        match &self.scene.setup {
+            SceneSetup::Standard => Transport::new(options).map_err(|e| self.setup_error(e)),
+            SceneSetup::Position(text) => {
+                Transport::from_setup_text(text, options).map_err(|e| self.setup_error(e))
+            }
+        }
+    }
+
     /// Plays `moves` on `game`, stopping at the first that cannot be read or played.
     pub fn replay<G: Game>(&self, game: &mut G) -> Result<(), SceneError> {
         for (i, text) in self.scene.moves.iter().enumerate() {
@@ -372,10 +384,11 @@ impl SceneFile {
                 self.replay(&mut game)?;
                 self.check(game.outcome())
             }
-            game => Err(SceneError::Unavailable {
-                file: self.path.clone(),
-                game,
-            }),
+            GameKind::Transport => {
+                let mut game = self.transport_start()?;
+                self.replay(&mut game)?;
+                self.check(game.outcome())
+            }
         }
     }
 

@@ -1,0 +1,12 @@
+//! Guy Paschal's Transport (1947): a naval game in three strata (undersea, surface, air)
+//! for two fleets, two teams of two, or a four-fleet battle royal. The power and
+//! vulnerability marks are one table ([`pieces::can_sink`]) that decides every encounter.
+
+pub mod board;
+pub mod game;
+pub mod notation;
+pub mod pieces;
+
+pub use board::{Dir, Sq};
+pub use game::{Mode, Move, Position, Transport, TransportOptions};
+pub use pieces::{Kind, Piece, Stratum};
