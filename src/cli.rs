@@ -8,7 +8,7 @@ use tabula_rules::camelot::{Camelot, CamelotOptions, RuleSet};
 use tabula_rules::fences::{Fences, FencesOptions};
 use tabula_rules::scene::{GameKind, SceneFile};
 use tabula_rules::screwball::{Screwball, ScrewballOptions};
-use tabula_rules::transport::{Transport, TransportOptions};
+use tabula_rules::transport::{Mode, Transport, TransportOptions};
 use tabula_rules::war::{CitadelWin, NoMove, Side, War, WarOptions};
 
 /// Tabula: five forgotten patented board games on a 3D table.
@@ -183,6 +183,11 @@ pub fn opening(game: GameArg, rules: &RulesArgs) -> Result<TableGame, String> {
             rules.screwball.is_set(),
             "--large, --small and --no-move-passes are options of Screwball Checkers",
         ),
+        (
+            GameArg::Transport,
+            rules.transport.is_set(),
+            "--mode, --board and --handicap are options of Transport",
+        ),
     ];
     for (owner, set, what) in foreign {
         if set && owner != game {
@@ -206,10 +211,20 @@ pub fn opening(game: GameArg, rules: &RulesArgs) -> Result<TableGame, String> {
             }
             Ok(TableGame::Screwball(Screwball::new(options)))
         }
-        _ => Err(format!(
-            "{} is not playable on the table yet; try `tabula play war`, `camelot`, `fences` or `screwball`",
-            kind.title()
-        )),
+        GameArg::Transport => {
+            let options = rules.transport.options();
+            if let Some(f) = options
+                .handicapped
+                .iter()
+                .find(|f| !(1..=options.mode.fleets()).contains(*f))
+            {
+                return Err(format!(
+                    "--handicap {f}: the fleets are numbered 1 to {}",
+                    options.mode.fleets()
+                ));
+            }
+            Transport::new(options).map(TableGame::Transport)
+        }
     }
 }
 
@@ -295,6 +310,54 @@ impl ScrewballArgs {
     }
 }
 
+/// Rules options of Transport on the command line.
+#[derive(Debug, Clone, clap::Args, Default)]
+pub struct TransportArgs {
+    /// Two fleets, two teams of two, or the four-fleet battle royal.
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
+    /// Squares per side of the board: odd, 9 to 25 (default 11).
+    #[arg(long)]
+    pub board: Option<u8>,
+    /// A handicap: this fleet (1-4) starts with one plane, shell and torpedo fewer.
+    #[arg(long)]
+    pub handicap: Vec<u8>,
+}
+
+/// Transport's modes on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ModeArg {
+    /// Two fleets.
+    Two,
+    /// Four fleets in two teams.
+    Teams,
+    /// Four fleets, each for itself.
+    Royal,
+}
+
+impl TransportArgs {
+    /// The rules options these arguments ask for.
+    pub fn options(&self) -> TransportOptions {
+        let mut o = TransportOptions::default();
+        if let Some(mode) = self.mode {
+            o.mode = match mode {
+                ModeArg::Two => Mode::Two,
+                ModeArg::Teams => Mode::Teams,
+                ModeArg::Royal => Mode::Royal,
+            };
+        }
+        if let Some(n) = self.board {
+            o.size = n;
+        }
+        o.handicapped.clone_from(&self.handicap);
+        o
+    }
+
+    fn is_set(&self) -> bool {
+        self.mode.is_some() || self.board.is_some() || !self.handicap.is_empty()
+    }
+}
+
 /// The rules options given on the command line, one group per game.
 #[derive(Debug, Clone, Default)]
 pub struct RulesArgs {
@@ -306,6 +369,8 @@ pub struct RulesArgs {
     pub fences: FencesArgs,
     /// Screwball's.
     pub screwball: ScrewballArgs,
+    /// Transport's.
+    pub transport: TransportArgs,
 }
 
 /// The commands.
@@ -328,6 +393,9 @@ pub enum Command {
         /// Rules options of Screwball Checkers.
         #[command(flatten)]
         screwball: ScrewballArgs,
+        /// Rules options of Transport.
+        #[command(flatten)]
+        transport: TransportArgs,
         /// Start from a scene's position (its options and setup, then its moves).
         #[arg(long)]
         scene: Option<PathBuf>,
@@ -384,6 +452,7 @@ pub fn main() -> ExitCode {
             camelot,
             fences,
             screwball,
+            transport,
             scene,
             at,
             view,
@@ -394,6 +463,7 @@ pub fn main() -> ExitCode {
                 camelot,
                 fences,
                 screwball,
+                transport,
             };
             let table = match scene {
                 None => opening(game, &rules),
@@ -402,6 +472,7 @@ pub fn main() -> ExitCode {
                         || rules.camelot.is_set()
                         || rules.fences.is_set()
                         || rules.screwball.is_set()
+                        || rules.transport.is_set()
                     {
                         Err(format!(
                             "{}: a scene brings its own rules options; drop the option flags",

@@ -21,6 +21,7 @@ pub mod screwball;
 pub mod shot;
 pub mod table;
 pub mod tabletop;
+pub mod transport;
 pub mod war_match;
 
 use bevy::prelude::*;

@@ -10,6 +10,7 @@ use tabula_rules::camelot::Camelot;
 use tabula_rules::fences::Fences;
 use tabula_rules::scene::{GameKind, SceneFile};
 use tabula_rules::screwball::Screwball;
+use tabula_rules::transport::Transport;
 use tabula_rules::war::War;
 
 /// A game ready to be played on the table.
@@ -23,6 +24,8 @@ pub enum TableGame {
     Fences(Fences),
     /// Dubay's Screwball Checkers.
     Screwball(Screwball),
+    /// Paschal's Transport.
+    Transport(Transport),
 }
 
 impl TableGame {
@@ -33,6 +36,7 @@ impl TableGame {
             TableGame::Camelot(_) => GameKind::Camelot,
             TableGame::Fences(_) => GameKind::Fences,
             TableGame::Screwball(_) => GameKind::Screwball,
+            TableGame::Transport(_) => GameKind::Transport,
         }
     }
 
@@ -43,6 +47,7 @@ impl TableGame {
             TableGame::Camelot(g) => g.ply(),
             TableGame::Fences(g) => g.ply(),
             TableGame::Screwball(g) => g.ply(),
+            TableGame::Transport(g) => g.ply(),
         }
     }
 
@@ -53,6 +58,9 @@ impl TableGame {
             TableGame::Camelot(g) => Seat::opposite(g.to_move().index()),
             TableGame::Fences(g) => crate::fences::table_seat(g.to_move()),
             TableGame::Screwball(g) => Seat::opposite(g.to_move().index()),
+            TableGame::Transport(g) => {
+                crate::transport::fleet_seat(g.position().mode, g.to_move().0)
+            }
         }
     }
 
@@ -98,11 +106,11 @@ impl TableGame {
                 file.replay(&mut game).map_err(|e| e.to_string())?;
                 Ok(TableGame::Screwball(game))
             }
-            other => Err(format!(
-                "{}: {} is not playable on the table yet",
-                path.display(),
-                other.title()
-            )),
+            GameKind::Transport => {
+                let mut game = file.transport_start().map_err(|e| e.to_string())?;
+                file.replay(&mut game).map_err(|e| e.to_string())?;
+                Ok(TableGame::Transport(game))
+            }
         }
     }
 
@@ -145,6 +153,13 @@ impl TableGame {
                     .add_plugins(crate::screwball::logic);
                 if view {
                     app.add_plugins(crate::screwball::view);
+                }
+            }
+            TableGame::Transport(game) => {
+                app.insert_resource(crate::transport::TransportMatch::new(game))
+                    .add_plugins(crate::transport::logic);
+                if view {
+                    app.add_plugins(crate::transport::view);
                 }
             }
         }

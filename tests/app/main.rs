@@ -4,6 +4,7 @@
 mod camelot;
 mod fences;
 mod screwball;
+mod transport;
 
 use bevy::prelude::*;
 use std::collections::BTreeSet;
@@ -338,7 +339,7 @@ fn screenshot_shows_the_board_and_both_armies() {
     check_picture(&shoot(&[]));
 }
 
-/// One picture of each game on the table: none is blank, each shows its own pieces, and no
+/// One picture of each of the five games on the table: none is blank, each shows its own pieces, and no
 /// two are alike.
 #[test]
 fn every_game_on_the_table_is_photographed_distinctly() {
@@ -385,6 +386,15 @@ fn every_game_on_the_table_is_photographed_distinctly() {
         "Screwball: the balls are not visible ({balls} px)"
     );
 
+    let transport = shoot(&["--game", "transport"]);
+    let (_, colours) = census(&transport, |_, _, _| false);
+    assert!(
+        colours > 50,
+        "Transport: blank picture? ({colours} colours)"
+    );
+    let (sea, _) = census(&transport, |r, g, b| b > 50 && b > r + 20 && b >= g);
+    assert!(sea > n / 20, "Transport: the sea is not visible ({sea} px)");
+
     let war = shoot(&[]);
     for (name, a, b) in [
         ("War and Camelot", &war, &camelot),
@@ -393,6 +403,10 @@ fn every_game_on_the_table_is_photographed_distinctly() {
         ("War and Screwball", &war, &screwball),
         ("Camelot and Screwball", &camelot, &screwball),
         ("the fence race and Screwball", &fences, &screwball),
+        ("War and Transport", &war, &transport),
+        ("Camelot and Transport", &camelot, &transport),
+        ("the fence race and Transport", &fences, &transport),
+        ("Screwball and Transport", &screwball, &transport),
     ] {
         let d = difference(a, b);
         assert!(d > 8.0, "{name} look alike (mean difference {d:.1})");

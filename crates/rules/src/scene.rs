@@ -60,7 +60,7 @@ impl GameKind {
 
     /// Whether the app plays the game on the table.
     pub fn is_available(self) -> bool {
-        !matches!(self, GameKind::Transport)
+        true
     }
 }
 

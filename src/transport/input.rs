@@ -1,0 +1,490 @@
+//! Entering a Transport action. Click a ship, then a lit square: where it goes (a two-square
+//! ship pivots on its stern; Tab, or a second click on it, pivots on its bow; a square ahead
+//! or behind slides it). Press L to launch from the selected ship instead: click the square
+//! beside it, then the square the auxiliary points at. Click a plane, shell or torpedo to
+//! advance it; a plane then takes a heading the same way (Enter keeps its heading).
+
+use super::board::{SeaSize, SeaSquare, square_center, square_side};
+use super::pieces::TransportPiece;
+use super::{TransportIntent, TransportMatch, TransportPlayed};
+use crate::marks::{Highlight, Marks};
+use crate::playing::{BoardReset, Feedback, MatchCommand, MatchSet};
+use bevy::prelude::*;
+use tabula_rules::Game;
+use tabula_rules::transport::{Dir, Kind, Move, Piece, Sq, Stratum};
+
+/// The action being entered.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The chosen piece of the fleet to act.
+    pub piece: Option<Piece>,
+    /// A two-square ship pivots on its bow (its stern moves) rather than on its stern.
+    pub pivot_on_bow: bool,
+    /// Launching from the chosen ship rather than moving it.
+    pub launching: bool,
+    /// A launch square or a plane's landing, waiting for its heading.
+    pub square: Option<Sq>,
+}
+
+/// What was clicked: a square, or a piece (pieces sharing a square are each pickable).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TransportClick {
+    /// A square of the board.
+    Square(Sq),
+    /// A piece.
+    Piece(Piece),
+}
+
+/// The auxiliary a ship launches.
+pub fn launches(kind: Kind) -> Option<Kind> {
+    match kind {
+        Kind::Carrier => Some(Kind::Plane),
+        Kind::Battleship => Some(Kind::Shell),
+        Kind::Destroyer | Kind::Submarine => Some(Kind::Torpedo),
+        _ => None,
+    }
+}
+
+/// Clicks to intents, headless.
+pub fn plugin(app: &mut App) {
+    app.add_message::<TransportClick>()
+        .init_resource::<Entry>()
+        .add_systems(Update, handle_input.before(MatchSet))
+        .add_systems(Update, clear_on_change.after(MatchSet));
+}
+
+/// Picking and highlights.
+pub fn view_plugin(app: &mut App) {
+    app.add_observer(on_click)
+        .add_systems(Update, show_highlights.after(clear_on_change));
+}
+
+/// The squares a main move newly occupies.
+fn entered(mv: &Move) -> Vec<Sq> {
+    match mv {
+        Move::Main { from, to, .. } => [Some(to.0), to.1]
+            .into_iter()
+            .flatten()
+            .filter(|s| *s != from.0 && Some(*s) != from.1)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The main moves of `piece` that newly occupy `sq`, the chosen pivot first.
+fn main_moves_to(legal: &[Move], piece: &Piece, sq: Sq, pivot_on_bow: bool) -> Vec<Move> {
+    let mut fits: Vec<Move> = legal
+        .iter()
+        .filter(|m| {
+            matches!(m, Move::Main { kind, from, .. }
+                if *kind == piece.kind && *from == (piece.at, piece.bow))
+                && entered(m).contains(&sq)
+        })
+        .cloned()
+        .collect();
+    fits.sort_by_key(|m| match m {
+        Move::Main { to, .. } => {
+            let keeps_bow = to.1 == piece.bow;
+            keeps_bow != pivot_on_bow
+        }
+        _ => true,
+    });
+    fits
+}
+
+/// The advances of an auxiliary piece.
+fn advances(legal: &[Move], piece: &Piece) -> Vec<Move> {
+    legal
+        .iter()
+        .filter(|m| {
+            matches!(m, Move::Advance { kind, from, heading, .. }
+                if *kind == piece.kind && *from == piece.at && Some(*heading) == piece.heading)
+        })
+        .cloned()
+        .collect()
+}
+
+/// Applies one click: select, move, launch, advance, point; or say why not.
+pub fn apply_click(
+    the_match: &mut TransportMatch,
+    entry: &mut Entry,
+    click: TransportClick,
+) -> Option<Move> {
+    if the_match.is_over() {
+        the_match.feedback =
+            Feedback::error("The game is over: N starts a new one, Ctrl+Z takes back an action.");
+        return None;
+    }
+    let game = &the_match.game;
+    let me = game.to_move();
+    let legal = game.legal_moves();
+    let sq = match click {
+        TransportClick::Square(s) => s,
+        TransportClick::Piece(p) => p.at,
+    };
+    // Pointing: the clicked square gives the heading from the waiting square.
+    if let (Some(at), Some(piece)) = (entry.square, entry.piece) {
+        let heading = Dir::between(at, sq);
+        let found = heading.and_then(|h| {
+            legal.iter().find(|m| match m {
+                Move::Launch { at: a, heading, .. } => entry.launching && *a == at && *heading == h,
+                Move::Advance {
+                    kind: Kind::Plane,
+                    from,
+                    to,
+                    repoint,
+                    ..
+                } => !entry.launching && *from == piece.at && *to == Some(at) && *repoint == h,
+                _ => false,
+            })
+        });
+        if let Some(mv) = found {
+            let mv = mv.clone();
+            *entry = Entry::default();
+            return Some(mv);
+        }
+        the_match.feedback = Feedback::error(format!(
+            "Point it: click one of the squares around {at} (a shell may not point at its own \
+             battleship); Esc starts again."
+        ));
+        return None;
+    }
+    if let Some(piece) = entry.piece {
+        if entry.launching {
+            let aux = launches(piece.kind).unwrap_or(Kind::Plane);
+            if legal
+                .iter()
+                .any(|m| matches!(m, Move::Launch { kind, at, .. } if *kind == aux && *at == sq))
+            {
+                entry.square = Some(sq);
+                the_match.feedback = Feedback::info(format!(
+                    "The {aux} goes on {sq}: click the square it points at."
+                ));
+            } else {
+                the_match.feedback = Feedback::error(format!(
+                    "A {aux} is launched onto a lit square beside its {}.",
+                    piece.kind
+                ));
+            }
+            return None;
+        }
+        let reclicked = match click {
+            TransportClick::Piece(p) => p == piece,
+            TransportClick::Square(s) => piece.covers(s) && piece.kind.is_long(),
+        };
+        if reclicked && piece.kind.is_long() {
+            entry.pivot_on_bow = !entry.pivot_on_bow;
+            the_match.feedback = Feedback::info(format!(
+                "The {} pivots on its {} now.",
+                piece.kind,
+                if entry.pivot_on_bow { "bow" } else { "stern" }
+            ));
+            return None;
+        }
+        if piece.kind.is_auxiliary() {
+            let options = advances(&legal, &piece);
+            if piece.kind == Kind::Plane {
+                if options
+                    .iter()
+                    .any(|m| matches!(m, Move::Advance { to, .. } if *to == Some(sq)))
+                {
+                    entry.square = Some(sq);
+                    the_match.feedback = Feedback::info(format!(
+                        "The plane flies to {sq}: click the square it points at, or Enter to keep its heading."
+                    ));
+                    return None;
+                }
+            } else if let [only] = options.as_slice()
+                && (reclicked
+                    || matches!(only, Move::Advance { to, .. } if *to == Some(sq) || to.is_none()))
+            {
+                let mv = only.clone();
+                *entry = Entry::default();
+                return Some(mv);
+            }
+        } else {
+            let fits = main_moves_to(&legal, &piece, sq, entry.pivot_on_bow);
+            if let Some(mv) = fits.first() {
+                let mv = mv.clone();
+                *entry = Entry::default();
+                return Some(mv);
+            }
+        }
+        let own_there = matches!(click, TransportClick::Piece(p) if p.fleet == me.0);
+        if !own_there {
+            the_match.feedback = Feedback::error(format!(
+                "The {} cannot go to {sq}: click a lit square, or Esc.",
+                piece.kind
+            ));
+            return None;
+        }
+    }
+    // Choose a piece: the one clicked, or the first of this fleet's on the square.
+    let pos = game.position();
+    let chosen = match click {
+        TransportClick::Piece(p) => Some(p),
+        TransportClick::Square(s) => {
+            let mut mine: Vec<&Piece> = pos.at(s).filter(|p| p.fleet == me.0).collect();
+            mine.sort_by_key(|p| p.kind.is_auxiliary());
+            mine.first()
+                .copied()
+                .copied()
+                .or_else(|| pos.at(s).next().copied())
+        }
+    };
+    match chosen {
+        None if legal == [Move::Pass] => {
+            the_match.feedback = Feedback::error(format!("{me} has no action: Enter passes."));
+        }
+        None => {
+            the_match.feedback = Feedback::error(format!("Choose one of {me}'s pieces first."));
+        }
+        Some(p) if p.fleet != me.0 => {
+            the_match.feedback = Feedback::error(format!(
+                "That {} is Fleet {}'s: it is {me}'s turn.",
+                p.kind,
+                p.fleet + 1
+            ));
+        }
+        Some(p) => {
+            *entry = Entry {
+                piece: Some(p),
+                ..Entry::default()
+            };
+            let moves = if p.kind.is_auxiliary() {
+                advances(&legal, &p).len()
+            } else {
+                legal
+                    .iter()
+                    .filter(|m| matches!(m, Move::Main { kind, .. } if *kind == p.kind))
+                    .count()
+            };
+            let launch = launches(p.kind)
+                .filter(|aux| pos.reserve(me.0, *aux) > 0)
+                .map(|aux| format!("; L launches a {aux}"))
+                .unwrap_or_default();
+            the_match.feedback = if moves == 0 && launch.is_empty() {
+                Feedback::error(format!("That {} has no move now.", p.kind))
+            } else {
+                Feedback::info(format!("{me}'s {}: click a lit square{launch}.", p.kind))
+            };
+        }
+    }
+    None
+}
+
+/// Enter: keep a flying plane's heading, or pass when nothing else is possible.
+pub fn confirm(the_match: &mut TransportMatch, entry: &mut Entry) -> Option<Move> {
+    let legal = the_match.game.legal_moves();
+    if legal == [Move::Pass] {
+        return Some(Move::Pass);
+    }
+    if let (Some(at), Some(piece), false) = (entry.square, entry.piece, entry.launching) {
+        let keep = legal.iter().find(|m| {
+            matches!(m, Move::Advance { kind: Kind::Plane, from, to, repoint, .. }
+                if *from == piece.at && *to == Some(at) && Some(*repoint) == piece.heading)
+        });
+        if let Some(mv) = keep {
+            let mv = mv.clone();
+            *entry = Entry::default();
+            return Some(mv);
+        }
+    }
+    None
+}
+
+fn handle_input(
+    mut clicks: MessageReader<TransportClick>,
+    mut commands: MessageReader<MatchCommand>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut entry: ResMut<Entry>,
+    mut the_match: ResMut<TransportMatch>,
+    mut intents: MessageWriter<TransportIntent>,
+) {
+    if let Some(keys) = keys {
+        if keys.just_pressed(KeyCode::Escape) && *entry != Entry::default() {
+            *entry = Entry::default();
+        }
+        if keys.just_pressed(KeyCode::Tab)
+            && let Some(p) = entry.piece
+            && p.kind.is_long()
+        {
+            entry.pivot_on_bow = !entry.pivot_on_bow;
+        }
+        if keys.just_pressed(KeyCode::KeyL) {
+            toggle_launch(&mut the_match, &mut entry);
+        }
+    }
+    for click in clicks.read() {
+        if let Some(mv) = apply_click(&mut the_match, &mut entry, *click) {
+            intents.write(TransportIntent(mv));
+        }
+    }
+    for command in commands.read() {
+        if *command == MatchCommand::Confirm
+            && let Some(mv) = confirm(&mut the_match, &mut entry)
+        {
+            intents.write(TransportIntent(mv));
+        }
+    }
+}
+
+/// L: launch from the chosen ship (or go back to moving it).
+pub fn toggle_launch(the_match: &mut TransportMatch, entry: &mut Entry) {
+    let Some(piece) = entry.piece else {
+        the_match.feedback = Feedback::error("Choose the ship to launch from first.");
+        return;
+    };
+    let me = the_match.game.to_move().0;
+    match launches(piece.kind) {
+        Some(aux) if the_match.game.position().reserve(me, aux) > 0 => {
+            entry.launching = !entry.launching;
+            entry.square = None;
+            the_match.feedback = Feedback::info(if entry.launching {
+                format!(
+                    "Launch a {aux}: click a lit square beside the {}.",
+                    piece.kind
+                )
+            } else {
+                format!("Move the {}: click a lit square.", piece.kind)
+            });
+        }
+        Some(aux) => {
+            the_match.feedback = Feedback::error(format!("No {aux} is left in reserve."));
+        }
+        None => {
+            the_match.feedback = Feedback::error(format!("The {} launches nothing.", piece.kind));
+        }
+    }
+}
+
+fn clear_on_change(
+    mut played: MessageReader<TransportPlayed>,
+    mut resets: MessageReader<BoardReset>,
+    mut entry: ResMut<Entry>,
+) {
+    if played.read().count() + resets.read().count() > 0 && *entry != Entry::default() {
+        *entry = Entry::default();
+    }
+}
+
+fn on_click(
+    click: On<Pointer<Click>>,
+    squares: Query<&SeaSquare>,
+    pieces: Query<&TransportPiece>,
+    parents: Query<&ChildOf>,
+    mut out: MessageWriter<TransportClick>,
+) {
+    if click.button != PointerButton::Primary
+        || click.event_target() != click.original_event_target()
+    {
+        return;
+    }
+    let mut e = click.event_target();
+    loop {
+        if let Ok(s) = squares.get(e) {
+            out.write(TransportClick::Square(s.0));
+            return;
+        }
+        if let Ok(p) = pieces.get(e) {
+            out.write(TransportClick::Piece(p.0));
+            return;
+        }
+        match parents.get(e) {
+            Ok(parent) => e = parent.parent(),
+            Err(_) => return,
+        }
+    }
+}
+
+fn show_highlights(
+    mut commands: Commands,
+    entry: Res<Entry>,
+    the_match: Res<TransportMatch>,
+    size: Option<Res<SeaSize>>,
+    marks: Option<Res<Marks>>,
+    old: Query<Entity, With<Highlight>>,
+) {
+    let (Some(marks), Some(size)) = (marks, size) else {
+        return;
+    };
+    if !entry.is_changed() && !the_match.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let n = size.0;
+    let scale = square_side(n);
+    let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, sq: Sq, h: f32| {
+        let at = square_center(n, sq, Stratum::Surface) + Vec3::Y * h;
+        commands.spawn(Marks::bundle(mesh, material, at, scale));
+    };
+    let game = &the_match.game;
+    let legal = game.legal_moves();
+    let Some(piece) = entry.piece else { return };
+    for sq in piece.squares() {
+        spawn(&marks.ring, &marks.chosen, sq, 0.03);
+    }
+    if let Some(at) = entry.square {
+        spawn(&marks.ring, &marks.chosen, at, 0.04);
+        for d in Dir::ALL {
+            let ok = legal.iter().any(|m| match m {
+                Move::Launch { at: a, heading, .. } => entry.launching && *a == at && *heading == d,
+                Move::Advance {
+                    kind: Kind::Plane,
+                    from,
+                    to,
+                    repoint,
+                    ..
+                } => !entry.launching && *from == piece.at && *to == Some(at) && *repoint == d,
+                _ => false,
+            });
+            if ok {
+                spawn(&marks.disc, &marks.go, at.step(d), 0.05);
+            }
+        }
+        return;
+    }
+    let mut lit: Vec<Sq> = Vec::new();
+    if entry.launching {
+        let aux = launches(piece.kind).unwrap_or(Kind::Plane);
+        for m in &legal {
+            if let Move::Launch { kind, at, .. } = m
+                && *kind == aux
+                && !lit.contains(at)
+            {
+                lit.push(*at);
+            }
+        }
+    } else if piece.kind.is_auxiliary() {
+        for m in advances(&legal, &piece) {
+            if let Move::Advance { to: Some(to), .. } = m
+                && !lit.contains(&to)
+            {
+                lit.push(to);
+            }
+        }
+    } else {
+        for m in legal.iter().filter(|m| {
+            matches!(m, Move::Main { kind, from, .. }
+                if *kind == piece.kind && *from == (piece.at, piece.bow))
+        }) {
+            let Move::Main { to, .. } = m else { continue };
+            let keeps_bow = to.1 == piece.bow && piece.bow.is_some();
+            let keeps_stern = to.0 == piece.at && piece.bow.is_some();
+            let slide = !keeps_bow && !keeps_stern;
+            if piece.kind.is_long() && !slide && keeps_bow != entry.pivot_on_bow {
+                continue;
+            }
+            for sq in entered(m) {
+                if !lit.contains(&sq) {
+                    lit.push(sq);
+                }
+            }
+        }
+    }
+    for sq in lit {
+        spawn(&marks.disc, &marks.go, sq, 0.05);
+    }
+}

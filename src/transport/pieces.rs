@@ -1,0 +1,503 @@
+//! Transport's pieces as vessels: hulls in each fleet's colour carrying the patent's marks
+//! (bow dots: what a piece fires; bands: what fires it; tail dots: what sinks it), at the
+//! height of their stratum. Ships travel, missiles run along their headings, sunk pieces go
+//! down, and each fleet's reserve waits beside its edge. [`plugin`] is the logic;
+//! [`view_plugin`] gives them models.
+
+use super::board::{square_center, square_side};
+use super::{TransportMatch, TransportPlayed, fleet_color, fleet_seat};
+use crate::motion::{MotionSet, Travel};
+use crate::playing::{BoardReset, MatchSet};
+use bevy::prelude::*;
+use tabula_rules::transport::pieces::Mark;
+use tabula_rules::transport::{Dir, Kind, Move, Piece, Stratum};
+
+/// A piece on the board.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TransportPiece(pub Piece);
+
+/// An auxiliary waiting in its fleet's reserve beside the board.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReserveAux {
+    /// Whose.
+    pub fleet: u8,
+    /// Plane, shell or torpedo.
+    pub kind: Kind,
+}
+
+/// A sunk piece going down.
+#[derive(Component, Debug, Clone, Copy)]
+struct Sinking(f32);
+
+/// A piece that leaves the board once its travel ends (a missile back to reserve).
+#[derive(Component, Debug, Clone, Copy)]
+struct Vanish;
+
+/// Which model an entity wears: the piece's kind and fleet.
+#[derive(Component, Debug, Clone, Copy)]
+struct Model(Kind, u8);
+
+/// Pieces follow the game.
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_all)
+        .add_systems(
+            Update,
+            (follow_actions, rebuild_on_reset, reserves)
+                .chain()
+                .after(MatchSet)
+                .before(MotionSet),
+        )
+        .add_systems(Update, (sink, vanish).after(MotionSet));
+}
+
+/// The world direction of a heading (north is -z).
+pub fn world_dir(d: Dir) -> Vec3 {
+    let (dx, dy) = d.delta();
+    Vec3::new(f32::from(dx), 0.0, -f32::from(dy)).normalize()
+}
+
+/// The transform of a piece: its square (or between a ship's two squares) at its stratum's
+/// height, turned along its heading or its length. Two-square ships are stretched to span
+/// a diagonal.
+pub fn piece_transform(size: u8, mode: tabula_rules::transport::Mode, piece: &Piece) -> Transform {
+    let s = square_side(size);
+    let mut at = square_center(size, piece.at, piece.kind.stratum());
+    if piece.kind == Kind::Shell {
+        at.y -= 0.25;
+    }
+    let (forward, stretch) = match (piece.bow, piece.heading) {
+        (Some(bow), _) => {
+            let b = square_center(size, bow, Stratum::Surface);
+            let d = b - at.with_y(b.y);
+            at = (at + b.with_y(at.y)) / 2.0;
+            (d.normalize_or(Vec3::NEG_Z), d.length() / s)
+        }
+        (None, Some(h)) => (world_dir(h), 1.0),
+        (None, None) => {
+            // Single-square ships face away from their player.
+            let turn = fleet_seat(mode, piece.fleet).0 as f32 * std::f32::consts::FRAC_PI_2;
+            (Quat::from_rotation_y(turn) * Vec3::NEG_Z, 1.0)
+        }
+    };
+    Transform::from_translation(at)
+        .looking_to(forward, Vec3::Y)
+        .with_scale(Vec3::new(1.0, 1.0, stretch))
+}
+
+fn spawn_all(mut commands: Commands, the_match: Res<TransportMatch>) {
+    spawn_from_match(&mut commands, &the_match);
+}
+
+fn spawn_from_match(commands: &mut Commands, the_match: &TransportMatch) {
+    let pos = the_match.game.position();
+    for p in pos.pieces() {
+        commands.spawn((
+            TransportPiece(*p),
+            Model(p.kind, p.fleet),
+            piece_transform(pos.size, pos.mode, p),
+            Visibility::default(),
+        ));
+    }
+}
+
+#[allow(clippy::type_complexity)]
+fn follow_actions(
+    mut commands: Commands,
+    mut played: MessageReader<TransportPlayed>,
+    the_match: Res<TransportMatch>,
+    mut pieces: Query<
+        (Entity, &mut TransportPiece, &Transform),
+        (Without<Sinking>, Without<Vanish>),
+    >,
+) {
+    let pos = the_match.game.position();
+    let (size, mode) = (pos.size, pos.mode);
+    for event in played.read() {
+        let f = event.fleet;
+        match &event.mv {
+            Move::Main { kind, .. } => {
+                if let (Some((entity, mut shown, transform)), Some(now)) = (
+                    pieces
+                        .iter_mut()
+                        .find(|(_, p, _)| p.0.fleet == f && p.0.kind == *kind),
+                    pos.pieces()
+                        .iter()
+                        .find(|p| p.fleet == f && p.kind == *kind),
+                ) {
+                    shown.0 = *now;
+                    let target = piece_transform(size, mode, now);
+                    commands.entity(entity).insert((
+                        Travel::new(transform.translation, vec![target.translation])
+                            .sliding()
+                            .turning(transform.rotation, target.rotation),
+                        Transform {
+                            scale: target.scale,
+                            ..*transform
+                        },
+                    ));
+                }
+            }
+            Move::Launch { kind, at, heading } => {
+                let ship = match kind {
+                    Kind::Plane => Kind::Carrier,
+                    Kind::Shell => Kind::Battleship,
+                    _ => Kind::Destroyer,
+                };
+                let from = pieces
+                    .iter()
+                    .find(|(_, p, _)| p.0.fleet == f && p.0.kind == ship)
+                    .map(|(_, _, t)| t.translation)
+                    .unwrap_or(square_center(size, *at, Stratum::Surface));
+                let mut waypoints = vec![square_center(size, *at, kind.stratum())];
+                let mut end = *at;
+                if *kind == Kind::Torpedo {
+                    end = at.step(*heading);
+                    waypoints.push(square_center(size, end, Stratum::Surface));
+                }
+                let landed = pos.pieces().iter().find(|p| {
+                    p.fleet == f && p.kind == *kind && p.at == end && p.heading == Some(*heading)
+                });
+                let shown = landed.copied().unwrap_or(Piece {
+                    fleet: f,
+                    kind: *kind,
+                    at: end,
+                    bow: None,
+                    heading: Some(*heading),
+                    moved: false,
+                });
+                let target = piece_transform(size, mode, &shown);
+                let mut spawned = commands.spawn((
+                    Model(*kind, f),
+                    Transform::from_translation(from).with_rotation(target.rotation),
+                    Visibility::default(),
+                    Travel::new(from, waypoints),
+                ));
+                if landed.is_some() {
+                    spawned.insert(TransportPiece(shown));
+                } else {
+                    spawned.insert(Vanish);
+                }
+            }
+            Move::Advance {
+                kind,
+                from,
+                heading,
+                to,
+                repoint,
+            } => {
+                let Some((entity, mut shown, transform)) = pieces.iter_mut().find(|(_, p, _)| {
+                    p.0.fleet == f
+                        && p.0.kind == *kind
+                        && p.0.at == *from
+                        && p.0.heading == Some(*heading)
+                }) else {
+                    continue;
+                };
+                let end = to.unwrap_or_else(|| from.step(*heading));
+                let now = pos.pieces().iter().find(|p| {
+                    p.fleet == f && p.kind == *kind && p.at == end && p.heading == Some(*repoint)
+                });
+                let mut target = square_center(size, end, kind.stratum());
+                if *kind == Kind::Shell {
+                    target.y -= 0.25;
+                }
+                let mut travel = Travel::new(transform.translation, vec![target]).sliding();
+                if let Some(now) = now {
+                    shown.0 = *now;
+                    let t = piece_transform(size, mode, now);
+                    travel = travel.turning(transform.rotation, t.rotation);
+                    commands.entity(entity).insert(travel);
+                } else {
+                    commands
+                        .entity(entity)
+                        .remove::<TransportPiece>()
+                        .insert((travel, Vanish));
+                }
+            }
+            Move::Pass => {}
+        }
+    }
+    // Pieces the rules no longer have were sunk: they go down.
+    let mut left: Vec<Piece> = pos.pieces().to_vec();
+    for (entity, shown, _) in &pieces {
+        if let Some(i) = left.iter().position(|p| *p == shown.0) {
+            left.swap_remove(i);
+        } else {
+            commands
+                .entity(entity)
+                .remove::<TransportPiece>()
+                .insert(Sinking(0.0));
+        }
+    }
+}
+
+/// Entities that stand for a piece on the board, or one leaving it.
+type OnBoard = Or<(With<TransportPiece>, With<Sinking>, With<Vanish>)>;
+
+fn rebuild_on_reset(
+    mut commands: Commands,
+    mut resets: MessageReader<BoardReset>,
+    the_match: Res<TransportMatch>,
+    shown: Query<Entity, OnBoard>,
+) {
+    if resets.read().count() == 0 {
+        return;
+    }
+    for entity in &shown {
+        commands.entity(entity).despawn();
+    }
+    spawn_from_match(&mut commands, &the_match);
+}
+
+/// Where a fleet's `index`-th reserve auxiliary waits: along its edge, outside the tank.
+fn reserve_position(mode: tabula_rules::transport::Mode, fleet: u8, index: usize) -> Vec3 {
+    let seat = fleet_seat(mode, fleet).0;
+    let row = if mode == tabula_rules::transport::Mode::Teams && fleet >= 2 {
+        0.55
+    } else {
+        0.0
+    };
+    let local = Vec3::new(-4.2 + index as f32 * 0.42, -0.1, 5.6 + row);
+    Quat::from_rotation_y(seat as f32 * std::f32::consts::FRAC_PI_2) * local
+}
+
+/// Keeps the reserve trays in step with the rules' reserve counts.
+fn reserves(
+    mut commands: Commands,
+    the_match: Res<TransportMatch>,
+    shown: Query<Entity, With<ReserveAux>>,
+) {
+    if !the_match.is_changed() {
+        return;
+    }
+    for entity in &shown {
+        commands.entity(entity).despawn();
+    }
+    let pos = the_match.game.position();
+    for fleet in 0..pos.mode.fleets() {
+        let mut i = 0;
+        for kind in Kind::AUXILIARY {
+            for _ in 0..pos.reserve(fleet, kind) {
+                let at = reserve_position(pos.mode, fleet, i);
+                commands.spawn((
+                    ReserveAux { fleet, kind },
+                    Model(kind, fleet),
+                    Transform::from_translation(at).looking_to(Vec3::X, Vec3::Y),
+                    Visibility::default(),
+                ));
+                i += 1;
+            }
+            i += 1;
+        }
+    }
+}
+
+fn sink(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut going: Query<(Entity, &mut Sinking, &mut Transform)>,
+) {
+    for (entity, mut sinking, mut transform) in &mut going {
+        sinking.0 += time.delta_secs();
+        transform.translation.y -= time.delta_secs() * 0.8;
+        transform.rotate_local_z(time.delta_secs() * 0.6);
+        if sinking.0 > 1.4 {
+            commands.entity(entity).despawn();
+        }
+    }
+}
+
+fn vanish(mut commands: Commands, done: Query<Entity, (With<Vanish>, Without<Travel>)>) {
+    for entity in &done {
+        commands.entity(entity).despawn();
+    }
+}
+
+/// The colour of a mark.
+fn mark_color(mark: Mark) -> Color {
+    match mark {
+        Mark::Red => Color::srgb(0.85, 0.1, 0.08),
+        Mark::Yellow => Color::srgb(0.95, 0.85, 0.1),
+        Mark::Green => Color::srgb(0.1, 0.7, 0.2),
+        Mark::Orange => Color::srgb(0.98, 0.5, 0.05),
+    }
+}
+
+/// Gives pieces their models.
+pub fn view_plugin(app: &mut App) {
+    app.add_systems(PostUpdate, dress);
+}
+
+fn dress(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    the_match: Res<TransportMatch>,
+    new: Query<(Entity, &Model), Added<Model>>,
+) {
+    let s = square_side(the_match.game.position().size);
+    for (entity, Model(kind, fleet)) in &new {
+        let hull = materials.add(StandardMaterial {
+            base_color: fleet_color(*fleet),
+            perceptual_roughness: 0.45,
+            metallic: 0.3,
+            ..default()
+        });
+        let dark = materials.add(StandardMaterial {
+            base_color: fleet_color(*fleet).darker(0.25),
+            perceptual_roughness: 0.5,
+            ..default()
+        });
+        let mut parts: Vec<(Mesh, Transform, Handle<StandardMaterial>)> = Vec::new();
+        let long = kind.is_long();
+        let len = if long { 1.55 * s } else { 0.8 * s };
+        // Where marks go: the bow (front, -z) and the stern (back, +z), on top.
+        let (bow_z, stern_z) = (-len * 0.36, len * 0.36);
+        let deck = match kind {
+            Kind::Submarine => {
+                parts.push((
+                    Capsule3d::new(0.11 * s, len * 0.7).mesh().build(),
+                    Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+                    hull.clone(),
+                ));
+                parts.push((
+                    Cuboid::new(0.08 * s, 0.14 * s, 0.2 * s).mesh().build(),
+                    Transform::from_xyz(0.0, 0.14 * s, 0.0),
+                    dark.clone(),
+                ));
+                0.12 * s
+            }
+            Kind::Plane => {
+                parts.push((
+                    Capsule3d::new(0.06 * s, 0.5 * s).mesh().build(),
+                    Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+                    hull.clone(),
+                ));
+                parts.push((
+                    Cuboid::new(0.75 * s, 0.02, 0.14 * s).mesh().build(),
+                    Transform::from_xyz(0.0, 0.0, -0.04 * s),
+                    hull.clone(),
+                ));
+                parts.push((
+                    Cuboid::new(0.3 * s, 0.02, 0.08 * s).mesh().build(),
+                    Transform::from_xyz(0.0, 0.02, 0.26 * s),
+                    dark.clone(),
+                ));
+                0.05 * s
+            }
+            Kind::Shell | Kind::Torpedo => {
+                let r = if *kind == Kind::Shell {
+                    0.06 * s
+                } else {
+                    0.045 * s
+                };
+                let body = if *kind == Kind::Shell {
+                    0.3 * s
+                } else {
+                    0.5 * s
+                };
+                parts.push((
+                    Cylinder::new(r, body).mesh().build(),
+                    Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+                    dark.clone(),
+                ));
+                parts.push((
+                    Cone::new(r, 0.14 * s).mesh().build(),
+                    Transform::from_xyz(0.0, 0.0, -body / 2.0 - 0.07 * s)
+                        .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+                    dark.clone(),
+                ));
+                r
+            }
+            _ => {
+                let width = match kind {
+                    Kind::Destroyer => 0.24 * s,
+                    Kind::Carrier | Kind::Battleship => 0.4 * s,
+                    _ => 0.34 * s,
+                };
+                parts.push((
+                    Cuboid::new(width, 0.14, len * 0.8).mesh().build(),
+                    Transform::from_xyz(0.0, 0.02, 0.05 * len),
+                    hull.clone(),
+                ));
+                parts.push((
+                    Cone::new(width / 2.0, len * 0.22).mesh().build(),
+                    Transform::from_xyz(0.0, 0.02, -len * 0.44)
+                        .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2))
+                        .with_scale(Vec3::new(1.0, 1.0, 0.5)),
+                    hull.clone(),
+                ));
+                match kind {
+                    Kind::Carrier => parts.push((
+                        Cuboid::new(width * 1.25, 0.03, len * 0.9).mesh().build(),
+                        Transform::from_xyz(0.0, 0.1, 0.0),
+                        dark.clone(),
+                    )),
+                    Kind::Battleship => {
+                        for z in [-0.22, 0.22] {
+                            parts.push((
+                                Cylinder::new(width * 0.3, 0.1).mesh().build(),
+                                Transform::from_xyz(0.0, 0.13, z * len),
+                                dark.clone(),
+                            ));
+                        }
+                    }
+                    Kind::Transport => parts.push((
+                        Cuboid::new(width * 0.7, 0.16, len * 0.35).mesh().build(),
+                        Transform::from_xyz(0.0, 0.16, 0.08 * len),
+                        dark.clone(),
+                    )),
+                    _ => parts.push((
+                        Cylinder::new(width * 0.2, 0.14).mesh().build(),
+                        Transform::from_xyz(0.0, 0.15, 0.0),
+                        dark.clone(),
+                    )),
+                }
+                0.14
+            }
+        };
+        // The patent's marks: bow dots forward, tail dots aft, a band round an auxiliary.
+        let dot = Sphere::new(0.045 * s.max(0.6)).mesh().build();
+        let rows = [(kind.bow_dots(), bow_z), (kind.tail_dots(), stern_z)];
+        for (marks, z) in rows {
+            let n = marks.len() as f32;
+            for (i, mark) in marks.iter().enumerate() {
+                let x = (i as f32 - (n - 1.0) / 2.0) * 0.1 * s.max(0.6);
+                let z = if kind.is_auxiliary() { z * 0.45 } else { z };
+                parts.push((
+                    dot.clone(),
+                    Transform::from_xyz(x, deck + 0.03, z),
+                    materials.add(StandardMaterial {
+                        base_color: mark_color(*mark),
+                        emissive: mark_color(*mark).to_linear() * 0.4,
+                        ..default()
+                    }),
+                ));
+            }
+        }
+        if let Some(band) = match kind {
+            Kind::Plane => Some(Mark::Green),
+            Kind::Shell => Some(Mark::Red),
+            Kind::Torpedo => Some(Mark::Yellow),
+            _ => None,
+        } {
+            parts.push((
+                Torus::new(0.05 * s, 0.08 * s).mesh().build(),
+                Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+                materials.add(StandardMaterial {
+                    base_color: mark_color(band),
+                    ..default()
+                }),
+            ));
+        }
+        commands.entity(entity).with_children(|parent| {
+            for (mesh, transform, material) in parts {
+                parent.spawn((
+                    Mesh3d(meshes.add(mesh)),
+                    MeshMaterial3d(material),
+                    transform,
+                ));
+            }
+        });
+    }
+}
