@@ -68,13 +68,6 @@ impl TableGame {
     pub fn from_scene(path: &Path, at: Option<usize>) -> Result<TableGame, String> {
         let mut file = SceneFile::load(path).map_err(|e| e.to_string())?;
         let kind = file.scene.game;
-        if !kind.is_available() {
-            return Err(format!(
-                "{}: {} is not playable on the table yet",
-                path.display(),
-                kind.title()
-            ));
-        }
         if let Some(n) = at {
             if n > file.scene.moves.len() {
                 return Err(format!(

@@ -57,11 +57,6 @@ impl GameKind {
             GameKind::Screwball => "Screwball Checkers",
         }
     }
-
-    /// Whether the app plays the game on the table.
-    pub fn is_available(self) -> bool {
-        true
-    }
 }
 
 impl fmt::Display for GameKind {
@@ -191,14 +186,6 @@ pub enum SceneError {
         expected: Expect,
         /// What happened.
         got: String,
-    },
-    /// The game is not playable in this build.
-    #[error("{file}: {game} is not playable yet")]
-    Unavailable {
-        /// The scene file.
-        file: PathBuf,
-        /// The game.
-        game: GameKind,
     },
 }
 
