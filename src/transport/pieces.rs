@@ -42,7 +42,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_all)
         .add_systems(
             Update,
-            (follow_actions, rebuild_on_reset, reserves)
+            (follow_actions, rebuild_on_reset, spread, reserves)
                 .chain()
                 .after(MatchSet)
                 .before(MotionSet),
@@ -82,6 +82,46 @@ pub fn piece_transform(size: u8, mode: tabula_rules::transport::Mode, piece: &Pi
     Transform::from_translation(at)
         .looking_to(forward, Vec3::Y)
         .with_scale(Vec3::new(1.0, 1.0, stretch))
+}
+
+/// Where a piece stands when others of its stratum share its square: side by side, so that
+/// each is seen and can be clicked.
+pub fn shared_offset(pos: &tabula_rules::transport::Position, piece: &Piece) -> Vec3 {
+    if piece.bow.is_some() {
+        return Vec3::ZERO;
+    }
+    let here: Vec<&Piece> = pos
+        .pieces()
+        .iter()
+        .filter(|p| p.bow.is_none() && p.at == piece.at && p.kind.stratum() == piece.kind.stratum())
+        .collect();
+    let n = here.len();
+    let Some(i) = here.iter().position(|p| *p == piece) else {
+        return Vec3::ZERO;
+    };
+    if n < 2 {
+        return Vec3::ZERO;
+    }
+    let step = square_side(pos.size) * 0.7 / n as f32;
+    Vec3::X * (i as f32 - (n as f32 - 1.0) / 2.0) * step
+}
+
+/// Sets pieces that share a square side by side once they have arrived.
+fn spread(
+    the_match: Res<TransportMatch>,
+    mut pieces: Query<(&TransportPiece, &mut Transform), Without<Travel>>,
+) {
+    if !the_match.is_changed() {
+        return;
+    }
+    let pos = the_match.game.position();
+    for (piece, mut transform) in &mut pieces {
+        let mut at = piece_transform(pos.size, pos.mode, &piece.0).translation;
+        at += shared_offset(pos, &piece.0);
+        if transform.translation != at {
+            transform.translation = at;
+        }
+    }
 }
 
 fn spawn_all(mut commands: Commands, the_match: Res<TransportMatch>) {
