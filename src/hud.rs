@@ -27,8 +27,76 @@ struct ConfirmLabel;
 
 /// Spawns and updates the HUD.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_hud)
-        .add_systems(Update, update_hud);
+    app.add_systems(Startup, (spawn_hud, spawn_help))
+        .add_systems(Update, (update_hud, toggle_help, fill_help));
+}
+
+/// The help overlay (F1 or ?): the rules in brief and the controls.
+#[derive(Component)]
+pub struct HelpOverlay;
+
+#[derive(Component)]
+struct HelpText;
+
+fn spawn_help(mut commands: Commands) {
+    commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                top: Val::Percent(12.0),
+                left: Val::Percent(18.0),
+                width: Val::Percent(64.0),
+                padding: UiRect::all(Val::Px(18.0)),
+                flex_direction: FlexDirection::Column,
+                row_gap: Val::Px(10.0),
+                display: Display::None,
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.04, 0.04, 0.05, 0.92)),
+            GlobalZIndex(10),
+            HelpOverlay,
+        ))
+        .with_children(|p| {
+            p.spawn((
+                Text::new(""),
+                font(15.0),
+                TextColor(Color::srgb(0.92, 0.9, 0.85)),
+                HelpText,
+            ));
+        });
+}
+
+/// F1 or ? shows and hides the help; Esc hides it.
+fn toggle_help(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut overlay: Query<&mut Node, With<HelpOverlay>>,
+) {
+    let Some(keys) = keys else { return };
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let toggle = keys.just_pressed(KeyCode::F1) || (shift && keys.just_pressed(KeyCode::Slash));
+    for mut node in &mut overlay {
+        if toggle {
+            node.display = if node.display == Display::None {
+                Display::Flex
+            } else {
+                Display::None
+            };
+        } else if keys.just_pressed(KeyCode::Escape) && node.display != Display::None {
+            node.display = Display::None;
+        }
+    }
+}
+
+fn fill_help(hud: Res<HudState>, mut text: Query<&mut Text, With<HelpText>>) {
+    if !hud.is_changed() {
+        return;
+    }
+    for mut t in &mut text {
+        t.0 = format!(
+            "{}\n\n{}\n\nControls\n{}\n\nF1 or ? closes this help.",
+            hud.title, hud.rules, hud.controls
+        );
+    }
 }
 
 fn font(size: f32) -> TextFont {

@@ -81,6 +81,8 @@ pub struct HudState {
     pub moves: Vec<String>,
     /// How to play, shown at the bottom.
     pub controls: String,
+    /// The rules in brief, for the help overlay (F1).
+    pub rules: &'static str,
     /// The label of the Confirm button (Enter), when there is something to confirm: a path
     /// that may stop where it is, a die to throw.
     pub confirm: Option<String>,

@@ -216,6 +216,16 @@ fn apply_commands(
     }
 }
 
+/// The rules in brief, for the help overlay.
+pub const RULES: &str = "Maxim's Game of War (1910). King: one square any way; general: as a queen; cannon: \
+diagonally, any distance; horse: as a knight, leaping; mortar: as a rook. A flying machine \
+flies once, from its station to an empty square of its colour, and then blocks it. A troop \
+steps one square forward (two straight on its first move) and captures diagonally forward, \
+jumping enemy troops checkers-style and going on while it can. An offered enemy troop must \
+be taken. Win by standing in the enemy citadel when he cannot take the piece, or when he has \
+no move. Capturing the king has no special effect. Law IX: after a third repetition, a \
+draw unless someone wins within 20 moves each.";
+
 /// Tells the camera whose turn it is and the HUD what to show.
 fn publish(the_match: Res<Match>, mut seat: ResMut<Seat>, mut hud: ResMut<HudState>) {
     if !the_match.is_changed() {
@@ -254,8 +264,9 @@ fn publish(the_match: Res<Match>, mut seat: ResMut<Seat>, mut hud: ResMut<HudSta
         moves: move_lines(&the_match.texts),
         controls: "Click a piece, then a lit square.  Right drag: orbit  Middle drag: pan  \
                    Wheel: zoom\n1 / 2 / 3 / 4: Red's side, Blue's side, top, side view  \
-                   Esc: drop selection\nCtrl+Z: take back  N: new game  F12: screenshot"
+                   Esc: drop selection\nCtrl+Z: take back  N: new game  F12: screenshot  F1: help"
             .into(),
         confirm: None,
+        rules: RULES,
     };
 }

@@ -216,6 +216,15 @@ fn apply_commands(
     }
 }
 
+/// The rules in brief, for the help overlay.
+pub const RULES: &str = "Parker's Camelot (1930). 160 squares; 4 knights and 10 men a side. A plain move goes one \
+square any way; a canter leaps a friendly piece (chains may turn, and may stop after any \
+leap); a jump leaps an enemy piece and captures it, and must go on while it can; a knight's \
+charge canters, then jumps. WCF rules (default): capture is compulsory; your own castle is \
+entered only by jumping and left at once; at most two castle moves. Win with two pieces in \
+the enemy castle, by capturing all (keeping two), or when the opponent cannot move. Draws: \
+one piece each, third repetition, 50 quiet moves each.";
+
 /// The colour a side's status line is drawn in.
 fn side_tint(side: Side) -> Color {
     match side {
@@ -249,8 +258,9 @@ fn publish(the_match: Res<CamelotMatch>, mut seat: ResMut<Seat>, mut hud: ResMut
                    Enter or Confirm plays a path that may stop there.\n\
                    Right drag: orbit  Middle drag: pan  Wheel: zoom  1 / 2 / 3 / 4: White's \
                    side, Black's side, top, side view\n\
-                   Esc: drop selection  Ctrl+Z: take back  N: new game  F12: screenshot"
+                   Esc: drop selection  Ctrl+Z: take back  N: new game  F12: screenshot  F1: help"
             .into(),
         confirm: the_match.can_confirm.then(|| "Confirm move".to_string()),
+        rules: RULES,
     };
 }

@@ -277,6 +277,14 @@ pub fn table_seat(seat: tabula_rules::fences::Seat) -> Seat {
     Seat(seat.0.turns() as usize)
 }
 
+/// The rules in brief, for the help overlay.
+pub const RULES: &str = "Magee's fence race (1962). Each turn: move one of your six fences to any vacant slot \
+(compulsory), throw the die, and walk your pawn exactly that many steps along open paths, \
+turning freely and back-tracking if you like, never through a fence. A fenced-in pawn \
+stays. Home only with the exact count (the shortest distance). First pawn home wins. \
+Options: 2-4 players, board size, seed, chance cards instead of the die, playing on for \
+places.";
+
 /// The race, headless: actions, commands, and what the HUD and camera are told.
 pub fn logic(app: &mut App) {
     app.add_message::<FenceAction>()
@@ -394,8 +402,9 @@ fn publish(the_match: Res<FencesMatch>, mut seat: ResMut<Seat>, mut hud: ResMut<
         controls: "Click your fence, then a vacant slot; Enter throws; click a lit space to \
                    walk there.\nRight drag: orbit  Middle drag: pan  Wheel: zoom  1 / 2 / 3 / \
                    4: Red's side, Green's side, top, side view\nEsc: drop selection  Ctrl+Z: \
-                   take back  N: new race  F12: screenshot"
+                   take back  N: new race  F12: screenshot  F1: help"
             .into(),
         confirm,
+        rules: RULES,
     };
 }

@@ -126,6 +126,15 @@ impl ScrewballMatch {
     }
 }
 
+/// The rules in brief, for the help overlay.
+pub const RULES: &str = "Dubay's Screwball Checkers (1946). Large pieces stand on small squares, small pieces on \
+large ones. Pieces start on the row remote from their owner and move toward him: one step \
+forward (straight or diagonal) or sideways toward the centre. A piece attacks enemy pieces \
+on touching squares in directions it may move; for each, the attacker sets a penalty piece \
+of the victim's on the victim's starting row (or as near as possible) and moves again. A \
+piece on its owner's edge, or stuck, is dead. The aim: the fewest pieces on the board; the \
+game ends when a player's reserve is spent, and the other wins.";
+
 /// The match, headless.
 pub fn logic(app: &mut App) {
     app.add_message::<ScrewballIntent>()
@@ -237,8 +246,9 @@ fn publish(the_match: Res<ScrewballMatch>, mut seat: ResMut<Seat>, mut hud: ResM
         controls: "Click a piece, then a lit square; after an attack, click where each penalty \
                    piece goes.\nRight drag: orbit  Middle drag: pan  Wheel: zoom  1 / 2 / 3 / \
                    4: Screws' side, Balls' side, top, side view\nEsc: drop selection  Ctrl+Z: \
-                   take back  N: new game  F12: screenshot"
+                   take back  N: new game  F12: screenshot  F1: help"
             .into(),
         confirm: None,
+        rules: RULES,
     };
 }

@@ -111,6 +111,15 @@ impl TransportMatch {
     }
 }
 
+/// The rules in brief, for the help overlay.
+pub const RULES: &str = "Paschal's Transport (1947). Sink the enemy transport. A turn is one action: move a main \
+piece, launch an auxiliary, or advance one. Battleship and carrier pivot on either end or \
+slide; destroyer one square (two on its first move); submarine diagonally on dark squares; \
+transport one square. Planes fly two along their heading or one any way; shells and \
+torpedoes run one square a turn along theirs. Entering a square sinks the enemy pieces \
+there the mover can sink (bow dot matches tail dot: red shell, yellow torpedo, green plane, \
+orange ramming); a move is illegal if an enemy that can sink the mover remains.";
+
 /// The match, headless.
 pub fn logic(app: &mut App) {
     app.add_message::<TransportIntent>()
@@ -215,8 +224,9 @@ fn publish(the_match: Res<TransportMatch>, mut seat: ResMut<Seat>, mut hud: ResM
         controls: "Click a ship, then a lit square (Tab: pivot on the other end). L: launch from \
                    the ship, then click the square and the square it points at. Click a plane, \
                    shell or torpedo to advance it.\nRight drag: orbit  Middle drag: pan  Wheel: \
-                   zoom  1-4: views  Esc: drop  Ctrl+Z: take back  N: new game  F12: screenshot"
+                   zoom  1-4: views  Esc: drop  Ctrl+Z: take back  N: new game  F12: screenshot  F1: help"
             .into(),
         confirm: None,
+        rules: RULES,
     };
 }
