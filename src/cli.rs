@@ -408,6 +408,10 @@ pub enum Command {
         /// Hot-seat: turn the camera to the player to move after every move.
         #[arg(long)]
         follow_turn: bool,
+        /// Frame-rate benchmark: render this many frames (after the first 30), print the
+        /// mean frame time, and exit.
+        #[arg(long)]
+        frames: Option<u32>,
     },
     /// Replay scene files headless and check each reaches its expected outcome.
     Verify {
@@ -445,6 +449,7 @@ pub fn main() -> ExitCode {
             TableGame::War(War::new(WarOptions::default())),
             Default::default(),
             false,
+            None,
         ),
         Some(Command::Play {
             game,
@@ -457,6 +462,7 @@ pub fn main() -> ExitCode {
             at,
             view,
             follow_turn,
+            frames,
         }) => {
             let rules = RulesArgs {
                 war,
@@ -484,7 +490,7 @@ pub fn main() -> ExitCode {
                 }
             };
             match table {
-                Ok(table) => run_window(table, view, follow_turn),
+                Ok(table) => run_window(table, view, follow_turn, frames),
                 Err(e) => {
                     eprintln!("tabula play: {e}");
                     ExitCode::from(2)

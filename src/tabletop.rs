@@ -171,9 +171,51 @@ pub fn display_available() -> Result<(), String> {
     }
 }
 
+/// Frames to skip before measuring (pipelines compile on the first frames).
+const WARM_UP_FRAMES: u32 = 30;
+
+/// The frame-rate benchmark: frames still to measure, and the time they took.
+#[derive(Resource, Debug, Clone, Copy)]
+struct FrameProbe {
+    warm_up: u32,
+    left: u32,
+    frames: u32,
+    seconds: f64,
+}
+
+fn measure_frames(
+    mut probe: ResMut<FrameProbe>,
+    time: Res<Time<Real>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if probe.warm_up > 0 {
+        probe.warm_up -= 1;
+        return;
+    }
+    probe.frames += 1;
+    probe.seconds += time.delta_secs_f64();
+    probe.left = probe.left.saturating_sub(1);
+    if probe.left == 0 {
+        let mean = probe.seconds / f64::from(probe.frames.max(1));
+        println!(
+            "{} frames, mean frame time {:.1} ms ({:.1} frames per second)",
+            probe.frames,
+            mean * 1000.0,
+            1.0 / mean.max(1e-9)
+        );
+        exit.write(AppExit::Success);
+    }
+}
+
 /// Opens the tabletop window on `game` and runs until it is closed; the camera starts at
-/// `view`, or follows the player to move when `follow_turn` is set.
-pub fn run_window(game: TableGame, view: crate::camera::View, follow_turn: bool) -> ExitCode {
+/// `view`, or follows the player to move when `follow_turn` is set. With `frames`, it
+/// renders that many frames after a warm-up, prints the mean frame time and exits.
+pub fn run_window(
+    game: TableGame,
+    view: crate::camera::View,
+    follow_turn: bool,
+    frames: Option<u32>,
+) -> ExitCode {
     if let Err(e) = display_available() {
         eprintln!("tabula: {e}");
         return ExitCode::from(2);
@@ -189,6 +231,15 @@ pub fn run_window(game: TableGame, view: crate::camera::View, follow_turn: bool)
     }));
     app.insert_resource(view)
         .insert_resource(crate::camera::FollowTurn(follow_turn));
+    if let Some(n) = frames {
+        app.insert_resource(FrameProbe {
+            warm_up: WARM_UP_FRAMES,
+            left: n.max(1),
+            frames: 0,
+            seconds: 0.0,
+        })
+        .add_systems(Update, measure_frames);
+    }
     game.install(&mut app, true);
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
