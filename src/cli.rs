@@ -408,6 +408,9 @@ pub enum Command {
         /// Hot-seat: turn the camera to the player to move after every move.
         #[arg(long)]
         follow_turn: bool,
+        /// Where Ctrl+S saves the game (default tabula-save.ron); `--scene FILE` loads it.
+        #[arg(long)]
+        save_to: Option<PathBuf>,
         /// Frame-rate benchmark: render this many frames (after the first 30), print the
         /// mean frame time, and exit.
         #[arg(long)]
@@ -450,6 +453,7 @@ pub fn main() -> ExitCode {
             Default::default(),
             false,
             None,
+            None,
         ),
         Some(Command::Play {
             game,
@@ -462,6 +466,7 @@ pub fn main() -> ExitCode {
             at,
             view,
             follow_turn,
+            save_to,
             frames,
         }) => {
             let rules = RulesArgs {
@@ -490,7 +495,7 @@ pub fn main() -> ExitCode {
                 }
             };
             match table {
-                Ok(table) => run_window(table, view, follow_turn, frames),
+                Ok(table) => run_window(table, view, follow_turn, save_to, frames),
                 Err(e) => {
                     eprintln!("tabula play: {e}");
                     ExitCode::from(2)

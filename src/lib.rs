@@ -17,6 +17,7 @@ pub mod motion;
 pub mod pieces;
 pub mod playing;
 pub mod room;
+pub mod save;
 pub mod screwball;
 pub mod shot;
 pub mod table;

@@ -118,7 +118,11 @@ impl TableGame {
         match self {
             TableGame::War(game) => {
                 app.insert_resource(crate::war_match::Match::new(game))
-                    .add_plugins((crate::war_match::plugin, crate::pieces::plugin));
+                    .add_plugins((
+                        crate::war_match::plugin,
+                        crate::pieces::plugin,
+                        crate::save::plugin::<crate::war_match::Match>,
+                    ));
                 if view {
                     app.add_plugins((
                         crate::table::plugin,
@@ -129,28 +133,40 @@ impl TableGame {
             }
             TableGame::Camelot(game) => {
                 app.insert_resource(crate::camelot::CamelotMatch::new(game))
-                    .add_plugins(crate::camelot::logic);
+                    .add_plugins((
+                        crate::camelot::logic,
+                        crate::save::plugin::<crate::camelot::CamelotMatch>,
+                    ));
                 if view {
                     app.add_plugins(crate::camelot::view);
                 }
             }
             TableGame::Fences(game) => {
                 app.insert_resource(crate::fences::FencesMatch::new(game))
-                    .add_plugins(crate::fences::logic);
+                    .add_plugins((
+                        crate::fences::logic,
+                        crate::save::plugin::<crate::fences::FencesMatch>,
+                    ));
                 if view {
                     app.add_plugins(crate::fences::view);
                 }
             }
             TableGame::Screwball(game) => {
                 app.insert_resource(crate::screwball::ScrewballMatch::new(game))
-                    .add_plugins(crate::screwball::logic);
+                    .add_plugins((
+                        crate::screwball::logic,
+                        crate::save::plugin::<crate::screwball::ScrewballMatch>,
+                    ));
                 if view {
                     app.add_plugins(crate::screwball::view);
                 }
             }
             TableGame::Transport(game) => {
                 app.insert_resource(crate::transport::TransportMatch::new(game))
-                    .add_plugins(crate::transport::logic);
+                    .add_plugins((
+                        crate::transport::logic,
+                        crate::save::plugin::<crate::transport::TransportMatch>,
+                    ));
                 if view {
                     app.add_plugins(crate::transport::view);
                 }
@@ -208,12 +224,14 @@ fn measure_frames(
 }
 
 /// Opens the tabletop window on `game` and runs until it is closed; the camera starts at
-/// `view`, or follows the player to move when `follow_turn` is set. With `frames`, it
+/// `view`, or follows the player to move when `follow_turn` is set; Ctrl+S saves to
+/// `save_to` (or `tabula-save.ron`). With `frames`, it
 /// renders that many frames after a warm-up, prints the mean frame time and exits.
 pub fn run_window(
     game: TableGame,
     view: crate::camera::View,
     follow_turn: bool,
+    save_to: Option<std::path::PathBuf>,
     frames: Option<u32>,
 ) -> ExitCode {
     if let Err(e) = display_available() {
@@ -231,6 +249,9 @@ pub fn run_window(
     }));
     app.insert_resource(view)
         .insert_resource(crate::camera::FollowTurn(follow_turn));
+    if let Some(path) = save_to {
+        app.insert_resource(crate::save::SavePath(path));
+    }
     if let Some(n) = frames {
         app.insert_resource(FrameProbe {
             warm_up: WARM_UP_FRAMES,

@@ -264,9 +264,26 @@ fn publish(the_match: Res<Match>, mut seat: ResMut<Seat>, mut hud: ResMut<HudSta
         moves: move_lines(&the_match.texts),
         controls: "Click a piece, then a lit square.  Right drag: orbit  Middle drag: pan  \
                    Wheel: zoom\n1 / 2 / 3 / 4: Red's side, Blue's side, top, side view  \
-                   Esc: drop selection\nCtrl+Z: take back  N: new game  F12: screenshot  F1: help"
+                   Esc: drop selection\nCtrl+Z: take back  N: new game  F12: screenshot  Ctrl+S: save  F1: help"
             .into(),
         confirm: None,
         rules: RULES,
     };
+}
+
+impl crate::save::Saveable for Match {
+    fn save_data(&self) -> crate::save::SaveData {
+        let start = self.game.start();
+        crate::save::SaveData {
+            kind: tabula_rules::scene::GameKind::War,
+            options: crate::save::SaveData::options_text(self.game.options()),
+            setup: (*start != Position::standard(start.to_move())).then(|| start.to_string()),
+            moves: self.texts.clone(),
+            expect: crate::save::SaveData::expect_text(&self.game.outcome()),
+        }
+    }
+
+    fn tell(&mut self, feedback: Feedback) {
+        self.feedback = feedback;
+    }
 }

@@ -258,9 +258,27 @@ fn publish(the_match: Res<CamelotMatch>, mut seat: ResMut<Seat>, mut hud: ResMut
                    Enter or Confirm plays a path that may stop there.\n\
                    Right drag: orbit  Middle drag: pan  Wheel: zoom  1 / 2 / 3 / 4: White's \
                    side, Black's side, top, side view\n\
-                   Esc: drop selection  Ctrl+Z: take back  N: new game  F12: screenshot  F1: help"
+                   Esc: drop selection  Ctrl+Z: take back  N: new game  F12: screenshot  Ctrl+S: save  F1: help"
             .into(),
         confirm: the_match.can_confirm.then(|| "Confirm move".to_string()),
         rules: RULES,
     };
+}
+
+impl crate::save::Saveable for CamelotMatch {
+    fn save_data(&self) -> crate::save::SaveData {
+        let start = self.game.start();
+        let standard = *start == tabula_rules::camelot::Position::standard();
+        crate::save::SaveData {
+            kind: tabula_rules::scene::GameKind::Camelot,
+            options: crate::save::SaveData::options_text(self.game.options()),
+            setup: (!standard).then(|| start.to_string()),
+            moves: self.texts.clone(),
+            expect: crate::save::SaveData::expect_text(&self.game.outcome()),
+        }
+    }
+
+    fn tell(&mut self, feedback: Feedback) {
+        self.feedback = feedback;
+    }
 }

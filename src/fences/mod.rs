@@ -402,9 +402,25 @@ fn publish(the_match: Res<FencesMatch>, mut seat: ResMut<Seat>, mut hud: ResMut<
         controls: "Click your fence, then a vacant slot; Enter throws; click a lit space to \
                    walk there.\nRight drag: orbit  Middle drag: pan  Wheel: zoom  1 / 2 / 3 / \
                    4: Red's side, Green's side, top, side view\nEsc: drop selection  Ctrl+Z: \
-                   take back  N: new race  F12: screenshot  F1: help"
+                   take back  N: new race  F12: screenshot  Ctrl+S: save  F1: help"
             .into(),
         confirm,
         rules: RULES,
     };
+}
+
+impl crate::save::Saveable for FencesMatch {
+    fn save_data(&self) -> crate::save::SaveData {
+        crate::save::SaveData {
+            kind: tabula_rules::scene::GameKind::Fences,
+            options: crate::save::SaveData::options_text(self.game.options()),
+            setup: None,
+            moves: self.log.iter().map(|(_, t)| t.clone()).collect(),
+            expect: crate::save::SaveData::expect_text(&self.game.outcome()),
+        }
+    }
+
+    fn tell(&mut self, feedback: Feedback) {
+        self.feedback = feedback;
+    }
 }

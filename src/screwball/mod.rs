@@ -246,9 +246,27 @@ fn publish(the_match: Res<ScrewballMatch>, mut seat: ResMut<Seat>, mut hud: ResM
         controls: "Click a piece, then a lit square; after an attack, click where each penalty \
                    piece goes.\nRight drag: orbit  Middle drag: pan  Wheel: zoom  1 / 2 / 3 / \
                    4: Screws' side, Balls' side, top, side view\nEsc: drop selection  Ctrl+Z: \
-                   take back  N: new game  F12: screenshot  F1: help"
+                   take back  N: new game  F12: screenshot  Ctrl+S: save  F1: help"
             .into(),
         confirm: None,
         rules: RULES,
     };
+}
+
+impl crate::save::Saveable for ScrewballMatch {
+    fn save_data(&self) -> crate::save::SaveData {
+        let start = self.game.start();
+        let standard = *start == tabula_rules::screwball::Position::standard();
+        crate::save::SaveData {
+            kind: tabula_rules::scene::GameKind::Screwball,
+            options: crate::save::SaveData::options_text(self.game.options()),
+            setup: (!standard).then(|| start.to_string()),
+            moves: self.texts.iter().map(|(_, t)| t.clone()).collect(),
+            expect: crate::save::SaveData::expect_text(&self.game.outcome()),
+        }
+    }
+
+    fn tell(&mut self, feedback: Feedback) {
+        self.feedback = feedback;
+    }
 }

@@ -224,9 +224,29 @@ fn publish(the_match: Res<TransportMatch>, mut seat: ResMut<Seat>, mut hud: ResM
         controls: "Click a ship, then a lit square (Tab: pivot on the other end). L: launch from \
                    the ship, then click the square and the square it points at. Click a plane, \
                    shell or torpedo to advance it.\nRight drag: orbit  Middle drag: pan  Wheel: \
-                   zoom  1-4: views  Esc: drop  Ctrl+Z: take back  N: new game  F12: screenshot  F1: help"
+                   zoom  1-4: views  Esc: drop  Ctrl+Z: take back  N: new game  F12: screenshot  Ctrl+S: save  F1: help"
             .into(),
         confirm: None,
         rules: RULES,
     };
+}
+
+impl crate::save::Saveable for TransportMatch {
+    fn save_data(&self) -> crate::save::SaveData {
+        let start = self.game.start();
+        let options = self.game.options();
+        let standard =
+            tabula_rules::transport::Position::standard(options).is_ok_and(|p| p == *start);
+        crate::save::SaveData {
+            kind: tabula_rules::scene::GameKind::Transport,
+            options: crate::save::SaveData::options_text(options),
+            setup: (!standard).then(|| start.to_string()),
+            moves: self.texts.iter().map(|(_, t)| t.clone()).collect(),
+            expect: crate::save::SaveData::expect_text(&self.game.outcome()),
+        }
+    }
+
+    fn tell(&mut self, feedback: Feedback) {
+        self.feedback = feedback;
+    }
 }

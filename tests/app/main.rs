@@ -3,6 +3,7 @@
 
 mod camelot;
 mod fences;
+mod save;
 mod screwball;
 mod transport;
 

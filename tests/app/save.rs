@@ -1,0 +1,81 @@
+//! Saving: Ctrl+S writes the game as a scene file that replays to the same position; a
+//! save that cannot be written says so and changes nothing.
+
+use crate::root;
+use bevy::prelude::*;
+use tabula::save::{SaveGame, SavePath};
+use tabula::tabletop::TableGame;
+use tabula_rules::Game;
+use tabula_rules::fences::{Fences, FencesOptions};
+
+fn headless(game: TableGame, path: &std::path::Path) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(SavePath(path.to_path_buf()));
+    game.install(&mut app, false);
+    app.update();
+    app
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn a_saved_game_replays_to_the_same_position() {
+    // Camelot from a set-up position, one charge played.
+    let scene = root().join("scenes/camelot/figure3_charges.ron");
+    let game = TableGame::from_scene(&scene, Some(1)).unwrap();
+    let path = temp("camelot.ron");
+    let mut app = headless(game, &path);
+    app.world_mut().write_message(SaveGame);
+    app.update();
+    let m = app.world().resource::<tabula::camelot::CamelotMatch>();
+    assert!(
+        m.feedback.text.contains("Saved 1 moves"),
+        "{:?}",
+        m.feedback
+    );
+    let TableGame::Camelot(back) = TableGame::from_scene(&path, None).unwrap() else {
+        panic!("a Camelot save")
+    };
+    assert_eq!(back.position(), m.game.position());
+    assert_eq!(back.start(), m.game.start());
+
+    // A seeded fence race with throws: the seed and the throws come back.
+    let mut race = Fences::new(FencesOptions {
+        players: 3,
+        seed: 9,
+        ..FencesOptions::default()
+    })
+    .unwrap();
+    let first = race.legal_moves()[0].clone();
+    race.play(&first).unwrap();
+    race.throw().unwrap();
+    let path = temp("fences.ron");
+    let mut app = headless(TableGame::Fences(race.clone()), &path);
+    app.world_mut().write_message(SaveGame);
+    app.update();
+    let TableGame::Fences(back) = TableGame::from_scene(&path, None).unwrap() else {
+        panic!("a fence race save")
+    };
+    assert_eq!(back.ply(), race.ply());
+    assert_eq!(back.thrown(), race.thrown());
+    assert_eq!(back.options(), race.options());
+    assert!(!std::fs::exists(path.with_extension("ron.tmp")).unwrap());
+}
+
+#[test]
+fn a_save_that_cannot_be_written_says_so_and_keeps_the_game() {
+    let path = temp("no-such-folder").join("deeper").join("save.ron");
+    let game = TableGame::from_scene(&root().join("scenes/war/siege_gambit.ron"), Some(4)).unwrap();
+    let mut app = headless(game, &path);
+    app.world_mut().write_message(SaveGame);
+    app.update();
+    let m = app.world().resource::<tabula::war_match::Match>();
+    assert!(m.feedback.is_error && m.feedback.text.contains("Could not save"));
+    assert_eq!(m.game.ply(), 4);
+    assert!(!path.exists());
+}
