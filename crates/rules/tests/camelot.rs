@@ -120,45 +120,28 @@ fn setup_text_round_trips() {
 
 #[test]
 fn random_playouts_never_panic_and_round_trip() {
-    use rand::{Rng, SeedableRng, rngs::StdRng};
     for rules in [
         tabula_rules::camelot::RuleSet::Wcf,
         tabula_rules::camelot::RuleSet::Parker1930,
     ] {
-        let mut finished = 0;
-        for seed in 0..300u64 {
-            let mut rng = StdRng::seed_from_u64(seed);
-            let mut game = Camelot::new(CamelotOptions {
-                rules,
-                ..CamelotOptions::default()
-            });
-            let start = game.position().clone();
-            let mut n = 0;
-            while !game.outcome().is_over() && n < 400 {
-                let legal = game.legal_moves();
+        let finished = common::random_playouts(
+            0..300,
+            400,
+            |_| {
+                Camelot::new(CamelotOptions {
+                    rules,
+                    ..CamelotOptions::default()
+                })
+            },
+            |g| g.position().clone(),
+            |g, legal| {
                 assert_eq!(
-                    game.legal_move_count(),
+                    g.legal_move_count(),
                     legal.len(),
                     "the counting generator agrees"
                 );
-                let mv = legal[rng.random_range(0..legal.len())].clone();
-                let text = game.move_text(&mv);
-                assert_eq!(
-                    game.parse_move(&text).as_ref(),
-                    Ok(&mv),
-                    "{rules:?} seed {seed}: {text}"
-                );
-                let before = game.position().clone();
-                game.play(&mv).unwrap();
-                game.undo();
-                assert_eq!(game.position(), &before, "undo {text}");
-                game.play(&mv).unwrap();
-                n += 1;
-            }
-            finished += usize::from(game.outcome().is_over());
-            while game.undo().is_some() {}
-            assert_eq!(game.position(), &start);
-        }
+            },
+        );
         if rules == tabula_rules::camelot::RuleSet::Wcf {
             // Compulsory capture and the draw rules end most random WCF games; Parker's
             // rules have neither, so random Parker games rarely end.

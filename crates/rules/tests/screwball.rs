@@ -160,33 +160,12 @@ fn setup_text_round_trips_and_bad_setups_are_refused() {
 
 #[test]
 fn random_playouts_never_panic_and_round_trip() {
-    use rand::{Rng, SeedableRng, rngs::StdRng};
-    let mut finished = 0;
-    for seed in 0..300u64 {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut game = Screwball::new(ScrewballOptions::default());
-        let start = game.position().clone();
-        let mut n = 0;
-        while !game.outcome().is_over() && n < 600 {
-            let legal = game.legal_moves();
-            assert!(!legal.is_empty(), "seed {seed}: a player always has a move");
-            let mv = legal[rng.random_range(0..legal.len())].clone();
-            let text = game.move_text(&mv);
-            assert_eq!(
-                game.parse_move(&text).as_ref(),
-                Ok(&mv),
-                "seed {seed}: {text}"
-            );
-            let before = game.position().clone();
-            game.play(&mv).unwrap();
-            game.undo();
-            assert_eq!(game.position(), &before, "undo {text}");
-            game.play(&mv).unwrap();
-            n += 1;
-        }
-        finished += usize::from(game.outcome().is_over());
-        while game.undo().is_some() {}
-        assert_eq!(game.position(), &start);
-    }
+    let finished = common::random_playouts(
+        0..300,
+        600,
+        |_| Screwball::new(ScrewballOptions::default()),
+        |g| g.position().clone(),
+        |_, _| {},
+    );
     assert!(finished > 200, "most random games end ({finished} of 300)");
 }

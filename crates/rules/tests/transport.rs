@@ -219,38 +219,20 @@ fn bad_setups_are_refused_with_a_reason() {
 
 #[test]
 fn random_playouts_never_panic_and_round_trip() {
-    use rand::{Rng, SeedableRng, rngs::StdRng};
     for mode in [Mode::Two, Mode::Teams, Mode::Royal] {
-        let mut finished = 0;
-        for seed in 0..40u64 {
-            let mut rng = StdRng::seed_from_u64(seed);
-            let mut game = Transport::new(TransportOptions {
-                mode,
-                ..TransportOptions::default()
-            })
-            .unwrap();
-            let start = game.position().clone();
-            let mut n = 0;
-            while !game.outcome().is_over() && n < 400 {
-                let legal = game.legal_moves();
-                let mv = legal[rng.random_range(0..legal.len())].clone();
-                let text = game.move_text(&mv);
-                assert_eq!(
-                    game.parse_move(&text).as_ref(),
-                    Ok(&mv),
-                    "{mode:?} seed {seed}: {text}"
-                );
-                let before = game.position().clone();
-                game.play(&mv).unwrap();
-                game.undo();
-                assert_eq!(game.position(), &before, "undo {text}");
-                game.play(&mv).unwrap();
-                n += 1;
-            }
-            finished += usize::from(game.outcome().is_over());
-            while game.undo().is_some() {}
-            assert_eq!(game.position(), &start);
-        }
+        let finished = common::random_playouts(
+            0..40,
+            400,
+            |_| {
+                Transport::new(TransportOptions {
+                    mode,
+                    ..TransportOptions::default()
+                })
+                .unwrap()
+            },
+            |g| g.position().clone(),
+            |_, _| {},
+        );
         assert!(
             finished > 0,
             "{mode:?}: some random games end ({finished} of 40)"

@@ -117,3 +117,49 @@ pub fn run_cases<G: Game>(
     }
     cases
 }
+
+/// Plays a random game from `new(seed)` for every seed, up to `cap` moves each. At every move
+/// it checks that the move's text reads back to the move and that play then undo restores
+/// the position (`key` of the game); at the end, that undoing everything restores the start.
+/// `each` adds the caller's checks on every position with its legal moves. Returns how many
+/// games ended. (Not every test binary uses it.)
+#[allow(dead_code)]
+pub fn random_playouts<G: Game, K: PartialEq + std::fmt::Debug>(
+    seeds: std::ops::Range<u64>,
+    cap: usize,
+    new: impl Fn(u64) -> G,
+    key: impl Fn(&G) -> K,
+    each: impl Fn(&G, &[G::Move]),
+) -> usize {
+    use rand::{Rng, SeedableRng, rngs::StdRng};
+    let mut finished = 0;
+    for seed in seeds {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = new(seed);
+        let start = key(&game);
+        let mut n = 0;
+        while !game.outcome().is_over() && n < cap {
+            let legal = game.legal_moves();
+            assert!(!legal.is_empty(), "seed {seed}: an ongoing game has a move");
+            each(&game, &legal);
+            let mv = legal[rng.random_range(0..legal.len())].clone();
+            let text = game.move_text(&mv);
+            assert_eq!(
+                game.parse_move(&text).as_ref(),
+                Ok(&mv),
+                "seed {seed}: {text}"
+            );
+            let before = key(&game);
+            game.play(&mv)
+                .unwrap_or_else(|e| panic!("seed {seed}: generated move {text} refused: {e}"));
+            game.undo();
+            assert_eq!(key(&game), before, "seed {seed}: undo of {text}");
+            game.play(&mv).unwrap();
+            n += 1;
+        }
+        finished += usize::from(game.outcome().is_over());
+        while game.undo().is_some() {}
+        assert_eq!(key(&game), start, "seed {seed}: undo all");
+    }
+    finished
+}
