@@ -1,6 +1,6 @@
 //! The command line: open the tabletop, verify scenes, count moves, take screenshots.
 
-use crate::tabletop::{TableGame, run_window};
+use crate::tabletop::{TableGame, Viewing, run_window};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -408,6 +408,9 @@ pub enum Command {
         /// Hot-seat: turn the camera to the player to move after every move.
         #[arg(long)]
         follow_turn: bool,
+        /// Exhibitions: the spectator camera directs itself (V switches it on and off).
+        #[arg(long)]
+        spectator: bool,
         /// Where Ctrl+S saves the game (default tabula-save.ron); `--scene FILE` loads it.
         #[arg(long)]
         save_to: Option<PathBuf>,
@@ -450,10 +453,7 @@ pub fn main() -> ExitCode {
     match cli.command {
         None => run_window(
             TableGame::War(War::new(WarOptions::default())),
-            Default::default(),
-            false,
-            None,
-            None,
+            Viewing::default(),
         ),
         Some(Command::Play {
             game,
@@ -466,6 +466,7 @@ pub fn main() -> ExitCode {
             at,
             view,
             follow_turn,
+            spectator,
             save_to,
             frames,
         }) => {
@@ -495,7 +496,16 @@ pub fn main() -> ExitCode {
                 }
             };
             match table {
-                Ok(table) => run_window(table, view, follow_turn, save_to, frames),
+                Ok(table) => run_window(
+                    table,
+                    Viewing {
+                        view,
+                        follow_turn,
+                        spectator,
+                        save_to,
+                        frames,
+                    },
+                ),
                 Err(e) => {
                     eprintln!("tabula play: {e}");
                     ExitCode::from(2)

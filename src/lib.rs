@@ -20,6 +20,7 @@ pub mod room;
 pub mod save;
 pub mod screwball;
 pub mod shot;
+pub mod spectator;
 pub mod table;
 pub mod tabletop;
 pub mod transport;
@@ -47,6 +48,7 @@ pub fn view_plugin(app: &mut App) {
         marks::plugin,
         hud::plugin,
         camera::plugin,
+        spectator::plugin,
     ))
     .add_systems(Update, shot::save_on_f12);
 }

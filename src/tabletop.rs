@@ -223,17 +223,24 @@ fn measure_frames(
     }
 }
 
-/// Opens the tabletop window on `game` and runs until it is closed; the camera starts at
-/// `view`, or follows the player to move when `follow_turn` is set; Ctrl+S saves to
-/// `save_to` (or `tabula-save.ron`). With `frames`, it
-/// renders that many frames after a warm-up, prints the mean frame time and exits.
-pub fn run_window(
-    game: TableGame,
-    view: crate::camera::View,
-    follow_turn: bool,
-    save_to: Option<std::path::PathBuf>,
-    frames: Option<u32>,
-) -> ExitCode {
+/// How a window shows the game.
+#[derive(Debug, Clone, Default)]
+pub struct Viewing {
+    /// Where the camera starts.
+    pub view: crate::camera::View,
+    /// Hot-seat: the camera turns to the player to move.
+    pub follow_turn: bool,
+    /// The spectator director holds the camera from the start.
+    pub spectator: bool,
+    /// Where Ctrl+S saves (default `tabula-save.ron`).
+    pub save_to: Option<std::path::PathBuf>,
+    /// The frame-rate benchmark: frames to measure after a warm-up; then it prints the mean
+    /// frame time and exits.
+    pub frames: Option<u32>,
+}
+
+/// Opens the tabletop window on `game` and runs until it is closed.
+pub fn run_window(game: TableGame, viewing: Viewing) -> ExitCode {
     if let Err(e) = display_available() {
         eprintln!("tabula: {e}");
         return ExitCode::from(2);
@@ -247,12 +254,13 @@ pub fn run_window(
         }),
         ..default()
     }));
-    app.insert_resource(view)
-        .insert_resource(crate::camera::FollowTurn(follow_turn));
-    if let Some(path) = save_to {
+    app.insert_resource(viewing.view)
+        .insert_resource(crate::camera::FollowTurn(viewing.follow_turn))
+        .insert_resource(crate::spectator::Spectator(viewing.spectator));
+    if let Some(path) = viewing.save_to {
         app.insert_resource(crate::save::SavePath(path));
     }
-    if let Some(n) = frames {
+    if let Some(n) = viewing.frames {
         app.insert_resource(FrameProbe {
             warm_up: WARM_UP_FRAMES,
             left: n.max(1),

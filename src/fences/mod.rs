@@ -402,7 +402,7 @@ fn publish(the_match: Res<FencesMatch>, mut seat: ResMut<Seat>, mut hud: ResMut<
         controls: "Click your fence, then a vacant slot; Enter throws; click a lit space to \
                    walk there.\nRight drag: orbit  Middle drag: pan  Wheel: zoom  1 / 2 / 3 / \
                    4: Red's side, Green's side, top, side view\nEsc: drop selection  Ctrl+Z: \
-                   take back  N: new race  F12: screenshot  Ctrl+S: save  F1: help"
+                   take back  N: new race  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
             .into(),
         confirm,
         rules: RULES,

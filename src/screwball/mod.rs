@@ -246,7 +246,7 @@ fn publish(the_match: Res<ScrewballMatch>, mut seat: ResMut<Seat>, mut hud: ResM
         controls: "Click a piece, then a lit square; after an attack, click where each penalty \
                    piece goes.\nRight drag: orbit  Middle drag: pan  Wheel: zoom  1 / 2 / 3 / \
                    4: Screws' side, Balls' side, top, side view\nEsc: drop selection  Ctrl+Z: \
-                   take back  N: new game  F12: screenshot  Ctrl+S: save  F1: help"
+                   take back  N: new game  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
             .into(),
         confirm: None,
         rules: RULES,

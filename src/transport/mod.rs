@@ -224,7 +224,7 @@ fn publish(the_match: Res<TransportMatch>, mut seat: ResMut<Seat>, mut hud: ResM
         controls: "Click a ship, then a lit square (Tab: pivot on the other end). L: launch from \
                    the ship, then click the square and the square it points at. Click a plane, \
                    shell or torpedo to advance it.\nRight drag: orbit  Middle drag: pan  Wheel: \
-                   zoom  1-4: views  Esc: drop  Ctrl+Z: take back  N: new game  F12: screenshot  Ctrl+S: save  F1: help"
+                   zoom  1-4: views  Esc: drop  Ctrl+Z: take back  N: new game  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
             .into(),
         confirm: None,
         rules: RULES,

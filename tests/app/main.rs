@@ -5,6 +5,7 @@ mod camelot;
 mod fences;
 mod save;
 mod screwball;
+mod spectator;
 mod transport;
 
 use bevy::prelude::*;
