@@ -201,6 +201,7 @@ fn spawn_hud(mut commands: Commands) {
             for (label, command) in [
                 ("Confirm move", MatchCommand::Confirm),
                 ("Take back", MatchCommand::Undo),
+                ("Redo", MatchCommand::Redo),
                 ("New game", MatchCommand::NewGame),
             ] {
                 let confirm = command == MatchCommand::Confirm;

@@ -40,6 +40,50 @@ pub enum MatchCommand {
     /// Play the path entered so far, where it may stop (a canter's optional landings), or
     /// throw the die.
     Confirm,
+    /// Play again the move taken back last.
+    Redo,
+}
+
+/// Moves taken back, newest last, to be played again by Redo. A move played that is not
+/// the next one to redo ends the line of redos.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RedoStack<M>(Vec<M>);
+
+impl<M> Default for RedoStack<M> {
+    fn default() -> Self {
+        RedoStack(Vec::new())
+    }
+}
+
+impl<M: PartialEq + Clone> RedoStack<M> {
+    /// A move was taken back.
+    pub fn push(&mut self, mv: M) {
+        self.0.push(mv);
+    }
+
+    /// The move Redo plays next.
+    pub fn next(&self) -> Option<&M> {
+        self.0.last()
+    }
+
+    /// A move was played: the redo it was is used up, or any other move ends the redos.
+    pub fn played(&mut self, mv: &M) {
+        if self.0.last() == Some(mv) {
+            self.0.pop();
+        } else {
+            self.0.clear();
+        }
+    }
+
+    /// How many moves can be played again.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there is nothing to redo.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
 }
 
 /// The position changed in a way that is not one move forward (undo, new game): views
@@ -110,14 +154,19 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, command_keys.before(MatchSet));
 }
 
-/// Ctrl+Z or Backspace takes back, N starts a new game, Enter or Space confirms a path.
+/// Ctrl+Z or Backspace takes back, Ctrl+Y (or Ctrl+Shift+Z) plays it again, N starts a new
+/// game, Enter or Space confirms a path.
 fn command_keys(
     input: Option<Res<ButtonInput<KeyCode>>>,
     mut commands: MessageWriter<MatchCommand>,
 ) {
     let Some(input) = input else { return };
     let ctrl = input.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if (ctrl && input.just_pressed(KeyCode::KeyZ)) || input.just_pressed(KeyCode::Backspace) {
+    let shift = input.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if ctrl && (input.just_pressed(KeyCode::KeyY) || (shift && input.just_pressed(KeyCode::KeyZ))) {
+        commands.write(MatchCommand::Redo);
+    } else if (ctrl && input.just_pressed(KeyCode::KeyZ)) || input.just_pressed(KeyCode::Backspace)
+    {
         commands.write(MatchCommand::Undo);
     }
     if input.just_pressed(KeyCode::KeyN) && !ctrl {

@@ -21,6 +21,8 @@ pub struct Match {
     pub clock: f32,
     /// The player who lost by overstepping the time limit, if one did.
     pub time_loss: Option<Side>,
+    /// Moves taken back, for Redo.
+    pub redo: crate::playing::RedoStack<Move>,
 }
 
 impl Match {
@@ -44,6 +46,7 @@ impl Match {
             feedback,
             clock: 0.0,
             time_loss: None,
+            redo: Default::default(),
         }
     }
 
@@ -162,6 +165,7 @@ fn apply_intents(
         let text = game.move_text(mv);
         let side: Side = game.to_move();
         the_match.game.play_unchecked(mv);
+        the_match.redo.played(mv);
         the_match.texts.push(text.clone());
         the_match.clock = 0.0;
         the_match.feedback = match the_match.game.outcome() {
@@ -180,12 +184,14 @@ fn apply_intents(
 fn apply_commands(
     mut commands: MessageReader<MatchCommand>,
     mut the_match: ResMut<Match>,
+    mut intents: MessageWriter<MoveIntent>,
     mut reset: MessageWriter<BoardReset>,
 ) {
     for command in commands.read() {
         match command {
             MatchCommand::Undo => {
-                if the_match.game.undo().is_some() {
+                if let Some(mv) = the_match.game.undo() {
+                    the_match.redo.push(mv);
                     let text = the_match.texts.pop().unwrap_or_default();
                     the_match.clock = 0.0;
                     the_match.time_loss = None;
@@ -211,6 +217,12 @@ fn apply_commands(
                 the_match.feedback = Feedback::info(format!("New game: {first} moves first."));
                 reset.write(BoardReset);
             }
+            MatchCommand::Redo => match the_match.redo.next().cloned() {
+                Some(mv) => {
+                    intents.write(MoveIntent(mv));
+                }
+                None => the_match.feedback = Feedback::error("Nothing to play again"),
+            },
             MatchCommand::Confirm => {}
         }
     }
@@ -264,7 +276,7 @@ fn publish(the_match: Res<Match>, mut seat: ResMut<Seat>, mut hud: ResMut<HudSta
         moves: move_lines(&the_match.texts),
         controls: "Click a piece, then a lit square.  Right drag: orbit  Middle drag: pan  \
                    Wheel: zoom\n1 / 2 / 3 / 4: Red's side, Blue's side, top, side view  \
-                   Esc: drop selection\nCtrl+Z: take back  N: new game  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
+                   Esc: drop selection\nCtrl+Z: take back  Ctrl+Y: redo  N: new game  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
             .into(),
         confirm: None,
         rules: RULES,

@@ -24,6 +24,8 @@ pub struct CamelotMatch {
     pub feedback: Feedback,
     /// The path entered so far may be played as it is (set by the input).
     pub can_confirm: bool,
+    /// Moves taken back, for Redo.
+    pub redo: crate::playing::RedoStack<Move>,
 }
 
 impl CamelotMatch {
@@ -46,6 +48,7 @@ impl CamelotMatch {
             texts,
             feedback,
             can_confirm: false,
+            redo: Default::default(),
         }
     }
 
@@ -172,6 +175,7 @@ fn apply_intents(
         let text = game.move_text(mv);
         let side = game.to_move();
         the_match.game.play_unchecked(mv);
+        the_match.redo.played(mv);
         the_match.texts.push(text.clone());
         the_match.feedback = match the_match.game.outcome() {
             Outcome::Ongoing => Feedback::info(format!("{side}: {text}")),
@@ -189,12 +193,14 @@ fn apply_intents(
 fn apply_commands(
     mut commands: MessageReader<MatchCommand>,
     mut the_match: ResMut<CamelotMatch>,
+    mut intents: MessageWriter<CamelotIntent>,
     mut reset: MessageWriter<BoardReset>,
 ) {
     for command in commands.read() {
         match command {
             MatchCommand::Undo => {
-                if the_match.game.undo().is_some() {
+                if let Some(mv) = the_match.game.undo() {
+                    the_match.redo.push(mv);
                     let text = the_match.texts.pop().unwrap_or_default();
                     the_match.feedback = Feedback::info(format!("Took back {text}"));
                     reset.write(BoardReset);
@@ -211,6 +217,12 @@ fn apply_commands(
                 reset.write(BoardReset);
             }
             // The input turns a confirmation into an intent.
+            MatchCommand::Redo => match the_match.redo.next().cloned() {
+                Some(mv) => {
+                    intents.write(CamelotIntent(mv));
+                }
+                None => the_match.feedback = Feedback::error("Nothing to play again"),
+            },
             MatchCommand::Confirm => {}
         }
     }
@@ -258,7 +270,7 @@ fn publish(the_match: Res<CamelotMatch>, mut seat: ResMut<Seat>, mut hud: ResMut
                    Enter or Confirm plays a path that may stop there.\n\
                    Right drag: orbit  Middle drag: pan  Wheel: zoom  1 / 2 / 3 / 4: White's \
                    side, Black's side, top, side view\n\
-                   Esc: drop selection  Ctrl+Z: take back  N: new game  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
+                   Esc: drop selection  Ctrl+Z: take back  Ctrl+Y: redo  N: new game  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
             .into(),
         confirm: the_match.can_confirm.then(|| "Confirm move".to_string()),
         rules: RULES,

@@ -23,6 +23,8 @@ pub struct FencesMatch {
     /// Throws and draws taken back, to be given again in the same order: taking back a
     /// throw never earns a new one.
     pub taken_back: Vec<FenceMove>,
+    /// Steps taken back, for Redo.
+    pub redo: crate::playing::RedoStack<FenceMove>,
 }
 
 /// What a player asks of the race.
@@ -88,6 +90,7 @@ impl FencesMatch {
             log,
             feedback: Feedback::default(),
             taken_back: Vec::new(),
+            redo: Default::default(),
         };
         m.feedback = Feedback::info(m.hint());
         m
@@ -255,6 +258,7 @@ impl FencesMatch {
     /// Takes back the last step; a throw or card taken back is kept to be given again.
     pub fn undo(&mut self) -> Option<String> {
         let mv = self.game.undo()?;
+        self.redo.push(mv.clone());
         if matches!(mv, FenceMove::Throw(_) | FenceMove::Card(_)) {
             self.taken_back.push(mv);
         }
@@ -315,6 +319,7 @@ fn apply_actions(
             Ok(steps) => {
                 let mut said = Vec::new();
                 for (mv, text) in steps {
+                    the_match.redo.played(&mv);
                     said.push(text);
                     played.write(FencePlayed {
                         seat,
@@ -364,6 +369,20 @@ fn apply_commands(
                     Err(e) => the_match.feedback = Feedback::error(e),
                 }
             }
+            MatchCommand::Redo => match the_match.redo.next().cloned() {
+                Some(FenceMove::Throw(_)) => {
+                    actions.write(FenceAction::Throw);
+                }
+                Some(FenceMove::Draw) => {
+                    actions.write(FenceAction::Draw);
+                }
+                Some(FenceMove::Card(_)) | None => {
+                    the_match.feedback = Feedback::error("Nothing to play again");
+                }
+                Some(mv) => {
+                    actions.write(FenceAction::Play(mv));
+                }
+            },
             MatchCommand::Confirm => match the_match.stage() {
                 Stage::Throw => {
                     actions.write(FenceAction::Throw);
@@ -402,7 +421,7 @@ fn publish(the_match: Res<FencesMatch>, mut seat: ResMut<Seat>, mut hud: ResMut<
         controls: "Click your fence, then a vacant slot; Enter throws; click a lit space to \
                    walk there.\nRight drag: orbit  Middle drag: pan  Wheel: zoom  1 / 2 / 3 / \
                    4: Red's side, Green's side, top, side view\nEsc: drop selection  Ctrl+Z: \
-                   take back  N: new race  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
+                   take back  Ctrl+Y: redo  N: new race  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
             .into(),
         confirm,
         rules: RULES,

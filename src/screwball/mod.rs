@@ -21,6 +21,8 @@ pub struct ScrewballMatch {
     pub texts: Vec<(Player, String)>,
     /// What the players should read now.
     pub feedback: Feedback,
+    /// Moves taken back, for Redo.
+    pub redo: crate::playing::RedoStack<Move>,
 }
 
 /// A player (or a test) asks for a move.
@@ -65,6 +67,7 @@ impl ScrewballMatch {
             game,
             texts,
             feedback,
+            redo: Default::default(),
         }
     }
 
@@ -180,6 +183,7 @@ fn apply_intents(
         let died = (pos.dead(player, Size::Large) + pos.dead(player, Size::Small) > dead_before)
             .then_some(mover)
             .flatten();
+        the_match.redo.played(mv);
         the_match.texts.push((player, text.clone()));
         let next = the_match.game.to_move();
         the_match.feedback = match the_match.game.outcome() {
@@ -201,12 +205,14 @@ fn apply_intents(
 fn apply_commands(
     mut commands: MessageReader<MatchCommand>,
     mut the_match: ResMut<ScrewballMatch>,
+    mut intents: MessageWriter<ScrewballIntent>,
     mut reset: MessageWriter<BoardReset>,
 ) {
     for command in commands.read() {
         match command {
             MatchCommand::Undo => {
-                if the_match.game.undo().is_some() {
+                if let Some(mv) = the_match.game.undo() {
+                    the_match.redo.push(mv);
                     let text = the_match.texts.pop().map(|t| t.1).unwrap_or_default();
                     the_match.feedback = Feedback::info(format!("Took back {text}"));
                     reset.write(BoardReset);
@@ -221,6 +227,12 @@ fn apply_commands(
                 the_match.feedback = Feedback::info("New game: Screws moves first.");
                 reset.write(BoardReset);
             }
+            MatchCommand::Redo => match the_match.redo.next().cloned() {
+                Some(mv) => {
+                    intents.write(ScrewballIntent(mv));
+                }
+                None => the_match.feedback = Feedback::error("Nothing to play again"),
+            },
             MatchCommand::Confirm => {}
         }
     }
@@ -246,7 +258,7 @@ fn publish(the_match: Res<ScrewballMatch>, mut seat: ResMut<Seat>, mut hud: ResM
         controls: "Click a piece, then a lit square; after an attack, click where each penalty \
                    piece goes.\nRight drag: orbit  Middle drag: pan  Wheel: zoom  1 / 2 / 3 / \
                    4: Screws' side, Balls' side, top, side view\nEsc: drop selection  Ctrl+Z: \
-                   take back  N: new game  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
+                   take back  Ctrl+Y: redo  N: new game  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
             .into(),
         confirm: None,
         rules: RULES,

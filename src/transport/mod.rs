@@ -21,6 +21,8 @@ pub struct TransportMatch {
     pub texts: Vec<(Fleet, String)>,
     /// What the players should read now.
     pub feedback: Feedback,
+    /// Actions taken back, for Redo.
+    pub redo: crate::playing::RedoStack<Move>,
 }
 
 /// A player (or a test) asks for an action.
@@ -74,6 +76,7 @@ impl TransportMatch {
             game,
             texts,
             feedback,
+            redo: Default::default(),
         }
     }
 
@@ -150,6 +153,7 @@ fn apply_intents(
             the_match.feedback = Feedback::error(format!("Refused: {text}: {e}"));
             continue;
         }
+        the_match.redo.played(mv);
         the_match.texts.push((fleet, text.clone()));
         the_match.feedback = match the_match.game.outcome() {
             Outcome::Ongoing => Feedback::info(format!("{fleet}: {text}")),
@@ -165,12 +169,14 @@ fn apply_intents(
 fn apply_commands(
     mut commands: MessageReader<MatchCommand>,
     mut the_match: ResMut<TransportMatch>,
+    mut intents: MessageWriter<TransportIntent>,
     mut reset: MessageWriter<BoardReset>,
 ) {
     for command in commands.read() {
         match command {
             MatchCommand::Undo => {
-                if the_match.game.undo().is_some() {
+                if let Some(mv) = the_match.game.undo() {
+                    the_match.redo.push(mv);
                     let text = the_match.texts.pop().map(|t| t.1).unwrap_or_default();
                     the_match.feedback = Feedback::info(format!("Took back {text}"));
                     reset.write(BoardReset);
@@ -186,6 +192,12 @@ fn apply_commands(
                 reset.write(BoardReset);
             }
             // The input turns a confirmation into an action (a pass, a plane kept pointed).
+            MatchCommand::Redo => match the_match.redo.next().cloned() {
+                Some(mv) => {
+                    intents.write(TransportIntent(mv));
+                }
+                None => the_match.feedback = Feedback::error("Nothing to play again"),
+            },
             MatchCommand::Confirm => {}
         }
     }
@@ -224,7 +236,7 @@ fn publish(the_match: Res<TransportMatch>, mut seat: ResMut<Seat>, mut hud: ResM
         controls: "Click a ship, then a lit square (Tab: pivot on the other end). L: launch from \
                    the ship, then click the square and the square it points at. Click a plane, \
                    shell or torpedo to advance it.\nRight drag: orbit  Middle drag: pan  Wheel: \
-                   zoom  1-4: views  Esc: drop  Ctrl+Z: take back  N: new game  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
+                   zoom  1-4: views  Esc: drop  Ctrl+Z: take back  Ctrl+Y: redo  N: new game  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
             .into(),
         confirm: None,
         rules: RULES,

@@ -3,6 +3,7 @@
 
 mod camelot;
 mod fences;
+mod redo;
 mod save;
 mod screwball;
 mod spectator;
