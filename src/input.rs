@@ -98,14 +98,7 @@ fn track_hover(
     mut hover: ResMut<Hover>,
 ) {
     let Some(map) = map else { return };
-    let nearest = map
-        .get(&bevy::picking::pointer::PointerId::Mouse)
-        .and_then(|hits| {
-            hits.iter()
-                .filter_map(|(e, hit)| spots.location(*e).map(|l| (l, hit.depth)))
-                .min_by(|a, b| a.1.total_cmp(&b.1))
-        })
-        .map(|(l, _)| l);
+    let nearest = crate::pointer::nearest_under_mouse(&map, |e| spots.location(e));
     if hover.0 != nearest {
         hover.0 = nearest;
     }

@@ -16,6 +16,7 @@ pub mod marks;
 pub mod motion;
 pub mod pieces;
 pub mod playing;
+pub mod pointer;
 pub mod room;
 pub mod save;
 pub mod screwball;

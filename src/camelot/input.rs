@@ -393,14 +393,7 @@ fn track_hover(
     mut hover: ResMut<CamelotHover>,
 ) {
     let Some(map) = map else { return };
-    let nearest = map
-        .get(&bevy::picking::pointer::PointerId::Mouse)
-        .and_then(|hits| {
-            hits.iter()
-                .filter_map(|(e, hit)| spots.square(*e).map(|s| (s, hit.depth)))
-                .min_by(|a, b| a.1.total_cmp(&b.1))
-        })
-        .map(|(s, _)| s);
+    let nearest = crate::pointer::nearest_under_mouse(&map, |e| spots.square(e));
     if hover.0 != nearest {
         hover.0 = nearest;
     }
