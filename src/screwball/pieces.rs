@@ -9,6 +9,7 @@ use super::{ScrewballMatch, ScrewballPlayed, player_color};
 use crate::motion::{MotionSet, Travel};
 use crate::playing::{BoardReset, MatchSet};
 use bevy::prelude::*;
+use std::collections::HashMap;
 use tabula_rules::screwball::game::{Piece, square_for};
 use tabula_rules::screwball::{Board, Move, Player, Size, SpaceId};
 
@@ -237,12 +238,16 @@ pub fn view_plugin(app: &mut App) {
     app.add_systems(PostUpdate, dress);
 }
 
+/// A model's parts: mesh, placement, material.
+type Parts = Vec<(Handle<Mesh>, Transform, Handle<StandardMaterial>)>;
+
 fn dress(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     new: Query<(Entity, &Model), Added<Model>>,
     mut kit: Local<Option<[Handle<StandardMaterial>; 3]>>,
+    mut made: Local<HashMap<(Player, Size), Parts>>,
 ) {
     let paints = kit.get_or_insert_with(|| {
         let metal = |c: Color, m: f32| StandardMaterial {
@@ -258,57 +263,65 @@ fn dress(
         ]
     });
     for (entity, Model(piece)) in &new {
-        let s = match piece.size {
-            Size::Large => 1.0,
-            Size::Small => 0.62,
-        };
-        let paint = paints[piece.owner.index()].clone();
-        let dark = paints[2].clone();
-        let r = 0.3 * UNIT * s;
-        let mut parts: Vec<(Handle<Mesh>, Transform, Handle<StandardMaterial>)> = Vec::new();
-        match piece.owner {
-            Player::Screws => {
-                let shaft_h = 0.5 * s;
-                parts.push((
-                    meshes.add(Cylinder::new(r * 0.5, shaft_h)),
-                    Transform::from_xyz(0.0, shaft_h / 2.0, 0.0),
-                    paint.clone(),
-                ));
-                for k in 0..4 {
+        // One set of meshes per owner and size, shared by every piece that wears it.
+        let parts = made.entry((piece.owner, piece.size)).or_insert_with(|| {
+            let s = match piece.size {
+                Size::Large => 1.0,
+                Size::Small => 0.62,
+            };
+            let paint = paints[piece.owner.index()].clone();
+            let dark = paints[2].clone();
+            let r = 0.3 * UNIT * s;
+            let mut parts: Parts = Vec::new();
+            match piece.owner {
+                Player::Screws => {
+                    let shaft_h = 0.5 * s;
                     parts.push((
-                        meshes.add(Torus::new(r * 0.45, r * 0.62)),
-                        Transform::from_xyz(0.0, 0.06 * s + k as f32 * 0.09 * s, 0.0)
-                            .with_rotation(Quat::from_rotation_x(0.12)),
+                        meshes.add(Cylinder::new(r * 0.5, shaft_h)),
+                        Transform::from_xyz(0.0, shaft_h / 2.0, 0.0),
+                        paint.clone(),
+                    ));
+                    for k in 0..4 {
+                        parts.push((
+                            meshes.add(Torus::new(r * 0.45, r * 0.62)),
+                            Transform::from_xyz(0.0, 0.06 * s + k as f32 * 0.09 * s, 0.0)
+                                .with_rotation(Quat::from_rotation_x(0.12)),
+                            paint.clone(),
+                        ));
+                    }
+                    parts.push((
+                        meshes.add(Cylinder::new(r, 0.12 * s)),
+                        Transform::from_xyz(0.0, shaft_h + 0.06 * s, 0.0),
+                        paint.clone(),
+                    ));
+                    parts.push((
+                        meshes.add(Cuboid::new(r * 1.7, 0.03, r * 0.22)),
+                        Transform::from_xyz(0.0, shaft_h + 0.12 * s, 0.0),
+                        dark.clone(),
+                    ));
+                }
+                Player::Balls => {
+                    parts.push((
+                        meshes.add(Cylinder::new(r * 0.7, 0.05)),
+                        Transform::from_xyz(0.0, 0.025, 0.0),
+                        dark.clone(),
+                    ));
+                    parts.push((
+                        meshes.add(Sphere::new(r)),
+                        Transform::from_xyz(0.0, 0.03 + r * 0.95, 0.0),
                         paint.clone(),
                     ));
                 }
-                parts.push((
-                    meshes.add(Cylinder::new(r, 0.12 * s)),
-                    Transform::from_xyz(0.0, shaft_h + 0.06 * s, 0.0),
-                    paint.clone(),
-                ));
-                parts.push((
-                    meshes.add(Cuboid::new(r * 1.7, 0.03, r * 0.22)),
-                    Transform::from_xyz(0.0, shaft_h + 0.12 * s, 0.0),
-                    dark.clone(),
-                ));
             }
-            Player::Balls => {
-                parts.push((
-                    meshes.add(Cylinder::new(r * 0.7, 0.05)),
-                    Transform::from_xyz(0.0, 0.025, 0.0),
-                    dark.clone(),
-                ));
-                parts.push((
-                    meshes.add(Sphere::new(r)),
-                    Transform::from_xyz(0.0, 0.03 + r * 0.95, 0.0),
-                    paint.clone(),
-                ));
-            }
-        }
+            parts
+        });
         commands.entity(entity).with_children(|parent| {
-            for (mesh, transform, material) in parts {
-                parent.spawn((Mesh3d(mesh), MeshMaterial3d(material), transform));
+            for (mesh, transform, material) in parts.iter() {
+                parent.spawn((
+                    Mesh3d(mesh.clone()),
+                    MeshMaterial3d(material.clone()),
+                    *transform,
+                ));
             }
         });
     }

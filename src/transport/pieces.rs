@@ -368,176 +368,198 @@ pub fn view_plugin(app: &mut App) {
     app.add_systems(PostUpdate, dress);
 }
 
+/// The parts of each model, made once per piece kind and fleet and shared by every entity
+/// that wears it (reserve trays are rebuilt after every action).
+type Parts = Vec<(Handle<Mesh>, Transform, Handle<StandardMaterial>)>;
+
 fn dress(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     the_match: Res<TransportMatch>,
     new: Query<(Entity, &Model), Added<Model>>,
+    mut made: Local<std::collections::HashMap<(Kind, u8), Parts>>,
 ) {
     let s = square_side(the_match.game.position().size);
     for (entity, Model(kind, fleet)) in &new {
-        let hull = materials.add(StandardMaterial {
-            base_color: fleet_color(*fleet),
-            perceptual_roughness: 0.45,
-            metallic: 0.3,
-            ..default()
-        });
-        let dark = materials.add(StandardMaterial {
-            base_color: fleet_color(*fleet).darker(0.25),
-            perceptual_roughness: 0.5,
-            ..default()
-        });
-        let mut parts: Vec<(Mesh, Transform, Handle<StandardMaterial>)> = Vec::new();
-        let long = kind.is_long();
-        let len = if long { 1.55 * s } else { 0.8 * s };
-        // Where marks go: the bow (front, -z) and the stern (back, +z), on top.
-        let (bow_z, stern_z) = (-len * 0.36, len * 0.36);
-        let deck = match kind {
-            Kind::Submarine => {
-                parts.push((
-                    Capsule3d::new(0.11 * s, len * 0.7).mesh().build(),
-                    Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
-                    hull.clone(),
-                ));
-                parts.push((
-                    Cuboid::new(0.08 * s, 0.14 * s, 0.2 * s).mesh().build(),
-                    Transform::from_xyz(0.0, 0.14 * s, 0.0),
-                    dark.clone(),
-                ));
-                0.12 * s
-            }
-            Kind::Plane => {
-                parts.push((
-                    Capsule3d::new(0.06 * s, 0.5 * s).mesh().build(),
-                    Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
-                    hull.clone(),
-                ));
-                parts.push((
-                    Cuboid::new(0.75 * s, 0.02, 0.14 * s).mesh().build(),
-                    Transform::from_xyz(0.0, 0.0, -0.04 * s),
-                    hull.clone(),
-                ));
-                parts.push((
-                    Cuboid::new(0.3 * s, 0.02, 0.08 * s).mesh().build(),
-                    Transform::from_xyz(0.0, 0.02, 0.26 * s),
-                    dark.clone(),
-                ));
-                0.05 * s
-            }
-            Kind::Shell | Kind::Torpedo => {
-                let r = if *kind == Kind::Shell {
-                    0.06 * s
-                } else {
-                    0.045 * s
-                };
-                let body = if *kind == Kind::Shell {
-                    0.3 * s
-                } else {
-                    0.5 * s
-                };
-                parts.push((
-                    Cylinder::new(r, body).mesh().build(),
-                    Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
-                    dark.clone(),
-                ));
-                parts.push((
-                    Cone::new(r, 0.14 * s).mesh().build(),
-                    Transform::from_xyz(0.0, 0.0, -body / 2.0 - 0.07 * s)
-                        .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
-                    dark.clone(),
-                ));
-                r
-            }
-            _ => {
-                let width = match kind {
-                    Kind::Destroyer => 0.24 * s,
-                    Kind::Carrier | Kind::Battleship => 0.4 * s,
-                    _ => 0.34 * s,
-                };
-                parts.push((
-                    Cuboid::new(width, 0.14, len * 0.8).mesh().build(),
-                    Transform::from_xyz(0.0, 0.02, 0.05 * len),
-                    hull.clone(),
-                ));
-                parts.push((
-                    Cone::new(width / 2.0, len * 0.22).mesh().build(),
-                    Transform::from_xyz(0.0, 0.02, -len * 0.44)
-                        .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2))
-                        .with_scale(Vec3::new(1.0, 1.0, 0.5)),
-                    hull.clone(),
-                ));
-                match kind {
-                    Kind::Carrier => parts.push((
-                        Cuboid::new(width * 1.25, 0.03, len * 0.9).mesh().build(),
-                        Transform::from_xyz(0.0, 0.1, 0.0),
-                        dark.clone(),
-                    )),
-                    Kind::Battleship => {
-                        for z in [-0.22, 0.22] {
-                            parts.push((
-                                Cylinder::new(width * 0.3, 0.1).mesh().build(),
-                                Transform::from_xyz(0.0, 0.13, z * len),
-                                dark.clone(),
-                            ));
-                        }
-                    }
-                    Kind::Transport => parts.push((
-                        Cuboid::new(width * 0.7, 0.16, len * 0.35).mesh().build(),
-                        Transform::from_xyz(0.0, 0.16, 0.08 * len),
-                        dark.clone(),
-                    )),
-                    _ => parts.push((
-                        Cylinder::new(width * 0.2, 0.14).mesh().build(),
-                        Transform::from_xyz(0.0, 0.15, 0.0),
-                        dark.clone(),
-                    )),
-                }
-                0.14
-            }
-        };
-        // The patent's marks: bow dots forward, tail dots aft, a band round an auxiliary.
-        let dot = Sphere::new(0.045 * s.max(0.6)).mesh().build();
-        let rows = [(kind.bow_dots(), bow_z), (kind.tail_dots(), stern_z)];
-        for (marks, z) in rows {
-            let n = marks.len() as f32;
-            for (i, mark) in marks.iter().enumerate() {
-                let x = (i as f32 - (n - 1.0) / 2.0) * 0.1 * s.max(0.6);
-                let z = if kind.is_auxiliary() { z * 0.45 } else { z };
-                parts.push((
-                    dot.clone(),
-                    Transform::from_xyz(x, deck + 0.03, z),
-                    materials.add(StandardMaterial {
-                        base_color: mark_color(*mark),
-                        emissive: mark_color(*mark).to_linear() * 0.4,
-                        ..default()
-                    }),
-                ));
-            }
-        }
-        if let Some(band) = match kind {
-            Kind::Plane => Some(Mark::Green),
-            Kind::Shell => Some(Mark::Red),
-            Kind::Torpedo => Some(Mark::Yellow),
-            _ => None,
-        } {
-            parts.push((
-                Torus::new(0.05 * s, 0.08 * s).mesh().build(),
-                Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
-                materials.add(StandardMaterial {
-                    base_color: mark_color(band),
-                    ..default()
-                }),
-            ));
-        }
+        let parts = made
+            .entry((*kind, *fleet))
+            .or_insert_with(|| model(*kind, *fleet, s, &mut meshes, &mut materials));
         commands.entity(entity).with_children(|parent| {
-            for (mesh, transform, material) in parts {
+            for (mesh, transform, material) in parts.iter() {
                 parent.spawn((
-                    Mesh3d(meshes.add(mesh)),
-                    MeshMaterial3d(material),
-                    transform,
+                    Mesh3d(mesh.clone()),
+                    MeshMaterial3d(material.clone()),
+                    *transform,
                 ));
             }
         });
     }
+}
+
+/// The parts of a piece of `kind` of `fleet` on squares of side `s`.
+fn model(
+    kind: Kind,
+    fleet: u8,
+    s: f32,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+) -> Parts {
+    let hull = materials.add(StandardMaterial {
+        base_color: fleet_color(fleet),
+        perceptual_roughness: 0.45,
+        metallic: 0.3,
+        ..default()
+    });
+    let dark = materials.add(StandardMaterial {
+        base_color: fleet_color(fleet).darker(0.25),
+        perceptual_roughness: 0.5,
+        ..default()
+    });
+    let mut parts: Vec<(Mesh, Transform, Handle<StandardMaterial>)> = Vec::new();
+    let long = kind.is_long();
+    let len = if long { 1.55 * s } else { 0.8 * s };
+    // Where marks go: the bow (front, -z) and the stern (back, +z), on top.
+    let (bow_z, stern_z) = (-len * 0.36, len * 0.36);
+    let deck = match kind {
+        Kind::Submarine => {
+            parts.push((
+                Capsule3d::new(0.11 * s, len * 0.7).mesh().build(),
+                Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+                hull.clone(),
+            ));
+            parts.push((
+                Cuboid::new(0.08 * s, 0.14 * s, 0.2 * s).mesh().build(),
+                Transform::from_xyz(0.0, 0.14 * s, 0.0),
+                dark.clone(),
+            ));
+            0.12 * s
+        }
+        Kind::Plane => {
+            parts.push((
+                Capsule3d::new(0.06 * s, 0.5 * s).mesh().build(),
+                Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+                hull.clone(),
+            ));
+            parts.push((
+                Cuboid::new(0.75 * s, 0.02, 0.14 * s).mesh().build(),
+                Transform::from_xyz(0.0, 0.0, -0.04 * s),
+                hull.clone(),
+            ));
+            parts.push((
+                Cuboid::new(0.3 * s, 0.02, 0.08 * s).mesh().build(),
+                Transform::from_xyz(0.0, 0.02, 0.26 * s),
+                dark.clone(),
+            ));
+            0.05 * s
+        }
+        Kind::Shell | Kind::Torpedo => {
+            let r = if kind == Kind::Shell {
+                0.06 * s
+            } else {
+                0.045 * s
+            };
+            let body = if kind == Kind::Shell {
+                0.3 * s
+            } else {
+                0.5 * s
+            };
+            parts.push((
+                Cylinder::new(r, body).mesh().build(),
+                Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+                dark.clone(),
+            ));
+            parts.push((
+                Cone::new(r, 0.14 * s).mesh().build(),
+                Transform::from_xyz(0.0, 0.0, -body / 2.0 - 0.07 * s)
+                    .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+                dark.clone(),
+            ));
+            r
+        }
+        _ => {
+            let width = match kind {
+                Kind::Destroyer => 0.24 * s,
+                Kind::Carrier | Kind::Battleship => 0.4 * s,
+                _ => 0.34 * s,
+            };
+            parts.push((
+                Cuboid::new(width, 0.14, len * 0.8).mesh().build(),
+                Transform::from_xyz(0.0, 0.02, 0.05 * len),
+                hull.clone(),
+            ));
+            parts.push((
+                Cone::new(width / 2.0, len * 0.22).mesh().build(),
+                Transform::from_xyz(0.0, 0.02, -len * 0.44)
+                    .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2))
+                    .with_scale(Vec3::new(1.0, 1.0, 0.5)),
+                hull.clone(),
+            ));
+            match kind {
+                Kind::Carrier => parts.push((
+                    Cuboid::new(width * 1.25, 0.03, len * 0.9).mesh().build(),
+                    Transform::from_xyz(0.0, 0.1, 0.0),
+                    dark.clone(),
+                )),
+                Kind::Battleship => {
+                    for z in [-0.22, 0.22] {
+                        parts.push((
+                            Cylinder::new(width * 0.3, 0.1).mesh().build(),
+                            Transform::from_xyz(0.0, 0.13, z * len),
+                            dark.clone(),
+                        ));
+                    }
+                }
+                Kind::Transport => parts.push((
+                    Cuboid::new(width * 0.7, 0.16, len * 0.35).mesh().build(),
+                    Transform::from_xyz(0.0, 0.16, 0.08 * len),
+                    dark.clone(),
+                )),
+                _ => parts.push((
+                    Cylinder::new(width * 0.2, 0.14).mesh().build(),
+                    Transform::from_xyz(0.0, 0.15, 0.0),
+                    dark.clone(),
+                )),
+            }
+            0.14
+        }
+    };
+    // The patent's marks: bow dots forward, tail dots aft, a band round an auxiliary.
+    let dot = Sphere::new(0.045 * s.max(0.6)).mesh().build();
+    let rows = [(kind.bow_dots(), bow_z), (kind.tail_dots(), stern_z)];
+    for (marks, z) in rows {
+        let n = marks.len() as f32;
+        for (i, mark) in marks.iter().enumerate() {
+            let x = (i as f32 - (n - 1.0) / 2.0) * 0.1 * s.max(0.6);
+            let z = if kind.is_auxiliary() { z * 0.45 } else { z };
+            parts.push((
+                dot.clone(),
+                Transform::from_xyz(x, deck + 0.03, z),
+                materials.add(StandardMaterial {
+                    base_color: mark_color(*mark),
+                    emissive: mark_color(*mark).to_linear() * 0.4,
+                    ..default()
+                }),
+            ));
+        }
+    }
+    if let Some(band) = match kind {
+        Kind::Plane => Some(Mark::Green),
+        Kind::Shell => Some(Mark::Red),
+        Kind::Torpedo => Some(Mark::Yellow),
+        _ => None,
+    } {
+        parts.push((
+            Torus::new(0.05 * s, 0.08 * s).mesh().build(),
+            Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+            materials.add(StandardMaterial {
+                base_color: mark_color(band),
+                ..default()
+            }),
+        ));
+    }
+    parts
+        .into_iter()
+        .map(|(mesh, transform, material)| (meshes.add(mesh), transform, material))
+        .collect()
 }
