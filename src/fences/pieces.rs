@@ -221,31 +221,52 @@ pub fn view_plugin(app: &mut App) {
     app.add_systems(PostUpdate, (dress_fences, dress_pawns, dress_die));
 }
 
+/// A fence's meshes, and each seat's two paints, made once and shared by every panel
+/// (panels are rebuilt after each take back).
+#[derive(Default)]
+struct FenceKit {
+    shapes: Option<(Handle<Mesh>, Handle<Mesh>)>,
+    paints: std::collections::HashMap<Seat, (Handle<StandardMaterial>, Handle<StandardMaterial>)>,
+}
+
 fn dress_fences(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     the_match: Res<FencesMatch>,
     new: Query<(Entity, &FencePanel), Added<FencePanel>>,
+    mut made: Local<FenceKit>,
 ) {
     let p = pitch(the_match.game.board());
+    let (mesh, post) = made
+        .shapes
+        .get_or_insert_with(|| {
+            (
+                meshes.add(Cuboid::new(p * 0.7, 0.34, 0.07)),
+                meshes.add(Cylinder::new(0.045, 0.42)),
+            )
+        })
+        .clone();
     for (entity, panel) in &new {
-        let color = seat_color(panel.seat);
-        let mesh = meshes.add(Cuboid::new(p * 0.7, 0.34, 0.07));
-        let post = meshes.add(Cylinder::new(0.045, 0.42));
-        let paint = materials.add(StandardMaterial {
-            base_color: color,
-            perceptual_roughness: 0.5,
-            ..default()
-        });
-        let dark = materials.add(StandardMaterial {
-            base_color: color.darker(0.2),
-            perceptual_roughness: 0.5,
-            ..default()
-        });
+        let (paint, dark) = made
+            .paints
+            .entry(panel.seat)
+            .or_insert_with(|| {
+                let color = seat_color(panel.seat);
+                let paint = |c: Color| StandardMaterial {
+                    base_color: c,
+                    perceptual_roughness: 0.5,
+                    ..default()
+                };
+                (
+                    materials.add(paint(color)),
+                    materials.add(paint(color.darker(0.2))),
+                )
+            })
+            .clone();
         commands.entity(entity).with_children(|parent| {
             parent.spawn((
-                Mesh3d(mesh),
+                Mesh3d(mesh.clone()),
                 MeshMaterial3d(paint),
                 Transform::from_xyz(0.0, 0.2, 0.0),
             ));
@@ -260,14 +281,25 @@ fn dress_fences(
     }
 }
 
+/// A pawn's three parts and their heights, made once.
+type PawnShape = [(Handle<Mesh>, f32); 3];
+
 fn dress_pawns(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     the_match: Res<FencesMatch>,
     new: Query<(Entity, &Pawn), Added<Pawn>>,
+    mut shapes: Local<Option<PawnShape>>,
 ) {
     let p = pitch(the_match.game.board());
+    let shapes = shapes.get_or_insert_with(|| {
+        [
+            (meshes.add(Cylinder::new(p * 0.28, 0.08)), 0.04),
+            (meshes.add(Cone::new(p * 0.2, 0.45)), 0.3),
+            (meshes.add(Sphere::new(p * 0.15)), 0.56),
+        ]
+    });
     for (entity, pawn) in &new {
         let paint = materials.add(StandardMaterial {
             base_color: seat_color(pawn.seat),
@@ -275,11 +307,7 @@ fn dress_pawns(
             reflectance: 0.6,
             ..default()
         });
-        let parts = [
-            (meshes.add(Cylinder::new(p * 0.28, 0.08)), 0.04),
-            (meshes.add(Cone::new(p * 0.2, 0.45)), 0.3),
-            (meshes.add(Sphere::new(p * 0.15)), 0.56),
-        ];
+        let parts = shapes.clone();
         commands.entity(entity).with_children(|parent| {
             for (mesh, y) in parts {
                 parent.spawn((
