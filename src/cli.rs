@@ -21,9 +21,10 @@ pub struct Cli {
 }
 
 /// The games a command can name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum GameArg {
     /// Hudson Maxim's Game of War (1910).
+    #[default]
     War,
     /// Parker's Camelot (1930).
     Camelot,
@@ -373,52 +374,118 @@ pub struct RulesArgs {
     pub transport: TransportArgs,
 }
 
+/// What `tabula play` takes: the game, its rules options, and how the window shows it.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct PlayArgs {
+    /// Which game.
+    #[arg(value_enum, default_value = "war")]
+    pub game: GameArg,
+    /// Rules options of the Game of War.
+    #[command(flatten)]
+    pub war: WarArgs,
+    /// Rules options of Camelot.
+    #[command(flatten)]
+    pub camelot: CamelotArgs,
+    /// Rules options of the fence race.
+    #[command(flatten)]
+    pub fences: FencesArgs,
+    /// Rules options of Screwball Checkers.
+    #[command(flatten)]
+    pub screwball: ScrewballArgs,
+    /// Rules options of Transport.
+    #[command(flatten)]
+    pub transport: TransportArgs,
+    /// Start from a scene's position (its options and setup, then its moves).
+    #[arg(long)]
+    pub scene: Option<PathBuf>,
+    /// With --scene: play only this many of its moves, then hand over to the players.
+    #[arg(long, requires = "scene")]
+    pub at: Option<usize>,
+    /// Where the camera starts: red, blue, top or side.
+    #[arg(long, value_enum, default_value = "red")]
+    pub view: crate::camera::View,
+    /// Hot-seat: turn the camera to the player to move after every move.
+    #[arg(long)]
+    pub follow_turn: bool,
+    /// Exhibitions: the spectator camera directs itself (V switches it on and off).
+    #[arg(long)]
+    pub spectator: bool,
+    /// Where Ctrl+S saves the game (default tabula-save.ron); `--scene FILE` loads it.
+    #[arg(long)]
+    pub save_to: Option<PathBuf>,
+    /// Frame-rate benchmark: render this many frames (after the first 30), print the
+    /// mean frame time, and exit.
+    #[arg(long)]
+    pub frames: Option<u32>,
+    /// The players' names, in turn order, separated by commas ("Ann,Bob"); the HUD shows
+    /// them beside the colours.
+    #[arg(long, value_delimiter = ',')]
+    pub names: Vec<String>,
+    /// Exhibitions: a second window that shows the spectator camera (for a projector) while
+    /// the players use the main one.
+    #[arg(long)]
+    pub spectator_window: bool,
+}
+
+impl PlayArgs {
+    /// The rules options asked for, one group per game.
+    pub fn rules(&self) -> RulesArgs {
+        RulesArgs {
+            war: self.war.clone(),
+            camelot: self.camelot.clone(),
+            fences: self.fences.clone(),
+            screwball: self.screwball.clone(),
+            transport: self.transport.clone(),
+        }
+    }
+
+    /// The game these arguments open: the opening with the options asked for, or a scene's
+    /// position.
+    pub fn table(&self) -> Result<TableGame, String> {
+        let rules = self.rules();
+        match &self.scene {
+            None => opening(self.game, &rules),
+            Some(path) => {
+                if rules.war.is_set()
+                    || rules.camelot.is_set()
+                    || rules.fences.is_set()
+                    || rules.screwball.is_set()
+                    || rules.transport.is_set()
+                {
+                    Err(format!(
+                        "{}: a scene brings its own rules options; drop the option flags",
+                        path.display()
+                    ))
+                } else {
+                    TableGame::from_scene(path, self.at)
+                }
+            }
+        }
+    }
+
+    /// How the window shows `table`; refuses more names than the game has players.
+    pub fn viewing(&self, table: &TableGame) -> Result<Viewing, String> {
+        let names = crate::playing::SeatNames::new(&table.player_labels(), &self.names)?;
+        Ok(Viewing {
+            view: self.view,
+            follow_turn: self.follow_turn,
+            spectator: self.spectator,
+            spectator_window: self.spectator_window,
+            save_to: self.save_to.clone(),
+            frames: self.frames,
+            names,
+        })
+    }
+}
+
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Open the tabletop on a game (hot-seat for two).
-    Play {
-        /// Which game.
-        #[arg(value_enum, default_value = "war")]
-        game: GameArg,
-        /// Rules options of the Game of War.
-        #[command(flatten)]
-        war: WarArgs,
-        /// Rules options of Camelot.
-        #[command(flatten)]
-        camelot: CamelotArgs,
-        /// Rules options of the fence race.
-        #[command(flatten)]
-        fences: FencesArgs,
-        /// Rules options of Screwball Checkers.
-        #[command(flatten)]
-        screwball: ScrewballArgs,
-        /// Rules options of Transport.
-        #[command(flatten)]
-        transport: TransportArgs,
-        /// Start from a scene's position (its options and setup, then its moves).
-        #[arg(long)]
-        scene: Option<PathBuf>,
-        /// With --scene: play only this many of its moves, then hand over to the players.
-        #[arg(long, requires = "scene")]
-        at: Option<usize>,
-        /// Where the camera starts: red, blue, top or side.
-        #[arg(long, value_enum, default_value = "red")]
-        view: crate::camera::View,
-        /// Hot-seat: turn the camera to the player to move after every move.
-        #[arg(long)]
-        follow_turn: bool,
-        /// Exhibitions: the spectator camera directs itself (V switches it on and off).
-        #[arg(long)]
-        spectator: bool,
-        /// Where Ctrl+S saves the game (default tabula-save.ron); `--scene FILE` loads it.
-        #[arg(long)]
-        save_to: Option<PathBuf>,
-        /// Frame-rate benchmark: render this many frames (after the first 30), print the
-        /// mean frame time, and exit.
-        #[arg(long)]
-        frames: Option<u32>,
-    },
+    Play(PlayArgs),
+    /// Open the start screen: choose a game and its options, load a save, or watch a
+    /// demonstration (also what `tabula` alone does).
+    Menu,
     /// Replay scene files headless and check each reaches its expected outcome.
     Verify {
         /// Scene files (RON).
@@ -451,67 +518,23 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => run_window(
-            TableGame::War(War::new(WarOptions::default())),
-            Viewing::default(),
-        ),
-        Some(Command::Play {
-            game,
-            war,
-            camelot,
-            fences,
-            screwball,
-            transport,
-            scene,
-            at,
-            view,
-            follow_turn,
-            spectator,
-            save_to,
-            frames,
-        }) => {
-            let rules = RulesArgs {
-                war,
-                camelot,
-                fences,
-                screwball,
-                transport,
-            };
-            let table = match scene {
-                None => opening(game, &rules),
-                Some(path) => {
-                    if rules.war.is_set()
-                        || rules.camelot.is_set()
-                        || rules.fences.is_set()
-                        || rules.screwball.is_set()
-                        || rules.transport.is_set()
-                    {
-                        Err(format!(
-                            "{}: a scene brings its own rules options; drop the option flags",
-                            path.display()
-                        ))
-                    } else {
-                        TableGame::from_scene(&path, at)
+        None | Some(Command::Menu) => crate::menu::run_window(),
+        Some(Command::Play(play)) => match play.table() {
+            Ok(table) => {
+                let viewing = play.viewing(&table);
+                match viewing {
+                    Ok(viewing) => run_window(table, viewing),
+                    Err(e) => {
+                        eprintln!("tabula play: {e}");
+                        ExitCode::from(2)
                     }
                 }
-            };
-            match table {
-                Ok(table) => run_window(
-                    table,
-                    Viewing {
-                        view,
-                        follow_turn,
-                        spectator,
-                        save_to,
-                        frames,
-                    },
-                ),
-                Err(e) => {
-                    eprintln!("tabula play: {e}");
-                    ExitCode::from(2)
-                }
             }
-        }
+            Err(e) => {
+                eprintln!("tabula play: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some(Command::Verify { files }) => verify(&files),
         Some(Command::Perft {
             game,

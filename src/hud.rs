@@ -2,7 +2,7 @@
 //! game's counters, the controls, and Take back / New game / Confirm buttons. It shows the
 //! [`HudState`] the game in play writes, and keeps to the edges so the board stays in view.
 
-use crate::playing::{HudState, MatchCommand};
+use crate::playing::{HudState, MatchCommand, SeatNames};
 use bevy::prelude::*;
 use bevy::text::FontSize;
 
@@ -257,12 +257,15 @@ fn update_hud(
         Query<&mut Text, With<ConfirmLabel>>,
     )>,
     mut confirm: Query<&mut Node, With<ConfirmButton>>,
+    names: Option<Res<SeatNames>>,
 ) {
-    if !hud.is_changed() {
+    let names_changed = names.as_ref().is_some_and(|n| n.is_changed());
+    if !hud.is_changed() && !names_changed {
         return;
     }
+    let names = names.map(|n| n.clone()).unwrap_or_default();
     for (mut text, mut color) in &mut texts.p0() {
-        text.0.clone_from(&hud.status);
+        text.0 = names.decorate(&hud.status);
         color.0 = hud.status_color;
     }
     for (mut text, mut color) in &mut texts.p1() {
@@ -285,7 +288,10 @@ fn update_hud(
         text.0.clone_from(&hud.counters);
     }
     for mut text in &mut texts.p4() {
-        text.0.clone_from(&hud.title);
+        text.0 = match names.line() {
+            Some(line) => format!("{}   {line}", hud.title),
+            None => hud.title.clone(),
+        };
     }
     for mut text in &mut texts.p5() {
         text.0.clone_from(&hud.controls);

@@ -13,6 +13,7 @@ pub mod fences;
 pub mod hud;
 pub mod input;
 pub mod marks;
+pub mod menu;
 pub mod motion;
 pub mod pieces;
 pub mod playing;

@@ -176,3 +176,59 @@ fn command_keys(
         commands.write(MatchCommand::Confirm);
     }
 }
+
+/// The players' names beside their colours (`--names`, or the start screen's name fields).
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct SeatNames(Vec<(String, String)>);
+
+impl SeatNames {
+    /// Pairs each player's label (in turn order) with a name; blank names are left out.
+    /// More names than players is an error.
+    pub fn new(labels: &[String], names: &[String]) -> Result<SeatNames, String> {
+        if names.len() > labels.len() {
+            return Err(format!(
+                "{} names for {} players ({}); give one name per player, in turn order",
+                names.len(),
+                labels.len(),
+                labels.join(", ")
+            ));
+        }
+        Ok(SeatNames(
+            labels
+                .iter()
+                .zip(names)
+                .map(|(label, name)| (label.clone(), name.trim().to_string()))
+                .filter(|(_, name)| !name.is_empty())
+                .collect(),
+        ))
+    }
+
+    /// `text` with each player's label, where it first stands as a whole word, followed by
+    /// the player's name: "Red to move" becomes "Red (Ann) to move".
+    pub fn decorate(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        for (label, name) in &self.0 {
+            let found = out.match_indices(label.as_str()).find(|(i, _)| {
+                let before = out[..*i].chars().next_back();
+                let after = out[i + label.len()..].chars().next();
+                !before.is_some_and(char::is_alphanumeric)
+                    && !after.is_some_and(char::is_alphanumeric)
+            });
+            if let Some((i, _)) = found {
+                out.insert_str(i + label.len(), &format!(" ({name})"));
+            }
+        }
+        out
+    }
+
+    /// "Red: Ann, Blue: Bob", or nothing without names.
+    pub fn line(&self) -> Option<String> {
+        (!self.0.is_empty()).then(|| {
+            self.0
+                .iter()
+                .map(|(label, name)| format!("{label}: {name}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+    }
+}

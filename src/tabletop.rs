@@ -64,6 +64,23 @@ impl TableGame {
         }
     }
 
+    /// The players' names in turn order ("Red", "Blue"; "Fleet 1" ...).
+    pub fn player_labels(&self) -> Vec<String> {
+        fn labels<G: Game>(g: &G) -> Vec<String>
+        where
+            G::Player: std::fmt::Display,
+        {
+            g.players().iter().map(ToString::to_string).collect()
+        }
+        match self {
+            TableGame::War(g) => labels(g),
+            TableGame::Camelot(g) => labels(g),
+            TableGame::Fences(g) => labels(g),
+            TableGame::Screwball(g) => labels(g),
+            TableGame::Transport(g) => labels(g),
+        }
+    }
+
     /// The game a scene describes, after its first `at` moves (or all of them).
     pub fn from_scene(path: &Path, at: Option<usize>) -> Result<TableGame, String> {
         let mut file = SceneFile::load(path).map_err(|e| e.to_string())?;
@@ -232,6 +249,10 @@ pub struct Viewing {
     pub follow_turn: bool,
     /// The spectator director holds the camera from the start.
     pub spectator: bool,
+    /// A second window shows the spectator camera.
+    pub spectator_window: bool,
+    /// The players' names.
+    pub names: crate::playing::SeatNames,
     /// Where Ctrl+S saves (default `tabula-save.ron`).
     pub save_to: Option<std::path::PathBuf>,
     /// The frame-rate benchmark: frames to measure after a warm-up; then it prints the mean
@@ -256,7 +277,8 @@ pub fn run_window(game: TableGame, viewing: Viewing) -> ExitCode {
     }));
     app.insert_resource(viewing.view)
         .insert_resource(crate::camera::FollowTurn(viewing.follow_turn))
-        .insert_resource(crate::spectator::Spectator(viewing.spectator));
+        .insert_resource(crate::spectator::Spectator(viewing.spectator))
+        .insert_resource(viewing.names);
     if let Some(path) = viewing.save_to {
         app.insert_resource(crate::save::SavePath(path));
     }

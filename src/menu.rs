@@ -1,0 +1,1029 @@
+//! The start screen: choose one of the five games, its players and rules options, name the
+//! seats, load a saved game or open a demonstration scene.
+//!
+//! Everything the menu offers is a `tabula play` command line, shown under the Play button;
+//! starting a game hands over to the tabletop that command line opens (the process replaces
+//! itself with it), so the menu and the command line can never disagree.
+
+use crate::cli::{Cli, Command, PlayArgs};
+use crate::playing::Feedback;
+use crate::tabletop::TableGame;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use bevy::text::FontSize;
+use clap::Parser;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use tabula_rules::scene::{GameKind, SceneFile};
+
+/// One setting on the start screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Field {
+    /// What it sets.
+    pub label: &'static str,
+    /// Its value.
+    pub value: FieldValue,
+}
+
+/// A setting's value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FieldValue {
+    /// One of a list: what each choice shows, and the arguments it adds to the command line.
+    Cycle {
+        /// The choices.
+        choices: Vec<(String, Vec<String>)>,
+        /// The one chosen.
+        index: usize,
+    },
+    /// A number typed in, passed as `flag VALUE`.
+    Number {
+        /// The command-line flag.
+        flag: &'static str,
+        /// The digits typed.
+        digits: String,
+    },
+}
+
+impl Field {
+    fn cycle(label: &'static str, choices: &[(&str, &[&str])]) -> Field {
+        Field {
+            label,
+            value: FieldValue::Cycle {
+                choices: choices
+                    .iter()
+                    .map(|(shown, args)| {
+                        (
+                            shown.to_string(),
+                            args.iter().map(ToString::to_string).collect(),
+                        )
+                    })
+                    .collect(),
+                index: 0,
+            },
+        }
+    }
+
+    /// Numbers from a list, the first the default (given no flag).
+    fn numbers(label: &'static str, flag: &str, values: &[u32], unit: &str) -> Field {
+        Field {
+            label,
+            value: FieldValue::Cycle {
+                choices: values
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        let args = if i == 0 {
+                            Vec::new()
+                        } else {
+                            vec![flag.to_string(), v.to_string()]
+                        };
+                        (format!("{v}{unit}"), args)
+                    })
+                    .collect(),
+                index: 0,
+            },
+        }
+    }
+
+    /// What the field shows as its value.
+    pub fn shown(&self) -> String {
+        match &self.value {
+            FieldValue::Cycle { choices, index } => choices[*index].0.clone(),
+            FieldValue::Number { digits, .. } => digits.clone(),
+        }
+    }
+
+    fn args(&self) -> Vec<String> {
+        match &self.value {
+            FieldValue::Cycle { choices, index } => choices[*index].1.clone(),
+            FieldValue::Number { flag, digits } if !digits.is_empty() => {
+                vec![flag.to_string(), digits.clone()]
+            }
+            FieldValue::Number { .. } => Vec::new(),
+        }
+    }
+}
+
+/// The settings each game offers, defaults first.
+pub fn game_fields(kind: GameKind, seed: u64) -> Vec<Field> {
+    match kind {
+        GameKind::War => vec![
+            Field::cycle(
+                "First to move",
+                &[("Red", &[]), ("Blue", &["--first", "blue"])],
+            ),
+            Field::cycle(
+                "A piece in the enemy citadel wins",
+                &[
+                    ("at once, if it cannot be taken", &[]),
+                    ("after the opponent's reply", &["--citadel-after-reply"]),
+                ],
+            ),
+            Field::cycle(
+                "A player with no move",
+                &[("loses", &[]), ("draws", &["--no-move-draws"])],
+            ),
+            Field::cycle(
+                "After a third repetition",
+                &[
+                    ("20 more moves each, then a draw", &[]),
+                    ("10 more moves each", &["--repetition-grace", "10"]),
+                    ("no draw by repetition", &["--repetition-grace", "0"]),
+                ],
+            ),
+            Field::cycle(
+                "Time per move",
+                &[
+                    ("no limit", &[]),
+                    ("5 minutes (the book)", &["--move-time", "300"]),
+                    ("2 minutes", &["--move-time", "120"]),
+                    ("1 minute", &["--move-time", "60"]),
+                ],
+            ),
+        ],
+        GameKind::Camelot => vec![
+            Field::cycle(
+                "Rules",
+                &[
+                    ("World Camelot Federation", &[]),
+                    ("Parker's 1930 patent", &["--rules", "parker1930"]),
+                ],
+            ),
+            Field::numbers(
+                "Castle moves each (WCF)",
+                "--castle-moves",
+                &[2, 0, 1, 3, 4],
+                "",
+            ),
+            Field::cycle(
+                "Draw without progress (WCF)",
+                &[
+                    ("after 50 moves each", &[]),
+                    ("after 25 moves each", &["--quiet-moves", "25"]),
+                    ("after 100 moves each", &["--quiet-moves", "100"]),
+                    ("never", &["--quiet-moves", "0"]),
+                ],
+            ),
+        ],
+        GameKind::Fences => vec![
+            Field::numbers("Players", "--players", &[2, 3, 4], ""),
+            Field::numbers(
+                "Field size",
+                "--size",
+                &[13, 9, 11, 15, 17, 19, 21, 23, 25],
+                " spaces a side",
+            ),
+            Field::cycle("Chance cards", &[("no", &[]), ("yes", &["--chance-cards"])]),
+            Field::cycle(
+                "After the first pawn is home",
+                &[
+                    ("the game ends", &[]),
+                    ("the others play on for places", &["--play-for-places"]),
+                ],
+            ),
+            Field {
+                label: "Seed of the die",
+                value: FieldValue::Number {
+                    flag: "--seed",
+                    digits: seed.to_string(),
+                },
+            },
+        ],
+        GameKind::Screwball => vec![
+            Field::numbers(
+                "Large pieces each",
+                "--large",
+                &[18, 4, 6, 8, 10, 12, 14, 16],
+                "",
+            ),
+            Field::numbers("Small pieces each", "--small", &[6, 2, 3, 4, 5], ""),
+            Field::cycle(
+                "A player who cannot move",
+                &[
+                    ("enters a reserve piece", &[]),
+                    ("passes", &["--no-move-passes"]),
+                ],
+            ),
+        ],
+        GameKind::Transport => vec![
+            Field::cycle(
+                "Players",
+                &[
+                    ("2 fleets", &[]),
+                    ("4 fleets in two teams", &["--mode", "teams"]),
+                    ("4 fleets, battle royal", &["--mode", "royal"]),
+                ],
+            ),
+            Field::numbers(
+                "Board",
+                "--board",
+                &[11, 9, 13, 15, 17, 19, 21, 23, 25],
+                " squares a side",
+            ),
+            Field::cycle(
+                "Handicap (one plane, shell and torpedo fewer)",
+                &[
+                    ("none", &[]),
+                    ("Fleet 1", &["--handicap", "1"]),
+                    ("Fleet 2", &["--handicap", "2"]),
+                    ("Fleet 3 (four fleets)", &["--handicap", "3"]),
+                    ("Fleet 4 (four fleets)", &["--handicap", "4"]),
+                ],
+            ),
+        ],
+    }
+}
+
+/// Table settings shared by every game.
+fn table_fields() -> Vec<Field> {
+    vec![
+        Field::cycle(
+            "Camera",
+            &[
+                ("stays where it is put", &[]),
+                ("turns to the player to move", &["--follow-turn"]),
+                ("spectator director", &["--spectator"]),
+            ],
+        ),
+        Field::cycle(
+            "Spectator window (projector)",
+            &[("no", &[]), ("yes", &["--spectator-window"])],
+        ),
+    ]
+}
+
+/// What has the keyboard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    /// A number field of the game's settings.
+    Field(usize),
+    /// A player's name.
+    Name(usize),
+    /// The path of the saved game to load.
+    LoadPath,
+}
+
+/// What the player does on the start screen (from buttons and keys, or from tests).
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub enum MenuAction {
+    /// Choose a game.
+    Game(GameKind),
+    /// Step a game setting to its next (+1) or previous (-1) choice.
+    Cycle(usize, i32),
+    /// Step a table setting.
+    CycleTable(usize, i32),
+    /// Give a text field the keyboard.
+    Focus(Focus),
+    /// Type into the focused field.
+    Type(String),
+    /// Erase the last character of the focused field.
+    Erase,
+    /// Leave the focused field.
+    Unfocus,
+    /// Start the game as set up.
+    Play,
+    /// Load the saved game at the path given.
+    Load,
+    /// Open a demonstration scene.
+    Demo(usize),
+    /// Close Tabula.
+    Quit,
+}
+
+/// A shipped demonstration scene.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Demo {
+    /// Its file.
+    pub path: PathBuf,
+    /// Its title.
+    pub title: String,
+    /// Its game.
+    pub game: GameKind,
+}
+
+/// The start screen's state.
+#[derive(Resource, Debug, Clone)]
+pub struct Menu {
+    /// The game chosen.
+    pub game: GameKind,
+    fields: Vec<(GameKind, Vec<Field>)>,
+    table: Vec<Field>,
+    /// The players' names, in turn order.
+    pub names: Vec<String>,
+    /// Where to load a saved game from.
+    pub load_path: String,
+    /// The demonstrations found.
+    pub demos: Vec<Demo>,
+    /// The field typed into.
+    pub focus: Option<Focus>,
+    /// The last word to the player: why something was refused.
+    pub message: Feedback,
+}
+
+/// The command line the menu asks for; the window runs it, tests read it.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Launch(pub Option<Vec<String>>);
+
+impl Menu {
+    /// A start screen with the defaults, the fence race's die seeded with `seed`, and the
+    /// demonstrations in `demos`.
+    pub fn new(seed: u64, demos: Vec<Demo>) -> Menu {
+        Menu {
+            game: GameKind::War,
+            fields: GameKind::ALL
+                .iter()
+                .map(|&k| (k, game_fields(k, seed)))
+                .collect(),
+            table: table_fields(),
+            names: vec![String::new(); 4],
+            load_path: "tabula-save.ron".into(),
+            demos,
+            focus: None,
+            message: Feedback::info(""),
+        }
+    }
+
+    /// The chosen game's settings.
+    pub fn fields(&self) -> &[Field] {
+        self.fields
+            .iter()
+            .find(|(k, _)| *k == self.game)
+            .map(|(_, f)| f.as_slice())
+            .unwrap_or(&[])
+    }
+
+    fn fields_mut(&mut self) -> &mut Vec<Field> {
+        let game = self.game;
+        let i = self
+            .fields
+            .iter()
+            .position(|(k, _)| *k == game)
+            .unwrap_or(0);
+        &mut self.fields[i].1
+    }
+
+    /// The table settings.
+    pub fn table_fields(&self) -> &[Field] {
+        &self.table
+    }
+
+    /// The `tabula` arguments that start the game as set up (names included).
+    pub fn play_args(&self) -> Vec<String> {
+        let mut args = vec!["play".to_string(), game_arg(self.game).to_string()];
+        for field in self.fields().iter().chain(&self.table) {
+            args.extend(field.args());
+        }
+        let players = self.players().map(|p| p.len()).unwrap_or(0);
+        let names: Vec<&str> = self.names.iter().take(players).map(|n| n.trim()).collect();
+        if names.iter().any(|n| !n.is_empty()) {
+            let last = names.iter().rposition(|n| !n.is_empty()).unwrap_or(0);
+            args.push("--names".into());
+            args.push(names[..=last].join(","));
+        }
+        args
+    }
+
+    /// The players of the game as set up, in turn order, or why it cannot start.
+    pub fn players(&self) -> Result<Vec<String>, String> {
+        let mut args = vec!["play".to_string(), game_arg(self.game).to_string()];
+        for field in self.fields() {
+            args.extend(field.args());
+        }
+        Ok(play_args(&args)?.table()?.player_labels())
+    }
+
+    /// The game and window these arguments open, checked as `tabula play` checks them.
+    pub fn check(args: &[String]) -> Result<TableGame, String> {
+        let play = play_args(args)?;
+        let table = play.table()?;
+        play.viewing(&table)?;
+        Ok(table)
+    }
+
+    /// Applies one action; returns the command line to run when the action starts a game.
+    pub fn apply(&mut self, action: &MenuAction) -> Option<Vec<String>> {
+        match action {
+            MenuAction::Game(kind) => {
+                self.game = *kind;
+                self.focus = None;
+                self.message = Feedback::info("");
+            }
+            MenuAction::Cycle(i, step) => {
+                self.focus = None;
+                if let Some(field) = self.fields_mut().get_mut(*i) {
+                    step_field(field, *step);
+                }
+            }
+            MenuAction::CycleTable(i, step) => {
+                self.focus = None;
+                if let Some(field) = self.table.get_mut(*i) {
+                    step_field(field, *step);
+                }
+            }
+            MenuAction::Focus(focus) => self.focus = Some(*focus),
+            MenuAction::Unfocus => self.focus = None,
+            MenuAction::Type(text) => {
+                if let Some(s) = self.focused_text() {
+                    s.push_str(text);
+                }
+            }
+            MenuAction::Erase => {
+                if let Some(s) = self.focused_text() {
+                    s.pop();
+                }
+            }
+            MenuAction::Play => {
+                let args = self.play_args();
+                return self.launch(args);
+            }
+            MenuAction::Load => {
+                let path = self.load_path.trim().to_string();
+                if path.is_empty() {
+                    self.message = Feedback::error("Type the path of a saved game first.");
+                    return None;
+                }
+                return self.launch(vec!["play".into(), "--scene".into(), path]);
+            }
+            MenuAction::Demo(i) => {
+                let demo = self.demos.get(*i)?;
+                let args = vec![
+                    "play".into(),
+                    "--scene".into(),
+                    demo.path.display().to_string(),
+                    "--spectator".into(),
+                ];
+                return self.launch(args);
+            }
+            MenuAction::Quit => return Some(Vec::new()),
+        }
+        None
+    }
+
+    fn launch(&mut self, args: Vec<String>) -> Option<Vec<String>> {
+        match Menu::check(&args) {
+            Ok(_) => {
+                self.message = Feedback::info(format!("Starting: tabula {}", args.join(" ")));
+                Some(args)
+            }
+            Err(e) => {
+                self.message = Feedback::error(e);
+                None
+            }
+        }
+    }
+
+    fn focused_text(&mut self) -> Option<&mut String> {
+        match self.focus? {
+            Focus::Name(i) => self.names.get_mut(i),
+            Focus::LoadPath => Some(&mut self.load_path),
+            Focus::Field(i) => match self.fields_mut().get_mut(i) {
+                Some(Field {
+                    value: FieldValue::Number { digits, .. },
+                    ..
+                }) => Some(digits),
+                _ => None,
+            },
+        }
+    }
+}
+
+fn step_field(field: &mut Field, step: i32) {
+    if let FieldValue::Cycle { choices, index } = &mut field.value {
+        let n = choices.len() as i32;
+        *index = (*index as i32 + step).rem_euclid(n) as usize;
+    }
+}
+
+fn game_arg(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::War => "war",
+        GameKind::Camelot => "camelot",
+        GameKind::Transport => "transport",
+        GameKind::Fences => "fences",
+        GameKind::Screwball => "screwball",
+    }
+}
+
+/// Reads `tabula ARGS` as the command line would; only `play` is expected.
+fn play_args(args: &[String]) -> Result<PlayArgs, String> {
+    let cli = Cli::try_parse_from(std::iter::once("tabula".to_string()).chain(args.to_vec()))
+        .map_err(|e| e.to_string().lines().next().unwrap_or("").to_string())?;
+    match cli.command {
+        Some(Command::Play(play)) => Ok(play),
+        _ => Err("not a `tabula play` command".into()),
+    }
+}
+
+/// What the menu says about each game.
+fn blurb(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::War => {
+            "Hudson Maxim, 1910. Infantry, cavalry, artillery and flying machines storm the enemy citadel."
+        }
+        GameKind::Camelot => {
+            "George S. Parker, 1930. Men and knights jump and canter into the enemy's castle."
+        }
+        GameKind::Transport => {
+            "Guy Paschal, 1947. Fleets at sea, in the air and under water hunt the enemy transport."
+        }
+        GameKind::Fences => {
+            "Robert C. Magee, 1962. Race your pawn home by die throws, moving fences to block the others."
+        }
+        GameKind::Screwball => {
+            "William A. Dubay, 1946. Screws and balls on large and small squares; attacks cost penalty pieces."
+        }
+    }
+}
+
+/// The demonstration scenes shipped with Tabula: `scenes/` in the working folder, or beside
+/// the program (up to four folders up), or in the source tree it was built from.
+pub fn find_demos() -> Vec<Demo> {
+    let mut roots = vec![PathBuf::from("scenes")];
+    if let Ok(exe) = std::env::current_exe() {
+        roots.extend(exe.ancestors().skip(1).take(4).map(|d| d.join("scenes")));
+    }
+    roots.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes"));
+    let Some(root) = roots.into_iter().find(|r| r.is_dir()) else {
+        return Vec::new();
+    };
+    crate::cli::scene_files(&[root])
+        .into_iter()
+        .filter_map(|path| {
+            let file = SceneFile::load(&path).ok()?;
+            Some(Demo {
+                title: file.scene.title.clone(),
+                game: file.scene.game,
+                path,
+            })
+        })
+        .collect()
+}
+
+/// The menu's logic: actions in, the command line to run out (enough for headless tests).
+pub fn logic(app: &mut App) {
+    app.add_message::<MenuAction>()
+        .init_resource::<Launch>()
+        .add_systems(Update, apply_actions);
+}
+
+fn apply_actions(
+    mut actions: MessageReader<MenuAction>,
+    mut menu: ResMut<Menu>,
+    mut launch: ResMut<Launch>,
+) {
+    for action in actions.read() {
+        if let Some(args) = menu.apply(action) {
+            launch.0 = Some(args);
+        }
+    }
+}
+
+/// Opens the start screen and runs until a game starts or the window closes.
+pub fn run_window() -> ExitCode {
+    if let Err(e) = crate::tabletop::display_available() {
+        eprintln!("tabula: {e}");
+        return ExitCode::from(2);
+    }
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() % 100_000)
+        .unwrap_or(1);
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Tabula".into(),
+            resolution: (1280u32, 720u32).into(),
+            ..default()
+        }),
+        ..default()
+    }))
+    .insert_resource(ClearColor(Color::srgb(0.08, 0.07, 0.07)))
+    .insert_resource(Menu::new(seed, find_demos()))
+    .add_plugins((logic, view))
+    .add_systems(Update, run_launch.after(apply_actions));
+    match app.run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}
+
+/// Hands over to `tabula ARGS` (the process replaces itself); an empty command line quits.
+fn run_launch(
+    mut launch: ResMut<Launch>,
+    mut menu: ResMut<Menu>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(args) = launch.0.take() else { return };
+    if args.is_empty() {
+        exit.write(AppExit::Success);
+        return;
+    }
+    let err = hand_over(&args);
+    menu.message = Feedback::error(format!(
+        "Could not start `tabula {}`: {err}",
+        args.join(" ")
+    ));
+}
+
+/// Replaces this process with `tabula ARGS`; returns only on failure.
+pub fn hand_over(args: &[String]) -> std::io::Error {
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => return e,
+    };
+    let mut command = std::process::Command::new(exe);
+    command.args(args);
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        command.exec()
+    }
+    #[cfg(not(unix))]
+    {
+        match command.spawn() {
+            Ok(_) => std::process::exit(0),
+            Err(e) => e,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The screen.
+
+/// The menu's root node, rebuilt whenever the menu changes.
+#[derive(Component)]
+struct MenuRoot;
+
+const GOLD: Color = Color::srgb(0.85, 0.72, 0.4);
+const PANEL: Color = Color::srgba(0.13, 0.11, 0.1, 0.95);
+const BUTTON: Color = Color::srgb(0.25, 0.2, 0.14);
+const CHOSEN: Color = Color::srgb(0.45, 0.33, 0.14);
+const FIELD: Color = Color::srgb(0.18, 0.16, 0.14);
+const FOCUSED: Color = Color::srgb(0.3, 0.27, 0.18);
+
+/// The start screen's window content.
+pub fn view(app: &mut App) {
+    app.add_systems(Startup, |mut commands: Commands| {
+        commands.spawn(Camera2d);
+    })
+    .add_systems(
+        Update,
+        (
+            keyboard.before(apply_actions),
+            rebuild.after(apply_actions),
+            crate::shot::save_on_f12,
+        ),
+    );
+}
+
+fn font(size: f32) -> TextFont {
+    TextFont::from_font_size(FontSize::Px(size))
+}
+
+fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+    (Text::new(value), font(size), TextColor(color))
+}
+
+/// Typing goes to the focused field; without one, Enter plays and arrows change the game.
+fn keyboard(
+    mut keys: MessageReader<KeyboardInput>,
+    menu: Res<Menu>,
+    mut out: MessageWriter<MenuAction>,
+) {
+    for key in keys.read() {
+        if !key.state.is_pressed() {
+            continue;
+        }
+        if menu.focus.is_some() {
+            match &key.logical_key {
+                Key::Backspace => {
+                    out.write(MenuAction::Erase);
+                }
+                Key::Enter | Key::Escape | Key::Tab => {
+                    out.write(MenuAction::Unfocus);
+                }
+                Key::Character(c) => {
+                    let c: String = c.chars().filter(|c| !c.is_control()).collect();
+                    let digits_only = matches!(menu.focus, Some(Focus::Field(_)));
+                    if !c.is_empty() && (!digits_only || c.chars().all(|c| c.is_ascii_digit())) {
+                        out.write(MenuAction::Type(c));
+                    }
+                }
+                Key::Space => {
+                    out.write(MenuAction::Type(" ".into()));
+                }
+                _ => {}
+            }
+            continue;
+        }
+        let i = GameKind::ALL
+            .iter()
+            .position(|k| *k == menu.game)
+            .unwrap_or(0);
+        match &key.logical_key {
+            Key::Enter => {
+                out.write(MenuAction::Play);
+            }
+            Key::ArrowDown => {
+                out.write(MenuAction::Game(GameKind::ALL[(i + 1) % 5]));
+            }
+            Key::ArrowUp => {
+                out.write(MenuAction::Game(GameKind::ALL[(i + 4) % 5]));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A button that sends `action` when clicked (the right button steps settings backwards).
+fn button(
+    parent: &mut ChildSpawnerCommands,
+    label: impl Into<String>,
+    color: Color,
+    action: MenuAction,
+    node: Node,
+) {
+    let back = match &action {
+        MenuAction::Cycle(i, _) => Some(MenuAction::Cycle(*i, -1)),
+        MenuAction::CycleTable(i, _) => Some(MenuAction::CycleTable(*i, -1)),
+        _ => None,
+    };
+    parent
+        .spawn((Button, node, BackgroundColor(color)))
+        .with_child(text(label, 16.0, Color::WHITE))
+        .observe(
+            move |click: On<Pointer<Click>>, mut out: MessageWriter<MenuAction>| match click.button
+            {
+                PointerButton::Primary => {
+                    out.write(action.clone());
+                }
+                PointerButton::Secondary => {
+                    if let Some(back) = &back {
+                        out.write(back.clone());
+                    }
+                }
+                PointerButton::Middle => {}
+            },
+        );
+}
+
+fn padded() -> Node {
+    Node {
+        padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)),
+        ..default()
+    }
+}
+
+fn column(width: f32) -> Node {
+    Node {
+        width: Val::Px(width),
+        flex_direction: FlexDirection::Column,
+        row_gap: Val::Px(6.0),
+        padding: UiRect::all(Val::Px(14.0)),
+        ..default()
+    }
+}
+
+fn rebuild(mut commands: Commands, menu: Res<Menu>, roots: Query<Entity, With<MenuRoot>>) {
+    if !menu.is_changed() {
+        return;
+    }
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    commands
+        .spawn((
+            MenuRoot,
+            Node {
+                width: Val::Percent(100.0),
+                height: Val::Percent(100.0),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(Val::Px(16.0)),
+                row_gap: Val::Px(10.0),
+                ..default()
+            },
+        ))
+        .with_children(|root| {
+            root.spawn(text("Tabula", 40.0, GOLD));
+            root.spawn(text(
+                "Five forgotten patented board games, played by their rules.",
+                16.0,
+                Color::srgb(0.8, 0.78, 0.72),
+            ));
+            root.spawn(Node {
+                column_gap: Val::Px(12.0),
+                ..default()
+            })
+            .with_children(|row| {
+                games_column(row, &menu);
+                settings_column(row, &menu);
+                load_column(row, &menu);
+            });
+        });
+}
+
+fn games_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
+    row.spawn((column(330.0), BackgroundColor(PANEL)))
+        .with_children(|col| {
+            col.spawn(text("Game", 18.0, GOLD));
+            for kind in GameKind::ALL {
+                let chosen = kind == menu.game;
+                col.spawn((
+                    Button,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        padding: UiRect::all(Val::Px(8.0)),
+                        ..default()
+                    },
+                    BackgroundColor(if chosen { CHOSEN } else { BUTTON }),
+                ))
+                .with_children(|b| {
+                    b.spawn(text(kind.title(), 18.0, Color::WHITE));
+                    b.spawn(text(blurb(kind), 12.0, Color::srgb(0.85, 0.82, 0.75)));
+                })
+                .observe(
+                    move |click: On<Pointer<Click>>, mut out: MessageWriter<MenuAction>| {
+                        if click.button == PointerButton::Primary {
+                            out.write(MenuAction::Game(kind));
+                        }
+                    },
+                );
+            }
+            col.spawn(text(
+                "Up and Down choose, Enter plays.",
+                12.0,
+                Color::srgb(0.7, 0.7, 0.7),
+            ));
+        });
+}
+
+fn setting_row(
+    col: &mut ChildSpawnerCommands,
+    field: &Field,
+    action: MenuAction,
+    focused: bool,
+    focus: Focus,
+) {
+    col.spawn(Node {
+        justify_content: JustifyContent::SpaceBetween,
+        align_items: AlignItems::Center,
+        column_gap: Val::Px(8.0),
+        ..default()
+    })
+    .with_children(|r| {
+        r.spawn(text(field.label, 14.0, Color::srgb(0.85, 0.85, 0.85)));
+        match field.value {
+            FieldValue::Cycle { .. } => button(
+                r,
+                format!("< {} >", field.shown()),
+                BUTTON,
+                action,
+                padded(),
+            ),
+            FieldValue::Number { .. } => text_box(r, &field.shown(), focused, focus, 120.0),
+        }
+    });
+}
+
+fn text_box(
+    parent: &mut ChildSpawnerCommands,
+    value: &str,
+    focused: bool,
+    focus: Focus,
+    width: f32,
+) {
+    let shown = if focused {
+        format!("{value}|")
+    } else {
+        value.to_string()
+    };
+    let mut node = padded();
+    node.width = Val::Px(width);
+    node.min_height = Val::Px(30.0);
+    button(
+        parent,
+        shown,
+        if focused { FOCUSED } else { FIELD },
+        MenuAction::Focus(focus),
+        node,
+    );
+}
+
+fn settings_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
+    row.spawn((column(520.0), BackgroundColor(PANEL)))
+        .with_children(|col| {
+            col.spawn(text(format!("{}: rules", menu.game.title()), 18.0, GOLD));
+            for (i, field) in menu.fields().iter().enumerate() {
+                let focus = Focus::Field(i);
+                setting_row(
+                    col,
+                    field,
+                    MenuAction::Cycle(i, 1),
+                    menu.focus == Some(focus),
+                    focus,
+                );
+            }
+            col.spawn(text("Table", 18.0, GOLD));
+            for (i, field) in menu.table_fields().iter().enumerate() {
+                setting_row(
+                    col,
+                    field,
+                    MenuAction::CycleTable(i, 1),
+                    false,
+                    Focus::Name(0),
+                );
+            }
+            col.spawn(text("Players", 18.0, GOLD));
+            match menu.players() {
+                Ok(players) => {
+                    for (i, label) in players.iter().enumerate() {
+                        let focus = Focus::Name(i);
+                        col.spawn(Node {
+                            justify_content: JustifyContent::SpaceBetween,
+                            align_items: AlignItems::Center,
+                            ..default()
+                        })
+                        .with_children(|r| {
+                            r.spawn(text(
+                                format!("{label} (name, optional)"),
+                                14.0,
+                                Color::srgb(0.85, 0.85, 0.85),
+                            ));
+                            text_box(
+                                r,
+                                menu.names.get(i).map(String::as_str).unwrap_or(""),
+                                menu.focus == Some(focus),
+                                focus,
+                                200.0,
+                            );
+                        });
+                    }
+                }
+                Err(e) => {
+                    col.spawn(text(e, 14.0, Color::srgb(1.0, 0.55, 0.45)));
+                }
+            }
+            let mut play = padded();
+            play.margin = UiRect::top(Val::Px(8.0));
+            play.justify_content = JustifyContent::Center;
+            button(
+                col,
+                format!("Play {}", menu.game.title()),
+                Color::srgb(0.2, 0.45, 0.2),
+                MenuAction::Play,
+                play,
+            );
+            col.spawn(text(
+                format!("Same as: tabula {}", menu.play_args().join(" ")),
+                12.0,
+                Color::srgb(0.7, 0.7, 0.7),
+            ));
+            let color = if menu.message.is_error {
+                Color::srgb(1.0, 0.55, 0.45)
+            } else {
+                Color::srgb(0.85, 0.9, 0.85)
+            };
+            col.spawn(text(menu.message.text.clone(), 14.0, color));
+        });
+}
+
+fn load_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
+    row.spawn((column(370.0), BackgroundColor(PANEL)))
+        .with_children(|col| {
+            col.spawn(text("Load a saved game", 18.0, GOLD));
+            text_box(
+                col,
+                &menu.load_path,
+                menu.focus == Some(Focus::LoadPath),
+                Focus::LoadPath,
+                340.0,
+            );
+            button(col, "Load", BUTTON, MenuAction::Load, padded());
+            col.spawn(text("Demonstrations", 18.0, GOLD));
+            if menu.demos.is_empty() {
+                col.spawn(text(
+                    "No scenes/ folder found beside Tabula.",
+                    13.0,
+                    Color::srgb(0.7, 0.7, 0.7),
+                ));
+            }
+            for (i, demo) in menu.demos.iter().enumerate() {
+                button(
+                    col,
+                    demo.title.clone(),
+                    BUTTON,
+                    MenuAction::Demo(i),
+                    padded(),
+                );
+            }
+            let mut quit = padded();
+            quit.margin = UiRect::top(Val::Px(12.0));
+            button(
+                col,
+                "Quit",
+                Color::srgb(0.35, 0.15, 0.12),
+                MenuAction::Quit,
+                quit,
+            );
+        });
+}
