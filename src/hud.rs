@@ -2,7 +2,7 @@
 //! game's counters, the controls, and Take back / New game / Confirm buttons. It shows the
 //! [`HudState`] the game in play writes, and keeps to the edges so the board stays in view.
 
-use crate::playing::{HudState, MatchCommand, SeatNames};
+use crate::playing::{HudState, MatchCommand, MoveLine, Review, ReviewTo, SeatNames};
 use bevy::prelude::*;
 use bevy::text::FontSize;
 
@@ -10,8 +10,9 @@ use bevy::text::FontSize;
 struct StatusText;
 #[derive(Component)]
 struct FeedbackText;
+/// The move list's lines, each a button that shows the position after it.
 #[derive(Component)]
-struct MovesText;
+struct MovesList;
 #[derive(Component)]
 struct CountersText;
 #[derive(Component)]
@@ -28,7 +29,7 @@ struct ConfirmLabel;
 /// Spawns and updates the HUD.
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, (spawn_hud, spawn_help))
-        .add_systems(Update, (update_hud, toggle_help, fill_help));
+        .add_systems(Update, (update_hud, list_moves, toggle_help, fill_help));
 }
 
 /// The help overlay (F1 or ?): the rules in brief and the controls.
@@ -87,13 +88,16 @@ fn toggle_help(
     }
 }
 
+/// The keys every game answers besides its own.
+pub const TABLE_KEYS: &str = "Ctrl+S: save  Ctrl+O: load the save  F10: menu  Esc/click: skip animation  V: spectator  F12: screenshot  F1: help";
+
 fn fill_help(hud: Res<HudState>, mut text: Query<&mut Text, With<HelpText>>) {
     if !hud.is_changed() {
         return;
     }
     for mut t in &mut text {
         t.0 = format!(
-            "{}\n\n{}\n\nControls\n{}\n\nF1 or ? closes this help.",
+            "{}\n\n{}\n\nControls\n{}\n{TABLE_KEYS}\n\nF1 or ? closes this help.",
             hud.title, hud.rules, hud.controls
         );
     }
@@ -163,15 +167,16 @@ fn spawn_hud(mut commands: Commands) {
         ))
         .with_children(|p| {
             p.spawn((
-                Text::new("Moves"),
+                Text::new("Moves (click one to look back)"),
                 font(15.0),
                 TextColor(Color::srgb(0.8, 0.75, 0.6)),
             ));
             p.spawn((
-                Text::new(""),
-                font(14.0),
-                TextColor(Color::WHITE),
-                MovesText,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    ..default()
+                },
+                MovesList,
             ));
         });
     commands.spawn((
@@ -198,6 +203,22 @@ fn spawn_hud(mut commands: Commands) {
             ..default()
         })
         .with_children(|p| {
+            p.spawn((
+                Button,
+                Node {
+                    padding: UiRect::axes(Val::Px(14.0), Val::Px(8.0)),
+                    ..default()
+                },
+                BackgroundColor(Color::srgb(0.2, 0.18, 0.22)),
+            ))
+            .with_child((Text::new("Menu"), font(16.0), TextColor(Color::WHITE)))
+            .observe(
+                |click: On<Pointer<Click>>, mut leave: MessageWriter<crate::save::Leave>| {
+                    if click.button == PointerButton::Primary {
+                        leave.write(crate::save::Leave::Menu);
+                    }
+                },
+            );
             for (label, command) in [
                 ("Confirm move", MatchCommand::Confirm),
                 ("Take back", MatchCommand::Undo),
@@ -234,9 +255,21 @@ fn spawn_hud(mut commands: Commands) {
                     button.with_child((Text::new(label), font(16.0), TextColor(Color::WHITE)));
                 }
                 button.observe(
-                    move |click: On<Pointer<Click>>, mut commands: MessageWriter<MatchCommand>| {
-                        if click.button == PointerButton::Primary {
-                            commands.write(command);
+                    move |click: On<Pointer<Click>>,
+                          review: Res<Review>,
+                          mut commands: MessageWriter<MatchCommand>,
+                          mut asks: MessageWriter<ReviewTo>| {
+                        if click.button != PointerButton::Primary {
+                            return;
+                        }
+                        // Looking back, any command first returns to the present.
+                        match review.present {
+                            Some(present) => {
+                                asks.write(ReviewTo(present));
+                            }
+                            None => {
+                                commands.write(command);
+                            }
                         }
                     },
                 );
@@ -250,7 +283,6 @@ fn update_hud(
     mut texts: ParamSet<(
         Query<(&mut Text, &mut TextColor), With<StatusText>>,
         Query<(&mut Text, &mut TextColor), With<FeedbackText>>,
-        Query<&mut Text, With<MovesText>>,
         Query<&mut Text, With<CountersText>>,
         Query<&mut Text, With<TitleText>>,
         Query<&mut Text, With<ControlsText>>,
@@ -258,9 +290,10 @@ fn update_hud(
     )>,
     mut confirm: Query<&mut Node, With<ConfirmButton>>,
     names: Option<Res<SeatNames>>,
+    review: Res<Review>,
 ) {
     let names_changed = names.as_ref().is_some_and(|n| n.is_changed());
-    if !hud.is_changed() && !names_changed {
+    if !hud.is_changed() && !names_changed && !review.is_changed() {
         return;
     }
     let names = names.map(|n| n.clone()).unwrap_or_default();
@@ -269,32 +302,33 @@ fn update_hud(
         color.0 = hud.status_color;
     }
     for (mut text, mut color) in &mut texts.p1() {
-        text.0.clone_from(&hud.feedback.text);
-        color.0 = if hud.feedback.is_error {
+        text.0 = match review.present {
+            Some(present) => format!(
+                "Looking at the position after move {} of {present}. Left / Right step, End \
+                 or Esc returns to the game.",
+                review.target
+            ),
+            None => hud.feedback.text.clone(),
+        };
+        color.0 = if review.active() {
+            Color::srgb(0.6, 0.8, 1.0)
+        } else if hud.feedback.is_error {
             Color::srgb(1.0, 0.55, 0.45)
         } else {
             Color::srgb(0.85, 0.9, 0.85)
         };
     }
-    let shown = hud.moves.len().saturating_sub(16);
     for mut text in &mut texts.p2() {
-        text.0 = if hud.moves.is_empty() {
-            "(none yet)".into()
-        } else {
-            hud.moves[shown..].join("\n")
-        };
-    }
-    for mut text in &mut texts.p3() {
         text.0.clone_from(&hud.counters);
     }
-    for mut text in &mut texts.p4() {
+    for mut text in &mut texts.p3() {
         text.0 = match names.line() {
             Some(line) => format!("{}   {line}", hud.title),
             None => hud.title.clone(),
         };
     }
-    for mut text in &mut texts.p5() {
-        text.0.clone_from(&hud.controls);
+    for mut text in &mut texts.p4() {
+        text.0 = format!("{}\n{TABLE_KEYS}", hud.controls);
     }
     for mut node in &mut confirm {
         node.display = if hud.confirm.is_some() {
@@ -304,8 +338,98 @@ fn update_hud(
         };
     }
     if let Some(label) = &hud.confirm {
-        for mut text in &mut texts.p6() {
+        for mut text in &mut texts.p5() {
             text.0.clone_from(label);
         }
+    }
+}
+
+/// Lines the move list shows at most.
+const SHOWN_LINES: usize = 18;
+
+/// Rebuilds the move list: the latest lines, or while looking back the lines around the one
+/// looked at (highlighted), with a button back to the present.
+fn list_moves(
+    mut commands: Commands,
+    hud: Res<HudState>,
+    review: Res<Review>,
+    lists: Query<Entity, With<MovesList>>,
+) {
+    if !hud.is_changed() && !review.is_changed() {
+        return;
+    }
+    let lines: &[MoveLine] = if review.active() {
+        &review.lines
+    } else {
+        &hud.moves
+    };
+    // The line that holds the position looked at.
+    let viewed = review
+        .active()
+        .then(|| lines.iter().position(|l| l.ply >= review.target.max(1)))
+        .flatten();
+    let end = match viewed {
+        Some(i) => (i + SHOWN_LINES / 2 + 1).clamp(SHOWN_LINES.min(lines.len()), lines.len()),
+        None => lines.len(),
+    };
+    let start = end.saturating_sub(SHOWN_LINES);
+    for list in &lists {
+        commands.entity(list).despawn_related::<Children>();
+        commands.entity(list).with_children(|p| {
+            if lines.is_empty() {
+                p.spawn((Text::new("(none yet)"), font(14.0), TextColor(Color::WHITE)));
+            }
+            for (i, line) in lines.iter().enumerate().take(end).skip(start) {
+                let ply = line.ply;
+                let highlighted = viewed == Some(i) && review.target > 0;
+                p.spawn((
+                    Button,
+                    Node {
+                        padding: UiRect::axes(Val::Px(4.0), Val::Px(1.0)),
+                        ..default()
+                    },
+                    BackgroundColor(if highlighted {
+                        Color::srgb(0.25, 0.35, 0.55)
+                    } else {
+                        Color::NONE
+                    }),
+                ))
+                .with_child((
+                    Text::new(line.text.clone()),
+                    font(14.0),
+                    TextColor(Color::WHITE),
+                ))
+                .observe(
+                    move |click: On<Pointer<Click>>, mut asks: MessageWriter<ReviewTo>| {
+                        if click.button == PointerButton::Primary {
+                            asks.write(ReviewTo(ply));
+                        }
+                    },
+                );
+            }
+            if let Some(present) = review.present {
+                p.spawn((
+                    Button,
+                    Node {
+                        margin: UiRect::top(Val::Px(6.0)),
+                        padding: UiRect::axes(Val::Px(10.0), Val::Px(6.0)),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgb(0.2, 0.3, 0.5)),
+                ))
+                .with_child((
+                    Text::new("Back to the game"),
+                    font(15.0),
+                    TextColor(Color::WHITE),
+                ))
+                .observe(
+                    move |click: On<Pointer<Click>>, mut asks: MessageWriter<ReviewTo>| {
+                        if click.button == PointerButton::Primary {
+                            asks.write(ReviewTo(present));
+                        }
+                    },
+                );
+            }
+        });
     }
 }

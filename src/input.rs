@@ -3,6 +3,7 @@
 
 use crate::marks::{Highlight, Marks};
 use crate::pieces::{Location, PieceEntity};
+use crate::playing::InputSet;
 use crate::table::{BoardSquare, StationSpot, square_center};
 use crate::war_match::{BoardReset, Feedback, Match, MatchSet, MoveIntent, MovePlayed};
 use bevy::prelude::*;
@@ -36,7 +37,7 @@ pub fn plugin(app: &mut App) {
             PreUpdate,
             track_hover.after(bevy::picking::PickingSystems::Hover),
         )
-        .add_systems(Update, (keys, handle_clicks).chain().before(MatchSet))
+        .add_systems(Update, (keys, handle_clicks).chain().in_set(InputSet))
         .add_systems(
             Update,
             (clear_on_change, show_highlights).chain().after(MatchSet),

@@ -56,22 +56,50 @@ impl Travel {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct MotionSet;
 
-/// Animates every entity with a [`Travel`].
+/// Set for one frame when the players skip the animations in progress (Esc or a click):
+/// every animation jumps to its end.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Skip(pub bool);
+
+impl Skip {
+    /// The seconds an animation advances this frame: all it needs when skipped.
+    pub fn step(self, time: &Time) -> f32 {
+        if self.0 { 1000.0 } else { time.delta_secs() }
+    }
+}
+
+/// Animates every entity with a [`Travel`]; Esc or a click skips what is in motion.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, travel.in_set(MotionSet));
+    app.init_resource::<Skip>()
+        .add_systems(PreUpdate, skip_key.after(bevy::input::InputSystems))
+        .add_systems(Update, travel.in_set(MotionSet));
+}
+
+fn skip_key(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    mut skip: ResMut<Skip>,
+) {
+    let key = keys.is_some_and(|k| k.just_pressed(KeyCode::Escape));
+    let click = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left));
+    skip.0 = key || click;
 }
 
 fn travel(
     mut commands: Commands,
     time: Res<Time>,
+    skip: Res<Skip>,
     mut moving: Query<(Entity, &mut Travel, &mut Transform)>,
 ) {
+    let dt = skip.step(&time);
     for (entity, mut travel, mut transform) in &mut moving {
         if travel.delay > 0.0 {
-            travel.delay -= time.delta_secs();
-            continue;
+            travel.delay -= dt;
+            if !skip.0 {
+                continue;
+            }
         }
-        travel.t += time.delta_secs() / LEG_SECONDS;
+        travel.t += dt / LEG_SECONDS;
         while travel.t >= 1.0 && travel.leg < travel.waypoints.len() {
             travel.t -= 1.0;
             travel.start = travel.waypoints[travel.leg];

@@ -121,8 +121,8 @@ pub struct HudState {
     pub feedback: Feedback,
     /// Counters: captures, castle moves, draw counters.
     pub counters: String,
-    /// The move list, one line per round.
-    pub moves: Vec<String>,
+    /// The move list, one line per round or turn.
+    pub moves: Vec<MoveLine>,
     /// How to play, shown at the bottom.
     pub controls: String,
     /// The rules in brief, for the help overlay (F1).
@@ -135,14 +135,134 @@ pub struct HudState {
 /// The colour of a game-over status line.
 pub const RESULT_COLOR: Color = Color::srgb(1.0, 0.85, 0.3);
 
+/// A line of the move list: its text, and how many moves have been played at its end (the
+/// position a click on it shows).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveLine {
+    /// What it shows.
+    pub text: String,
+    /// Moves played by the end of the line.
+    pub ply: usize,
+}
+
 /// The move list as numbered lines, one per pair of moves (the first player's, then the
 /// second's).
-pub fn move_lines(texts: &[String]) -> Vec<String> {
+pub fn move_lines(texts: &[String]) -> Vec<MoveLine> {
     texts
         .chunks(2)
         .enumerate()
-        .map(|(i, pair)| format!("{:>2}. {}", i + 1, pair.join(" / ")))
+        .map(|(i, pair)| MoveLine {
+            text: format!("{:>2}. {}", i + 1, pair.join(" / ")),
+            ply: (2 * i + pair.len()),
+        })
         .collect()
+}
+
+/// Lines of moves grouped by turn: a move starts a new line when `starts` says so (another
+/// player moves), else it joins the line before. Lines read "who: move, move".
+pub fn turn_lines<P: std::fmt::Display>(
+    moves: impl IntoIterator<Item = (P, String, bool)>,
+) -> Vec<MoveLine> {
+    let mut lines: Vec<MoveLine> = Vec::new();
+    for (i, (who, text, starts)) in moves.into_iter().enumerate() {
+        match lines.last_mut() {
+            Some(line) if !starts => {
+                line.text.push_str(", ");
+                line.text.push_str(&text);
+                line.ply = i + 1;
+            }
+            _ => lines.push(MoveLine {
+                text: format!("{who}: {text}"),
+                ply: i + 1,
+            }),
+        }
+    }
+    lines
+}
+
+/// Looking back at an earlier position from the move list. While `present` is set, the
+/// board shows the position after `target` moves, moves cannot be made, and the present
+/// comes back with a click on the last line, End, Esc or the button.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Review {
+    /// The number of moves in the game when the review began.
+    pub present: Option<usize>,
+    /// The move list as it was then.
+    pub lines: Vec<MoveLine>,
+    /// The position looked at: moves played.
+    pub target: usize,
+    /// A step asked of the match: the moves played when it was asked, and frames since.
+    waiting: Option<(usize, u32)>,
+}
+
+impl Review {
+    /// Whether an earlier position is being looked at.
+    pub fn active(&self) -> bool {
+        self.present.is_some()
+    }
+}
+
+/// Look at the position after this many moves (the present ends the review).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReviewTo(pub usize);
+
+/// Whether play is live (no earlier position is being looked at): the run condition of
+/// every game's input.
+pub fn live(review: Option<Res<Review>>) -> bool {
+    review.is_none_or(|r| !r.active())
+}
+
+/// The players' input systems: they turn clicks and keys into moves, and pause while an
+/// earlier position is looked at.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct InputSet;
+
+/// Frames to wait for the match to take a step back or forward before giving up.
+const REVIEW_PATIENCE: u32 = 30;
+
+/// Steps the match toward the position asked for, one take-back or redo a frame; `ply` is
+/// the number of moves played now.
+pub fn step_review(
+    review: &mut Review,
+    asks: impl IntoIterator<Item = usize>,
+    ply: usize,
+    hud: &HudState,
+) -> Option<MatchCommand> {
+    for target in asks {
+        if review.present.is_none() {
+            if target >= ply {
+                continue;
+            }
+            review.present = Some(ply);
+            review.lines = hud.moves.clone();
+        }
+        review.target = target.min(review.present.unwrap_or(ply));
+    }
+    let present = review.present?;
+    if let Some((at, frames)) = review.waiting
+        && at == ply
+    {
+        if frames < REVIEW_PATIENCE {
+            review.waiting = Some((at, frames + 1));
+            return None;
+        }
+        // The match would not step: end the review here; redo still holds the rest.
+        *review = Review::default();
+        return None;
+    }
+    review.waiting = None;
+    if ply == review.target {
+        if ply == present {
+            *review = Review::default();
+        }
+        return None;
+    }
+    review.waiting = Some((ply, 0));
+    Some(if ply > review.target {
+        MatchCommand::Undo
+    } else {
+        MatchCommand::Redo
+    })
 }
 
 /// The shared messages and resources, and the keys every game answers.
@@ -151,18 +271,38 @@ pub fn plugin(app: &mut App) {
         .add_message::<BoardReset>()
         .init_resource::<Seat>()
         .init_resource::<HudState>()
+        .init_resource::<Review>()
+        .add_message::<ReviewTo>()
+        .configure_sets(Update, InputSet.before(MatchSet).run_if(live))
         .add_systems(Update, command_keys.before(MatchSet));
 }
 
 /// Ctrl+Z or Backspace takes back, Ctrl+Y (or Ctrl+Shift+Z) plays it again, N starts a new
-/// game, Enter or Space confirms a path.
+/// game, Enter or Space confirms a path. While an earlier position is looked at, take back
+/// and redo step through the game, and End or Esc returns to the present.
 fn command_keys(
     input: Option<Res<ButtonInput<KeyCode>>>,
+    review: Res<Review>,
     mut commands: MessageWriter<MatchCommand>,
+    mut asks: MessageWriter<ReviewTo>,
 ) {
     let Some(input) = input else { return };
     let ctrl = input.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let shift = input.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if let Some(present) = review.present {
+        let redo = ctrl
+            && (input.just_pressed(KeyCode::KeyY) || (shift && input.just_pressed(KeyCode::KeyZ)));
+        if redo || input.just_pressed(KeyCode::ArrowRight) {
+            asks.write(ReviewTo((review.target + 1).min(present)));
+        } else if (ctrl && input.just_pressed(KeyCode::KeyZ))
+            || input.any_just_pressed([KeyCode::Backspace, KeyCode::ArrowLeft])
+        {
+            asks.write(ReviewTo(review.target.saturating_sub(1)));
+        } else if input.any_just_pressed([KeyCode::End, KeyCode::Escape]) {
+            asks.write(ReviewTo(present));
+        }
+        return;
+    }
     if ctrl && (input.just_pressed(KeyCode::KeyY) || (shift && input.just_pressed(KeyCode::KeyZ))) {
         commands.write(MatchCommand::Redo);
     } else if (ctrl && input.just_pressed(KeyCode::KeyZ)) || input.just_pressed(KeyCode::Backspace)

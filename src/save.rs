@@ -3,7 +3,7 @@
 //! The file is written next to its final name and then renamed, so a crash never leaves a
 //! half-written save, and an older save is replaced only by a complete one.
 
-use crate::playing::{Feedback, MatchSet};
+use crate::playing::{Feedback, MatchCommand, MatchSet, Review, ReviewTo};
 use bevy::prelude::*;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -96,6 +96,27 @@ pub trait Saveable:
     fn save_data(&self) -> SaveData;
     /// Tells the players what happened.
     fn tell(&mut self, feedback: Feedback);
+    /// Moves played so far.
+    fn ply(&self) -> usize {
+        self.save_data().moves.len()
+    }
+}
+
+/// Steps the match `M` toward the earlier position the players asked to look at.
+fn review<M: Saveable>(
+    mut asks: MessageReader<ReviewTo>,
+    mut review: ResMut<Review>,
+    the_match: Res<M>,
+    hud: Res<crate::playing::HudState>,
+    mut commands: MessageWriter<MatchCommand>,
+) {
+    let asks: Vec<usize> = asks.read().map(|a| a.0).collect();
+    if asks.is_empty() && !review.active() {
+        return;
+    }
+    if let Some(command) = crate::playing::step_review(&mut review, asks, the_match.ply(), &hud) {
+        commands.write(command);
+    }
 }
 
 /// Where Ctrl+S saves.
@@ -112,18 +133,99 @@ impl Default for SavePath {
 #[derive(Message, Debug, Clone, Copy)]
 pub struct SaveGame;
 
-/// Ctrl+S saves the match `M`.
-pub fn plugin<M: Saveable>(app: &mut App) {
-    app.add_message::<SaveGame>()
-        .init_resource::<SavePath>()
-        .add_systems(Update, (save_key, save::<M>).chain().in_set(MatchSet));
+/// Leaving the game in play: for the saved game at the save path, or for the start screen.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Leave {
+    /// Load the game saved at [`SavePath`] (Ctrl+O); a damaged or foreign file is refused
+    /// and the game in play goes on untouched.
+    Load,
+    /// Back to the start screen (F10 or the Menu button), asked twice when moves would be
+    /// lost.
+    Menu,
 }
 
-fn save_key(keys: Option<Res<ButtonInput<KeyCode>>>, mut out: MessageWriter<SaveGame>) {
+/// A first request to leave a game with moves in it, waiting for the second: the number of
+/// moves when it was asked (another move asks again).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct LeaveAsked(Option<usize>);
+
+/// Ctrl+S saves the match `M`, Ctrl+O loads the save, F10 goes back to the start screen.
+pub fn plugin<M: Saveable>(app: &mut App) {
+    app.add_message::<SaveGame>()
+        .add_message::<Leave>()
+        .init_resource::<SavePath>()
+        .init_resource::<LeaveAsked>()
+        .init_resource::<crate::menu::Launch>()
+        .add_systems(
+            Update,
+            (save_key, save::<M>, leave::<M>).chain().in_set(MatchSet),
+        )
+        .add_systems(Update, review::<M>.before(MatchSet));
+}
+
+fn save_key(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut out: MessageWriter<SaveGame>,
+    mut leave: MessageWriter<Leave>,
+) {
     let Some(keys) = keys else { return };
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     if ctrl && keys.just_pressed(KeyCode::KeyS) {
         out.write(SaveGame);
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyO) {
+        leave.write(Leave::Load);
+    }
+    if keys.just_pressed(KeyCode::F10) {
+        leave.write(Leave::Menu);
+    }
+}
+
+/// Checks the saved game at `path` by replaying it; the reason when it cannot be loaded.
+pub fn check_save(path: &Path) -> Result<crate::tabletop::TableGame, String> {
+    if !path.exists() {
+        return Err(format!(
+            "{}: no saved game there (Ctrl+S saves one)",
+            path.display()
+        ));
+    }
+    crate::tabletop::TableGame::from_scene(path, None)
+}
+
+fn leave<M: Saveable>(
+    mut requests: MessageReader<Leave>,
+    path: Res<SavePath>,
+    mut asked: ResMut<LeaveAsked>,
+    mut the_match: ResMut<M>,
+    mut launch: ResMut<crate::menu::Launch>,
+) {
+    for request in requests.read() {
+        match request {
+            Leave::Load => match check_save(&path.0) {
+                Ok(_) => {
+                    launch.0 = Some(vec![
+                        "play".into(),
+                        "--scene".into(),
+                        path.0.display().to_string(),
+                    ]);
+                }
+                Err(e) => the_match.tell(Feedback::error(format!(
+                    "Cannot load: {e}. The game in play goes on."
+                ))),
+            },
+            Leave::Menu => {
+                let moves = the_match.save_data().moves.len();
+                if moves > 0 && asked.0 != Some(moves) {
+                    asked.0 = Some(moves);
+                    the_match.tell(Feedback::info(format!(
+                        "Leave for the start screen? The {moves} moves played are lost unless \
+                         saved (Ctrl+S). F10 or Menu again to leave."
+                    )));
+                } else {
+                    launch.0 = Some(vec!["menu".into()]);
+                }
+            }
+        }
     }
 }
 

@@ -260,6 +260,14 @@ pub struct Viewing {
     pub frames: Option<u32>,
 }
 
+/// Hands over to the command line a leave asked for (the start screen, a loaded game).
+fn hand_over_launch(mut launch: ResMut<crate::menu::Launch>) {
+    if let Some(args) = launch.0.take() {
+        let err = crate::menu::hand_over(&args);
+        error!("could not start `tabula {}`: {err}", args.join(" "));
+    }
+}
+
 /// Opens the tabletop window on `game` and runs until it is closed.
 pub fn run_window(game: TableGame, viewing: Viewing) -> ExitCode {
     if let Err(e) = display_available() {
@@ -292,6 +300,7 @@ pub fn run_window(game: TableGame, viewing: Viewing) -> ExitCode {
         .add_systems(Update, measure_frames);
     }
     game.install(&mut app, true);
+    app.add_systems(Last, hand_over_launch);
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),

@@ -276,7 +276,7 @@ fn publish(the_match: Res<Match>, mut seat: ResMut<Seat>, mut hud: ResMut<HudSta
         moves: move_lines(&the_match.texts),
         controls: "Click a piece, then a lit square.  Right drag: orbit  Middle drag: pan  \
                    Wheel: zoom\n1 / 2 / 3 / 4: Red's side, Blue's side, top, side view  \
-                   Esc: drop selection\nCtrl+Z: take back  Ctrl+Y: redo  N: new game  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
+                   Esc: drop selection\nCtrl+Z: take back  Ctrl+Y: redo  N: new game"
             .into(),
         confirm: None,
         rules: RULES,

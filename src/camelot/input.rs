@@ -7,7 +7,7 @@ use super::board::{CamelotSquare, SQUARE, square_center};
 use super::men::CamelotPiece;
 use super::{CamelotIntent, CamelotMatch, CamelotPlayed};
 use crate::marks::{Highlight, Marks};
-use crate::playing::{BoardReset, Feedback, MatchCommand, MatchSet};
+use crate::playing::{BoardReset, Feedback, InputSet, MatchCommand, MatchSet};
 use bevy::prelude::*;
 use tabula_rules::Game;
 use tabula_rules::camelot::{Kind, Move, Square, Step};
@@ -48,7 +48,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<PathEntry>()
         .init_resource::<Drag>()
         .init_resource::<CamelotHover>()
-        .add_systems(Update, (escape, handle_input).chain().before(MatchSet))
+        .add_systems(Update, (escape, handle_input).chain().in_set(InputSet))
         .add_systems(Update, clear_on_change.after(MatchSet));
 }
 

@@ -270,7 +270,7 @@ fn publish(the_match: Res<CamelotMatch>, mut seat: ResMut<Seat>, mut hud: ResMut
                    Enter or Confirm plays a path that may stop there.\n\
                    Right drag: orbit  Middle drag: pan  Wheel: zoom  1 / 2 / 3 / 4: White's \
                    side, Black's side, top, side view\n\
-                   Esc: drop selection  Ctrl+Z: take back  Ctrl+Y: redo  N: new game  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
+                   Esc: drop selection  Ctrl+Z: take back  Ctrl+Y: redo  N: new game"
             .into(),
         confirm: the_match.can_confirm.then(|| "Confirm move".to_string()),
         rules: RULES,

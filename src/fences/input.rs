@@ -6,7 +6,7 @@ use super::board::{FieldBoard, Spot, node_center, slot_center, space_center};
 use super::pieces::FencePanel;
 use super::{FenceAction, FencePlayed, FencesMatch, Stage};
 use crate::marks::{Highlight, Marks};
-use crate::playing::{BoardReset, Feedback, MatchSet};
+use crate::playing::{BoardReset, Feedback, InputSet, MatchSet};
 use bevy::prelude::*;
 use tabula_rules::Game;
 use tabula_rules::fences::{FenceMove, Node, Slot};
@@ -28,7 +28,7 @@ pub fn plugin(app: &mut App) {
     app.add_message::<SpotClicked>()
         .init_resource::<ChosenFence>()
         .init_resource::<FenceHover>()
-        .add_systems(Update, (keys, handle_clicks).chain().before(MatchSet))
+        .add_systems(Update, (keys, handle_clicks).chain().in_set(InputSet))
         .add_systems(Update, clear_on_change.after(MatchSet));
 }
 

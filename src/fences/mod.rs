@@ -156,21 +156,13 @@ impl FencesMatch {
     }
 
     /// One line per turn: the seat and its steps.
-    pub fn turn_lines(&self) -> Vec<String> {
-        let mut lines: Vec<String> = Vec::new();
-        let mut last: Option<tabula_rules::fences::Seat> = None;
-        for (seat, text) in &self.log {
+    pub fn turn_lines(&self) -> Vec<crate::playing::MoveLine> {
+        let mut last = None;
+        crate::playing::turn_lines(self.log.iter().map(|(seat, text)| {
             let starts = last != Some(*seat) || text.starts_with("fence");
-            match lines.last_mut() {
-                Some(line) if !starts => {
-                    line.push_str(", ");
-                    line.push_str(text);
-                }
-                _ => lines.push(format!("{seat}: {text}")),
-            }
             last = Some(*seat);
-        }
-        lines
+            (*seat, text.clone(), starts)
+        }))
     }
 
     /// Each pawn's place and its distance home; the chance cards left.
@@ -421,7 +413,7 @@ fn publish(the_match: Res<FencesMatch>, mut seat: ResMut<Seat>, mut hud: ResMut<
         controls: "Click your fence, then a vacant slot; Enter throws; click a lit space to \
                    walk there.\nRight drag: orbit  Middle drag: pan  Wheel: zoom  1 / 2 / 3 / \
                    4: Red's side, Green's side, top, side view\nEsc: drop selection  Ctrl+Z: \
-                   take back  Ctrl+Y: redo  N: new race  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
+                   take back  Ctrl+Y: redo  N: new race"
             .into(),
         confirm,
         rules: RULES,

@@ -174,10 +174,11 @@ fn follow_steps(
 fn tumble(
     mut commands: Commands,
     time: Res<Time>,
+    skip: Res<crate::motion::Skip>,
     mut dice: Query<(Entity, &mut Tumble, &mut Transform)>,
 ) {
     for (entity, mut roll, mut transform) in &mut dice {
-        roll.t += time.delta_secs() / THROW_SECONDS;
+        roll.t += skip.step(&time) / THROW_SECONDS;
         let t = roll.t.min(1.0);
         // A falling arc with a bounce, spinning less and less, settling on the face rolled.
         let height = (1.0 - t) * (1.0 - t) * 1.6

@@ -7,7 +7,7 @@ use super::board::{ScrewballSpace, UNIT, space_center};
 use super::pieces::ScrewballPiece;
 use super::{ScrewballIntent, ScrewballMatch, ScrewballPlayed};
 use crate::marks::{Highlight, Marks};
-use crate::playing::{BoardReset, Feedback, MatchCommand, MatchSet};
+use crate::playing::{BoardReset, Feedback, InputSet, MatchCommand, MatchSet};
 use bevy::prelude::*;
 use tabula_rules::Game;
 use tabula_rules::screwball::{Board, Move, SpaceId};
@@ -31,7 +31,7 @@ pub struct SpaceClicked(pub SpaceId);
 pub fn plugin(app: &mut App) {
     app.add_message::<SpaceClicked>()
         .init_resource::<Entry>()
-        .add_systems(Update, handle_input.before(MatchSet))
+        .add_systems(Update, handle_input.in_set(InputSet))
         .add_systems(Update, clear_on_change.after(MatchSet));
 }
 

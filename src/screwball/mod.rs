@@ -112,20 +112,13 @@ impl ScrewballMatch {
     }
 
     /// The move list, one line per move (a player's bonus moves follow on his line).
-    pub fn lines(&self) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        let mut last: Option<Player> = None;
-        for (p, t) in &self.texts {
-            match out.last_mut() {
-                Some(line) if last == Some(*p) => {
-                    line.push_str(", ");
-                    line.push_str(t);
-                }
-                _ => out.push(format!("{p}: {t}")),
-            }
+    pub fn lines(&self) -> Vec<crate::playing::MoveLine> {
+        let mut last = None;
+        crate::playing::turn_lines(self.texts.iter().map(|(p, t)| {
+            let starts = last != Some(*p);
             last = Some(*p);
-        }
-        out
+            (*p, t.clone(), starts)
+        }))
     }
 }
 
@@ -258,7 +251,7 @@ fn publish(the_match: Res<ScrewballMatch>, mut seat: ResMut<Seat>, mut hud: ResM
         controls: "Click a piece, then a lit square; after an attack, click where each penalty \
                    piece goes.\nRight drag: orbit  Middle drag: pan  Wheel: zoom  1 / 2 / 3 / \
                    4: Screws' side, Balls' side, top, side view\nEsc: drop selection  Ctrl+Z: \
-                   take back  Ctrl+Y: redo  N: new game  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
+                   take back  Ctrl+Y: redo  N: new game"
             .into(),
         confirm: None,
         rules: RULES,

@@ -8,7 +8,7 @@ use super::board::{SeaSize, SeaSquare, square_center, square_side};
 use super::pieces::TransportPiece;
 use super::{TransportIntent, TransportMatch, TransportPlayed};
 use crate::marks::{Highlight, Marks};
-use crate::playing::{BoardReset, Feedback, MatchCommand, MatchSet};
+use crate::playing::{BoardReset, Feedback, InputSet, MatchCommand, MatchSet};
 use bevy::prelude::*;
 use tabula_rules::Game;
 use tabula_rules::transport::{Dir, Kind, Move, Piece, Sq, Stratum};
@@ -49,7 +49,7 @@ pub fn launches(kind: Kind) -> Option<Kind> {
 pub fn plugin(app: &mut App) {
     app.add_message::<TransportClick>()
         .init_resource::<Entry>()
-        .add_systems(Update, handle_input.before(MatchSet))
+        .add_systems(Update, handle_input.in_set(InputSet))
         .add_systems(Update, clear_on_change.after(MatchSet));
 }
 

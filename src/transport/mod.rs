@@ -215,13 +215,8 @@ fn publish(the_match: Res<TransportMatch>, mut seat: ResMut<Seat>, mut hud: ResM
         Mode::Teams => "Transport (teams: fleets 1 and 3 against 2 and 4)",
         Mode::Royal => "Transport (battle royal)",
     };
-    let mut lines: Vec<String> = the_match
-        .texts
-        .iter()
-        .map(|(f, t)| format!("{f}: {t}"))
-        .collect();
-    let shown = lines.len().saturating_sub(40);
-    lines.drain(..shown);
+    let lines =
+        crate::playing::turn_lines(the_match.texts.iter().map(|(f, t)| (*f, t.clone(), true)));
     *hud = HudState {
         title: title.into(),
         status: the_match.status(),
@@ -236,7 +231,7 @@ fn publish(the_match: Res<TransportMatch>, mut seat: ResMut<Seat>, mut hud: ResM
         controls: "Click a ship, then a lit square (Tab: pivot on the other end). L: launch from \
                    the ship, then click the square and the square it points at. Click a plane, \
                    shell or torpedo to advance it.\nRight drag: orbit  Middle drag: pan  Wheel: \
-                   zoom  1-4: views  Esc: drop  Ctrl+Z: take back  Ctrl+Y: redo  N: new game  F12: screenshot  Ctrl+S: save  V: spectator  F1: help"
+                   zoom  1-4: views  Esc: drop  Ctrl+Z: take back  Ctrl+Y: redo  N: new game"
             .into(),
         confirm: None,
         rules: RULES,

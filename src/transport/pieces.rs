@@ -335,9 +335,14 @@ fn reserves(
 fn sink(
     mut commands: Commands,
     time: Res<Time>,
+    skip: Res<crate::motion::Skip>,
     mut going: Query<(Entity, &mut Sinking, &mut Transform)>,
 ) {
     for (entity, mut sinking, mut transform) in &mut going {
+        if skip.0 {
+            commands.entity(entity).despawn();
+            continue;
+        }
         sinking.0 += time.delta_secs();
         transform.translation.y -= time.delta_secs() * 0.8;
         transform.rotate_local_z(time.delta_secs() * 0.6);

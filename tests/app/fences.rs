@@ -125,7 +125,9 @@ fn a_turn_is_entered_by_clicks_and_the_table_follows() {
     );
     assert_eq!(m.stage(), Stage::Relocate, "Green's turn");
     assert!(
-        m.turn_lines()[0].starts_with("Red: fence e2|e3 to a1|a2, throw 4, a1-"),
+        m.turn_lines()[0]
+            .text
+            .starts_with("Red: fence e2|e3 to a1|a2, throw 4, a1-"),
         "{:?}",
         m.turn_lines()
     );

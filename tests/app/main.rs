@@ -6,6 +6,7 @@ mod fences;
 mod redo;
 mod save;
 mod screwball;
+mod session;
 mod spectator;
 mod transport;
 

@@ -1,0 +1,468 @@
+//! A session at the table: from the start screen to a result in every game, loading a save
+//! (a damaged one is refused and the game goes on), leaving for the menu, looking back at
+//! an earlier position and returning, and skipping animations.
+
+use crate::root;
+use bevy::prelude::*;
+use rand::{Rng, SeedableRng, rngs::StdRng};
+use tabula::menu::{Focus, Launch, Menu, MenuAction};
+use tabula::playing::{HudState, RESULT_COLOR, Review, ReviewTo, SeatNames};
+use tabula::save::{Leave, SavePath};
+use tabula::tabletop::TableGame;
+use tabula_rules::Game;
+use tabula_rules::scene::GameKind;
+
+/// Runs the start screen headless on `actions`; returns the command line it launches.
+fn menu_launch(actions: &[MenuAction]) -> (Menu, Option<Vec<String>>) {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(Menu::new(77, tabula::menu::find_demos()))
+        .add_plugins(tabula::menu::logic);
+    for action in actions {
+        app.world_mut().write_message(action.clone());
+        app.update();
+    }
+    let menu = app.world().resource::<Menu>().clone();
+    (menu, app.world().resource::<Launch>().0.clone())
+}
+
+/// The table the start screen's command line opens, with its names, headless.
+fn table_from(args: &[String]) -> (App, TableGame) {
+    let table = Menu::check(args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    let play = match <tabula::cli::Cli as clap::Parser>::try_parse_from(
+        std::iter::once("tabula".to_string()).chain(args.iter().cloned()),
+    )
+    .unwrap()
+    .command
+    {
+        Some(tabula::cli::Command::Play(play)) => play,
+        other => panic!("not play: {other:?}"),
+    };
+    let viewing = play.viewing(&table).unwrap();
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(viewing.names);
+    table.clone().install(&mut app, false);
+    app.update();
+    (app, table)
+}
+
+/// A random game of `game` to its end, in moves (the first seed that ends within `cap`).
+fn finished<G: Game>(game: &G, cap: usize) -> Vec<G::Move> {
+    for seed in 0..200 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut g = game.clone();
+        let mut moves = Vec::new();
+        while !g.outcome().is_over() && moves.len() < cap {
+            let legal = g.legal_moves();
+            let mv = legal[rng.random_range(0..legal.len())].clone();
+            g.play(&mv).unwrap();
+            moves.push(mv);
+        }
+        if g.outcome().is_over() {
+            return moves;
+        }
+    }
+    panic!("no random game ended within {cap} moves");
+}
+
+fn assert_result_shown(app: &App) {
+    let hud = app.world().resource::<HudState>();
+    assert_eq!(hud.status_color, RESULT_COLOR, "status: {}", hud.status);
+    let status = hud.status.to_lowercase();
+    assert!(
+        status.contains("win") || status.contains("draw"),
+        "status: {}",
+        hud.status
+    );
+}
+
+#[test]
+fn start_screen_to_a_result_in_the_game_of_war_with_names() {
+    let (menu, launch) = menu_launch(&[
+        MenuAction::Game(GameKind::War),
+        MenuAction::Cycle(1, 1),
+        MenuAction::Focus(Focus::Name(0)),
+        MenuAction::Type("Ann".into()),
+        MenuAction::Focus(Focus::Name(1)),
+        MenuAction::Type("Bob".into()),
+        MenuAction::Erase,
+        MenuAction::Type("b".into()),
+        MenuAction::Unfocus,
+        MenuAction::Play,
+    ]);
+    let args = launch.expect("Play launches");
+    assert_eq!(
+        args,
+        ["play", "war", "--citadel-after-reply", "--names", "Ann,Bob"],
+        "{}",
+        menu.message.text
+    );
+    let (mut app, TableGame::War(game)) = table_from(&args) else {
+        panic!("War")
+    };
+    assert_eq!(
+        game.options().citadel_win,
+        tabula_rules::war::CitadelWin::AfterReply
+    );
+    assert_eq!(
+        app.world().resource::<SeatNames>().decorate("Red to move"),
+        "Red (Ann) to move"
+    );
+    for mv in finished(&game, 3000) {
+        app.world_mut()
+            .write_message(tabula::war_match::MoveIntent(mv));
+        app.update();
+    }
+    assert!(
+        app.world()
+            .resource::<tabula::war_match::Match>()
+            .game
+            .outcome()
+            .is_over()
+    );
+    assert_result_shown(&app);
+}
+
+#[test]
+fn start_screen_to_a_result_in_camelot() {
+    // The 1930 patent's rules, chosen by stepping the first setting.
+    let (_, launch) = menu_launch(&[MenuAction::Game(GameKind::Camelot), MenuAction::Cycle(0, 1)]);
+    assert_eq!(launch, None, "choosing does not start");
+    let (_, launch) = menu_launch(&[
+        MenuAction::Game(GameKind::Camelot),
+        MenuAction::Cycle(0, 1),
+        MenuAction::Play,
+    ]);
+    let args = launch.unwrap();
+    assert_eq!(args, ["play", "camelot", "--rules", "parker1930"]);
+    let (mut app, TableGame::Camelot(game)) = table_from(&args) else {
+        panic!("Camelot")
+    };
+    for mv in finished(&game, 4000) {
+        app.world_mut()
+            .write_message(tabula::camelot::CamelotIntent(mv));
+        app.update();
+    }
+    assert_result_shown(&app);
+}
+
+#[test]
+fn start_screen_to_a_result_in_screwball() {
+    // Four large and two small pieces each: the smallest reserves end the game soonest.
+    let (_, launch) = menu_launch(&[
+        MenuAction::Game(GameKind::Screwball),
+        MenuAction::Cycle(0, 1),
+        MenuAction::Cycle(1, 1),
+        MenuAction::Play,
+    ]);
+    let args = launch.unwrap();
+    assert_eq!(args, ["play", "screwball", "--large", "4", "--small", "2"]);
+    let (mut app, TableGame::Screwball(game)) = table_from(&args) else {
+        panic!("Screwball")
+    };
+    for mv in finished(&game, 4000) {
+        app.world_mut()
+            .write_message(tabula::screwball::ScrewballIntent(mv));
+        app.update();
+    }
+    assert_result_shown(&app);
+}
+
+#[test]
+fn start_screen_to_a_result_in_transport_for_four() {
+    // Four fleets in teams on the smallest board.
+    let (menu, _) = menu_launch(&[
+        MenuAction::Game(GameKind::Transport),
+        MenuAction::Cycle(0, 1),
+    ]);
+    assert_eq!(
+        menu.players().unwrap(),
+        ["Fleet 1", "Fleet 2", "Fleet 3", "Fleet 4"]
+    );
+    let (_, launch) = menu_launch(&[
+        MenuAction::Game(GameKind::Transport),
+        MenuAction::Cycle(0, 1),
+        MenuAction::Cycle(1, 1),
+        MenuAction::Play,
+    ]);
+    let args = launch.unwrap();
+    assert_eq!(
+        args,
+        ["play", "transport", "--mode", "teams", "--board", "9"]
+    );
+    let (mut app, TableGame::Transport(game)) = table_from(&args) else {
+        panic!("Transport")
+    };
+    for mv in finished(&game, 6000) {
+        app.world_mut()
+            .write_message(tabula::transport::TransportIntent(mv));
+        app.update();
+    }
+    assert_result_shown(&app);
+}
+
+#[test]
+fn start_screen_to_a_result_in_the_fence_race_for_three() {
+    use tabula::fences::{FenceAction, FencesMatch};
+    // Three players, the die's seed typed in.
+    let (_, launch) = menu_launch(&[
+        MenuAction::Game(GameKind::Fences),
+        MenuAction::Cycle(0, 1),
+        MenuAction::Focus(Focus::Field(4)),
+        MenuAction::Erase,
+        MenuAction::Erase,
+        MenuAction::Type("4".into()),
+        MenuAction::Play,
+    ]);
+    let args = launch.unwrap();
+    assert_eq!(args, ["play", "fences", "--players", "3", "--seed", "4"]);
+    let (mut app, _) = table_from(&args);
+    let mut rng = StdRng::seed_from_u64(3);
+    for _ in 0..20_000 {
+        let game = app.world().resource::<FencesMatch>().game.clone();
+        if game.outcome().is_over() {
+            break;
+        }
+        let action = if game.pending_chance().is_some() {
+            FenceAction::Throw
+        } else {
+            let legal = game.legal_moves();
+            FenceAction::Play(legal[rng.random_range(0..legal.len())].clone())
+        };
+        app.world_mut().write_message(action);
+        app.update();
+    }
+    assert_result_shown(&app);
+}
+
+#[test]
+fn the_start_screen_refuses_what_play_would_refuse_and_lists_the_demonstrations() {
+    // Too many names cannot be typed (only the game's players get fields), but a save path
+    // that does not exist is refused with its name, and nothing starts.
+    let (menu, launch) = menu_launch(&[
+        MenuAction::Focus(Focus::LoadPath),
+        MenuAction::Type("-missing".into()),
+        MenuAction::Load,
+    ]);
+    assert_eq!(launch, None);
+    assert!(menu.message.is_error);
+    assert!(
+        menu.message.text.contains("tabula-save.ron-missing"),
+        "{}",
+        menu.message.text
+    );
+    // Every shipped scene is offered, and opening one starts it for the spectator.
+    let scenes = tabula::cli::scene_files(&[root().join("scenes")]);
+    assert_eq!(menu.demos.len(), scenes.len());
+    let (_, launch) = menu_launch(&[MenuAction::Demo(0)]);
+    let args = launch.unwrap();
+    assert_eq!(args[0], "play");
+    assert!(args.contains(&"--spectator".to_string()));
+    let _ = table_from(&args);
+    // Quit asks for nothing to be run.
+    assert_eq!(menu_launch(&[MenuAction::Quit]).1, Some(Vec::new()));
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-session-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn siege(at: usize, save: &std::path::Path) -> App {
+    let game =
+        TableGame::from_scene(&root().join("scenes/war/siege_gambit.ron"), Some(at)).unwrap();
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(SavePath(save.to_path_buf()));
+    game.install(&mut app, false);
+    app.update();
+    app
+}
+
+fn feedback(app: &App) -> tabula::playing::Feedback {
+    app.world()
+        .resource::<tabula::war_match::Match>()
+        .feedback
+        .clone()
+}
+
+#[test]
+fn a_damaged_or_foreign_save_is_refused_and_the_game_goes_on() {
+    let path = temp("damaged.ron");
+    for (text, why) in [
+        ("Scene(title: \"half", "damaged.ron:1"),
+        ("{\"json\": true}", "damaged.ron:1"),
+        (
+            "Scene(title: \"x\", game: War, moves: [\"GM to M2\", \"Q to Z9\"])",
+            "move 2",
+        ),
+    ] {
+        std::fs::write(&path, text).unwrap();
+        let mut app = siege(6, &path);
+        let before = app
+            .world()
+            .resource::<tabula::war_match::Match>()
+            .game
+            .position()
+            .clone();
+        app.world_mut().write_message(Leave::Load);
+        app.update();
+        let said = feedback(&app);
+        assert!(said.is_error, "{said:?}");
+        assert!(said.text.contains(why), "{why}: {}", said.text);
+        assert!(said.text.contains("goes on"), "{}", said.text);
+        let m = app.world().resource::<tabula::war_match::Match>();
+        assert_eq!(m.game.position(), &before);
+        assert_eq!(m.game.ply(), 6);
+        assert_eq!(app.world().resource::<Launch>().0, None);
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            text,
+            "the file is kept"
+        );
+    }
+    // A good save hands over to the game it holds.
+    let good = temp("good.ron");
+    let mut app = siege(8, &good);
+    app.world_mut().write_message(tabula::save::SaveGame);
+    app.update();
+    app.world_mut().write_message(Leave::Load);
+    app.update();
+    assert_eq!(
+        app.world().resource::<Launch>().0,
+        Some(vec![
+            "play".to_string(),
+            "--scene".into(),
+            good.display().to_string()
+        ])
+    );
+}
+
+#[test]
+fn leaving_for_the_menu_asks_again_when_moves_would_be_lost() {
+    let path = temp("unused.ron");
+    let mut app = siege(3, &path);
+    app.world_mut().write_message(Leave::Menu);
+    app.update();
+    assert_eq!(app.world().resource::<Launch>().0, None);
+    assert!(feedback(&app).text.contains("3 moves played are lost"));
+    app.world_mut().write_message(Leave::Menu);
+    app.update();
+    assert_eq!(
+        app.world().resource::<Launch>().0,
+        Some(vec!["menu".to_string()])
+    );
+    // With nothing played, the menu comes at once.
+    let mut app = siege(0, &path);
+    app.world_mut().write_message(Leave::Menu);
+    app.update();
+    assert_eq!(
+        app.world().resource::<Launch>().0,
+        Some(vec!["menu".to_string()])
+    );
+}
+
+fn settle(app: &mut App) {
+    for _ in 0..80 {
+        app.update();
+    }
+}
+
+#[test]
+fn looking_back_shows_an_earlier_position_and_play_resumes_from_the_present() {
+    let path = temp("review.ron");
+    let mut app = siege(10, &path);
+    let present = app
+        .world()
+        .resource::<tabula::war_match::Match>()
+        .game
+        .position()
+        .clone();
+    let lines = app.world().resource::<HudState>().moves.clone();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[1].ply, 4);
+    // Click the second line of the move list.
+    app.world_mut().write_message(ReviewTo(lines[1].ply));
+    settle(&mut app);
+    {
+        let m = app.world().resource::<tabula::war_match::Match>();
+        assert_eq!(m.game.ply(), 4);
+        let review = app.world().resource::<Review>();
+        assert_eq!(review.present, Some(10));
+        assert_eq!(review.lines, lines, "the whole list stays shown");
+    }
+    assert_eq!(crate::shown(&mut app), crate::truth(&app));
+    // Forward a little, then back to the present.
+    app.world_mut().write_message(ReviewTo(7));
+    settle(&mut app);
+    assert_eq!(
+        app.world()
+            .resource::<tabula::war_match::Match>()
+            .game
+            .ply(),
+        7
+    );
+    app.world_mut().write_message(ReviewTo(10));
+    settle(&mut app);
+    let m = app.world().resource::<tabula::war_match::Match>();
+    assert_eq!(m.game.position(), &present);
+    assert_eq!(m.game.ply(), 10);
+    assert!(!app.world().resource::<Review>().active());
+    assert_eq!(crate::shown(&mut app), crate::truth(&app));
+}
+
+#[test]
+fn looking_back_works_in_a_four_player_race() {
+    use tabula::fences::FencesMatch;
+    let game =
+        TableGame::from_scene(&root().join("scenes/fences/four_players_seed5.ron"), None).unwrap();
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    game.install(&mut app, false);
+    app.update();
+    let before = app.world().resource::<FencesMatch>().game.clone();
+    let ply = before.ply();
+    app.world_mut().write_message(ReviewTo(ply / 2));
+    for _ in 0..(ply * 3) {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<FencesMatch>().game.ply(), ply / 2);
+    app.world_mut().write_message(ReviewTo(ply));
+    for _ in 0..(ply * 3) {
+        app.update();
+    }
+    let after = &app.world().resource::<FencesMatch>().game;
+    assert_eq!(after.ply(), ply);
+    assert_eq!(after.fences(), before.fences());
+    assert_eq!(after.thrown(), before.thrown());
+    assert!(!app.world().resource::<Review>().active());
+}
+
+#[test]
+fn skipping_ends_every_animation_at_once() {
+    use tabula::motion::{Skip, Travel};
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(tabula::motion::plugin);
+    let start = Vec3::ZERO;
+    let end = Vec3::new(3.0, 0.0, 1.0);
+    let mover = app
+        .world_mut()
+        .spawn((
+            Transform::from_translation(start),
+            Travel::new(start, vec![Vec3::X, end]).after_legs(2),
+        ))
+        .id();
+    app.update();
+    assert!(app.world().get::<Travel>(mover).is_some());
+    // Skip is read from the keys before each frame's update; set it for one update.
+    app.world_mut().insert_resource(Skip(true));
+    app.world_mut().run_schedule(Update);
+    assert!(app.world().get::<Travel>(mover).is_none());
+    assert_eq!(
+        app.world().get::<Transform>(mover).unwrap().translation,
+        end
+    );
+}
