@@ -102,10 +102,19 @@ fn spawn_camera(mut commands: Commands, view: Res<View>, follow: Res<FollowTurn>
     } else {
         OrbitCamera::from_view(*view)
     };
-    commands.spawn((Camera3d::default(), orbit.transform(), orbit));
+    commands.spawn((
+        Camera3d::default(),
+        orbit.transform(),
+        orbit,
+        bevy::ui::IsDefaultUiCamera,
+    ));
 }
 
-fn follow_turn(follow: Res<FollowTurn>, seat: Res<Seat>, mut cameras: Query<&mut OrbitCamera>) {
+/// The players' cameras: not the spectator window's.
+type PlayerCameras<'w, 's> =
+    Query<'w, 's, &'static mut OrbitCamera, Without<crate::spectator::SpectatorView>>;
+
+fn follow_turn(follow: Res<FollowTurn>, seat: Res<Seat>, mut cameras: PlayerCameras) {
     if !follow.0 || !seat.is_changed() {
         return;
     }
@@ -121,7 +130,7 @@ fn control(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     time: Res<Time>,
-    mut cameras: Query<&mut OrbitCamera>,
+    mut cameras: PlayerCameras,
 ) {
     let dt = time.delta_secs();
     for mut cam in &mut cameras {

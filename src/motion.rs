@@ -14,6 +14,14 @@ pub struct Travel {
     turn: Option<(Quat, Quat)>,
 }
 
+impl Travel {
+    /// Where the travel still goes: the waypoints not yet reached, in order (a jump chain's
+    /// remaining landings, a missile's course), for the spectator to frame ahead of time.
+    pub fn ahead(&self) -> &[Vec3] {
+        &self.waypoints[self.leg.min(self.waypoints.len())..]
+    }
+}
+
 /// Seconds per leg of a travel.
 const LEG_SECONDS: f32 = 0.35;
 

@@ -300,6 +300,9 @@ pub fn run_window(game: TableGame, viewing: Viewing) -> ExitCode {
         .add_systems(Update, measure_frames);
     }
     game.install(&mut app, true);
+    if viewing.spectator_window {
+        app.add_plugins(crate::spectator::window_plugin);
+    }
     app.add_systems(Last, hand_over_launch);
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,

@@ -73,3 +73,87 @@ fn the_director_keeps_the_camera_above_the_table_and_on_the_board() {
         "it circles when nothing happens ({before} -> {after})"
     );
 }
+
+#[test]
+fn the_director_cuts_to_a_distant_shot_and_eases_to_a_near_one() {
+    use tabula::spectator::{CUT_DISTANCE, direct};
+    let cam = OrbitCamera {
+        focus: Vec3::ZERO,
+        yaw: 0.0,
+        pitch: 0.8,
+        distance: 15.0,
+    };
+    // Action far away, at a corner of the board: a cut, at once.
+    let far = [Vec3::new(4.0, 0.3, 4.0), Vec3::new(4.4, 0.3, 4.4)];
+    let next = direct(&cam, &far, 0.05);
+    assert!(far[0].with_y(0.0).distance(Vec3::ZERO) > CUT_DISTANCE);
+    assert!(
+        next.focus.distance(Vec3::new(4.2, 0.0, 4.2)) < 0.01,
+        "cut to {:?}",
+        next.focus
+    );
+    // Action nearby: eased, a small step of the way.
+    let near = [Vec3::new(1.0, 0.3, 0.0)];
+    let next = direct(&cam, &near, 0.05);
+    assert!(next.focus.x > 0.0 && next.focus.x < 0.2, "{:?}", next.focus);
+}
+
+#[test]
+fn the_director_frames_a_travel_s_whole_path_ahead() {
+    use tabula::motion::Travel;
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            50,
+        )))
+        .insert_resource(Spectator(true))
+        .add_plugins((tabula::motion::plugin, tabula::spectator::plugin));
+    let camera = app
+        .world_mut()
+        .spawn(OrbitCamera {
+            focus: Vec3::ZERO,
+            yaw: 0.0,
+            pitch: 0.8,
+            distance: 15.0,
+        })
+        .id();
+    // A jump chain from the centre that will end far to the right: from its first frame
+    // the camera turns toward where it is going, not only where the piece is.
+    let path = vec![
+        Vec3::new(1.0, 0.0, 0.0),
+        Vec3::new(2.0, 0.0, 0.0),
+        Vec3::new(3.0, 0.0, 0.0),
+    ];
+    let piece = app
+        .world_mut()
+        .spawn((Transform::default(), Travel::new(Vec3::ZERO, path.clone())))
+        .id();
+    app.update();
+    app.update();
+    let travel = app.world().get::<Travel>(piece).unwrap();
+    assert_eq!(travel.ahead(), &path[..]);
+    let piece_x = app.world().get::<Transform>(piece).unwrap().translation.x;
+    let focus = app.world().get::<OrbitCamera>(camera).unwrap().focus;
+    assert!(focus.x > 0.0, "it moves toward the path: {focus:?}");
+    // Eased toward the middle of the path (1.5 from the start), well ahead of the piece.
+    let aim = direct_aim(&app, camera);
+    assert!(
+        aim > piece_x,
+        "aim {aim} is ahead of the piece at {piece_x}"
+    );
+}
+
+/// Where the director is heading: one long step of it from the camera now.
+fn direct_aim(app: &App, camera: Entity) -> f32 {
+    let cam = app.world().get::<OrbitCamera>(camera).unwrap();
+    let mut q = app
+        .world()
+        .try_query::<(&Transform, &tabula::motion::Travel)>()
+        .unwrap();
+    let mut points = Vec::new();
+    for (t, travel) in q.iter(app.world()) {
+        points.push(t.translation);
+        points.extend_from_slice(travel.ahead());
+    }
+    tabula::spectator::direct(cam, &points, 100.0).focus.x
+}
