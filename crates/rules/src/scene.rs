@@ -12,6 +12,29 @@
 //!     expect: Ongoing,
 //! )
 //! ```
+//!
+//! A demonstration adds, all optional: a `source` line; `notes` keyed by the number of
+//! moves played when each shows (0: before the first), each with a caption, squares to
+//! light and arrows to draw (in the game's square names), a camera cue and a pause; and
+//! `variations`, each a branch of moves after a number of main-line moves, with its own
+//! notes and expected outcome.
+//!
+//! ```ron
+//! Scene(
+//!     title: "The Siege Gambit",
+//!     source: "Maxim, The Game of War (1910), the specimen game",
+//!     game: War,
+//!     moves: ["GM to M2", "GM to M2"],
+//!     notes: {
+//!         1: Note(caption: "Red opens the mortar's file.", squares: ["GM2"],
+//!                 arrows: [("GM1", "GM2")], camera: Some(Top), pause: 2.0),
+//!     },
+//!     variations: [
+//!         Variation(title: "Another reply", from: 1, moves: ["KM to M2"],
+//!                   notes: { 2: Note(caption: "Blue answers on the other wing.") }),
+//!     ],
+//! )
+//! ```
 
 use crate::camelot::{Camelot, CamelotOptions};
 use crate::screwball::{Screwball, ScrewballOptions};
@@ -19,6 +42,7 @@ use crate::transport::{Transport, TransportOptions};
 use crate::war::{War, WarOptions};
 use crate::{Game, NotationError, Outcome, PlayError};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -101,11 +125,66 @@ fn no_options() -> Box<ron::value::RawValue> {
     ron::value::RawValue::from_boxed_ron("()".into()).expect("() is RON")
 }
 
+/// Where a demonstration's camera goes at a note.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CameraCue {
+    /// The spectator director (the default of a demonstration).
+    Spectator,
+    /// Behind the first player.
+    Near,
+    /// Behind the second player.
+    Far,
+    /// Straight down.
+    Top,
+    /// From the side.
+    Side,
+}
+
+/// What a demonstration shows at a moment of the game.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Note {
+    /// A subtitle: the book's own commentary where there is one.
+    #[serde(default)]
+    pub caption: Option<String>,
+    /// Squares to light, in the game's square names.
+    #[serde(default)]
+    pub squares: Vec<String>,
+    /// Arrows to draw, from a square to a square (like the patent figures' dotted lines).
+    #[serde(default)]
+    pub arrows: Vec<(String, String)>,
+    /// Where the camera goes.
+    #[serde(default)]
+    pub camera: Option<CameraCue>,
+    /// Extra seconds to hold here.
+    #[serde(default)]
+    pub pause: Option<f32>,
+}
+
+/// A branch of play: other moves after the first `from` moves of the main line.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Variation {
+    /// Its name.
+    pub title: String,
+    /// Main-line moves played before it branches off.
+    pub from: usize,
+    /// Its moves, in the game's notation.
+    pub moves: Vec<String>,
+    /// Its notes, keyed by moves played counting the main line's first `from`.
+    #[serde(default)]
+    pub notes: BTreeMap<usize, Note>,
+    /// What its moves lead to.
+    #[serde(default)]
+    pub expect: Expect,
+}
+
 /// A scene as written in its file.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Scene {
     /// Shown to the audience.
     pub title: String,
+    /// Where the game comes from: which text, which page or figure.
+    #[serde(default)]
+    pub source: Option<String>,
     /// Which game.
     pub game: GameKind,
     /// The game's rules options; `()` or absent for the defaults.
@@ -120,6 +199,12 @@ pub struct Scene {
     /// What the moves should lead to.
     #[serde(default)]
     pub expect: Expect,
+    /// Captions, annotations and camera cues, keyed by moves played.
+    #[serde(default)]
+    pub notes: BTreeMap<usize, Note>,
+    /// Branches of play.
+    #[serde(default)]
+    pub variations: Vec<Variation>,
 }
 
 /// What went wrong with a scene; every error names the file and, where it can, the line.
@@ -177,6 +262,30 @@ pub enum SceneError {
         /// What was wrong.
         why: String,
     },
+    /// A note cannot be shown.
+    #[error("{file}:{line}: note at move {at}: {why}")]
+    Note {
+        /// The scene file.
+        file: PathBuf,
+        /// 1-based line of the note.
+        line: usize,
+        /// Its key: moves played when it shows.
+        at: usize,
+        /// What was wrong.
+        why: String,
+    },
+    /// A variation's move could not be read or played, or it led elsewhere than it says.
+    #[error("{file}:{line}: variation {title:?}: {why}")]
+    Variation {
+        /// The scene file.
+        file: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// The variation's title.
+        title: String,
+        /// What was wrong.
+        why: String,
+    },
     /// The moves led elsewhere than `expect` says.
     #[error("{file}: expected {expected}, but the game ended as: {got}")]
     Unexpected {
@@ -211,7 +320,10 @@ impl SceneFile {
 
     /// Parses a scene from text; `path` is only used in messages.
     pub fn parse(path: &Path, source: &str) -> Result<SceneFile, SceneError> {
-        let scene: Scene = ron::from_str(source).map_err(|e| SceneError::Format {
+        // Optional fields may be written bare (`pause: 2.0`, `camera: Top`) or as `Some(..)`.
+        let options = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        let scene: Scene = options.from_str(source).map_err(|e| SceneError::Format {
             file: path.to_path_buf(),
             line: e.span.start.line,
             column: e.span.start.col,
@@ -348,48 +460,171 @@ impl SceneFile {
         Ok(())
     }
 
-    /// Replays the whole scene and checks the outcome against `expect`.
+    /// Replays the whole scene and checks the outcome against `expect`, then checks its
+    /// notes and replays each variation against its own `expect`.
     pub fn verify(&self) -> Result<String, SceneError> {
-        match self.scene.game {
-            GameKind::War => {
-                let mut game = self.war_start()?;
-                self.replay(&mut game)?;
-                self.check(game.outcome())
+        let outcome = match self.scene.game {
+            GameKind::War => self.verify_game(self.war_start()?)?,
+            GameKind::Camelot => self.verify_game(self.camelot_start()?)?,
+            GameKind::Fences => self.verify_game(self.fences_start()?)?,
+            GameKind::Screwball => self.verify_game(self.screwball_start()?)?,
+            GameKind::Transport => self.verify_game(self.transport_start()?)?,
+        };
+        self.check_notes(&self.scene.notes, 0, self.scene.moves.len(), None)?;
+        Ok(outcome)
+    }
+
+    fn verify_game<G: Game>(&self, start: G) -> Result<String, SceneError> {
+        let mut game = start.clone();
+        self.replay(&mut game)?;
+        let outcome = self.check(game.outcome())?;
+        for variation in &self.scene.variations {
+            let mut game = start.clone();
+            self.replay_variation(&mut game, variation)?;
+            let ok = expect_met(&variation.expect, &game.outcome());
+            if !ok {
+                return Err(self.variation_error(
+                    variation,
+                    format!(
+                        "expected {}, but it ended as: {}",
+                        variation.expect,
+                        game.outcome()
+                    ),
+                ));
             }
-            GameKind::Camelot => {
-                let mut game = self.camelot_start()?;
-                self.replay(&mut game)?;
-                self.check(game.outcome())
-            }
-            GameKind::Fences => {
-                let mut game = self.fences_start()?;
-                self.replay(&mut game)?;
-                self.check(game.outcome())
-            }
-            GameKind::Screwball => {
-                let mut game = self.screwball_start()?;
-                self.replay(&mut game)?;
-                self.check(game.outcome())
-            }
-            GameKind::Transport => {
-                let mut game = self.transport_start()?;
-                self.replay(&mut game)?;
-                self.check(game.outcome())
+        }
+        Ok(outcome)
+    }
+
+    /// The 1-based line where `needle` first stands after `after` (or 0).
+    fn line_of(&self, needle: &str, after: usize) -> usize {
+        self.source
+            .get(after..)
+            .and_then(|rest| rest.find(needle))
+            .map(|i| self.source[..after + i].matches('\n').count() + 1)
+            .unwrap_or(0)
+    }
+
+    fn variation_error(&self, variation: &Variation, why: String) -> SceneError {
+        let title = ron::to_string(&variation.title).unwrap_or_default();
+        SceneError::Variation {
+            file: self.path.clone(),
+            line: self.line_of(&title, 0),
+            title: variation.title.clone(),
+            why,
+        }
+    }
+
+    /// The moves of a line: the main line, or the main line's first `from` moves and then
+    /// the variation's.
+    pub fn line_moves(&self, variation: Option<usize>) -> Vec<String> {
+        match variation.and_then(|v| self.scene.variations.get(v)) {
+            None => self.scene.moves.clone(),
+            Some(v) => {
+                let mut moves: Vec<String> =
+                    self.scene.moves[..v.from.min(self.scene.moves.len())].to_vec();
+                moves.extend(v.moves.iter().cloned());
+                moves
             }
         }
     }
 
-    fn check<P: fmt::Display>(&self, outcome: Outcome<P>) -> Result<String, SceneError> {
-        let ok = match (&self.scene.expect, &outcome) {
-            (Expect::Ongoing, Outcome::Ongoing) => true,
-            (Expect::Draw, Outcome::Draw(_)) => true,
-            (Expect::Win(who), Outcome::Win(p)) => p.to_string().eq_ignore_ascii_case(who),
-            (Expect::Win(who), Outcome::TeamWin(ps)) => {
-                ps.iter().any(|p| p.to_string().eq_ignore_ascii_case(who))
-            }
-            _ => false,
+    /// Plays the main line's first `from` moves and then the variation's.
+    pub fn replay_variation<G: Game>(
+        &self,
+        game: &mut G,
+        variation: &Variation,
+    ) -> Result<(), SceneError> {
+        if variation.from > self.scene.moves.len() {
+            return Err(self.variation_error(
+                variation,
+                format!(
+                    "it branches after move {}, but the main line has {} moves",
+                    variation.from,
+                    self.scene.moves.len()
+                ),
+            ));
+        }
+        for (i, text) in self.scene.moves[..variation.from].iter().enumerate() {
+            let mv = game
+                .parse_move(text)
+                .map_err(|e: NotationError| self.move_error(i, e.to_string()))?;
+            game.play(&mv)
+                .map_err(|e: PlayError| self.move_error(i, e.to_string()))?;
+        }
+        let start = self
+            .source
+            .find(&ron::to_string(&variation.title).unwrap_or_default())
+            .unwrap_or(0);
+        for (i, text) in variation.moves.iter().enumerate() {
+            let number = variation.from + i + 1;
+            let at = |why: String| SceneError::Variation {
+                file: self.path.clone(),
+                line: self.line_of(&format!("{text:?}"), start),
+                title: variation.title.clone(),
+                why: format!("move {number} ({text:?}): {why}"),
+            };
+            let mv = game.parse_move(text).map_err(|e| at(e.to_string()))?;
+            game.play(&mv).map_err(|e| at(e.to_string()))?;
+        }
+        self.check_notes(
+            &variation.notes,
+            variation.from,
+            variation.from + variation.moves.len(),
+            Some(variation),
+        )
+    }
+
+    /// Notes must fall within their line and name squares of the game.
+    fn check_notes(
+        &self,
+        notes: &BTreeMap<usize, Note>,
+        first: usize,
+        last: usize,
+        variation: Option<&Variation>,
+    ) -> Result<(), SceneError> {
+        let after = match variation {
+            Some(v) => self
+                .source
+                .find(&ron::to_string(&v.title).unwrap_or_default())
+                .unwrap_or(0),
+            None => self.source.find("notes").unwrap_or(0),
         };
-        if ok {
+        for (&at, note) in notes {
+            let fail = |why: String| SceneError::Note {
+                file: self.path.clone(),
+                line: self.line_of(&format!("{at}:"), after),
+                at,
+                why,
+            };
+            if at < first || at > last {
+                return Err(fail(format!(
+                    "the line it belongs to runs from move {first} to move {last}"
+                )));
+            }
+            let squares = note
+                .squares
+                .iter()
+                .chain(note.arrows.iter().flat_map(|(a, b)| [a, b]));
+            for square in squares {
+                if !square_known(self.scene.game, square) {
+                    return Err(fail(format!(
+                        "{square:?} is not a square of {}",
+                        self.scene.game.title()
+                    )));
+                }
+            }
+            if let Some(p) = note.pause
+                && !(p.is_finite() && (0.0..=600.0).contains(&p))
+            {
+                return Err(fail(format!("a pause of {p} s (0 to 600 s)")));
+            }
+        }
+        Ok(())
+    }
+
+    fn check<P: fmt::Display>(&self, outcome: Outcome<P>) -> Result<String, SceneError> {
+        if expect_met(&self.scene.expect, &outcome) {
             Ok(outcome.to_string())
         } else {
             Err(SceneError::Unexpected {
@@ -397,6 +632,40 @@ impl SceneFile {
                 expected: self.scene.expect.clone(),
                 got: outcome.to_string(),
             })
+        }
+    }
+}
+
+/// Whether `outcome` is what `expect` says.
+fn expect_met<P: fmt::Display>(expect: &Expect, outcome: &Outcome<P>) -> bool {
+    match (expect, outcome) {
+        (Expect::Ongoing, Outcome::Ongoing) => true,
+        (Expect::Draw, Outcome::Draw(_)) => true,
+        (Expect::Win(who), Outcome::Win(p)) => p.to_string().eq_ignore_ascii_case(who),
+        (Expect::Win(who), Outcome::TeamWin(ps)) => {
+            ps.iter().any(|p| p.to_string().eq_ignore_ascii_case(who))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `text` names a square (or space, or slot) of the game: the Game of War's as
+/// Red reckons them (`KF5`), or as Blue does with `Blue ` before it; Camelot's, Transport's
+/// and Screwball's `e5`; the fence race's spaces `e5` and slots `e5|e6`.
+pub fn square_known(kind: GameKind, text: &str) -> bool {
+    use crate::war::{Side, position::parse_full_square};
+    let text = text.trim();
+    match kind {
+        GameKind::War => match text.strip_prefix("Blue ") {
+            Some(rest) => parse_full_square(Side::Blue, rest).is_some(),
+            None => parse_full_square(Side::Red, text.trim_start_matches("Red ")).is_some(),
+        },
+        GameKind::Camelot => crate::camelot::Square::parse(text).is_some(),
+        GameKind::Screwball => crate::screwball::Board::get().parse(text).is_some(),
+        GameKind::Transport => crate::transport::Sq::parse(text).is_some(),
+        GameKind::Fences => {
+            crate::fences::Space::parse(text).is_some()
+                || crate::fences::Slot::parse(text).is_some()
         }
     }
 }

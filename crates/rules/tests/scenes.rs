@@ -85,3 +85,57 @@ fn options_and_setups_are_read_from_scenes() {
     .unwrap();
     assert_eq!(f.verify().unwrap(), "Blue wins");
 }
+
+fn verify_err(text: &str) -> String {
+    parse(text)
+        .and_then(|s| s.verify())
+        .expect_err("refused")
+        .to_string()
+}
+
+#[test]
+fn notes_and_variations_are_checked_with_their_lines() {
+    let good = "Scene(title: \"x\", game: War, source: \"Maxim, p. 3\",\n\
+                moves: [\"GM to M2\", \"GM to M2\"],\n\
+                notes: {\n  0: Note(caption: \"Start\", camera: Top),\n  \
+                2: Note(squares: [\"KF5\", \"Blue GM2\"], arrows: [(\"GM1\", \"GM2\")], pause: 1.5),\n},\n\
+                variations: [Variation(title: \"Other\", from: 1, moves: [\"KM to M2\"],\n\
+                notes: { 2: Note(caption: \"Blue on the other wing\") })],\n)";
+    let scene = parse(good).unwrap();
+    scene.verify().unwrap();
+    assert_eq!(scene.scene.source, Some("Maxim, p. 3".into()));
+    assert_eq!(scene.scene.notes[&2].pause, Some(1.5));
+    assert_eq!(
+        scene.scene.notes[&0].camera,
+        Some(tabula_rules::scene::CameraCue::Top)
+    );
+    assert_eq!(scene.line_moves(Some(0)), ["GM to M2", "KM to M2"]);
+
+    // A note past the end of its line, on its own line of the file.
+    let e = verify_err(&good.replace("2: Note(squares", "3: Note(squares"));
+    assert!(e.starts_with("test.ron:5: note at move 3"), "{e}");
+    // A square the game does not have.
+    let e = verify_err(&good.replace("\"KF5\"", "\"ZZ5\""));
+    assert!(
+        e.contains("\"ZZ5\" is not a square of The Game of War"),
+        "{e}"
+    );
+    // A variation's illegal move names the variation, its move number and line.
+    let e = verify_err(&good.replace("[\"KM to M2\"]", "[\"KM to M9\"]"));
+    assert!(
+        e.starts_with("test.ron:7: variation \"Other\": move 2"),
+        "{e}"
+    );
+    // A variation branching after the end of the main line.
+    let e = verify_err(&good.replace("from: 1", "from: 5"));
+    assert!(e.contains("the main line has 2 moves"), "{e}");
+    // A variation's expectation is checked.
+    let e = verify_err(&good.replace(
+        "moves: [\"KM to M2\"],",
+        "moves: [\"KM to M2\"], expect: Draw,",
+    ));
+    assert!(e.contains("expected a draw"), "{e}");
+    // A variation's note outside it.
+    let e = verify_err(&good.replace("notes: { 2:", "notes: { 0:"));
+    assert!(e.contains("note at move 0"), "{e}");
+}
