@@ -474,6 +474,7 @@ impl PlayArgs {
             save_to: self.save_to.clone(),
             frames: self.frames,
             names,
+            demo: None,
         })
     }
 }
@@ -486,6 +487,25 @@ pub enum Command {
     /// Open the start screen: choose a game and its options, load a save, or watch a
     /// demonstration (also what `tabula` alone does).
     Menu,
+    /// Show scenes as demonstrations through the spectator camera: captions, annotations,
+    /// variations; several files or a folder make a playlist.
+    Demo {
+        /// Scene files or folders of them.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Start the playlist again after its last scene (unattended exhibitions).
+        #[arg(long = "loop")]
+        looping: bool,
+        /// Speed: 1 is a move every 2.5 seconds; 0.25 to 8.
+        #[arg(long, default_value_t = 1.0)]
+        speed: f32,
+        /// Which scene of the playlist to start with (0 is the first).
+        #[arg(long, default_value_t = 0)]
+        index: usize,
+        /// A second window for the spectator camera.
+        #[arg(long)]
+        spectator_window: bool,
+    },
     /// Replay scene files headless and check each reaches its expected outcome.
     Verify {
         /// Scene files (RON).
@@ -535,6 +555,13 @@ pub fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Command::Demo {
+            files,
+            looping,
+            speed,
+            index,
+            spectator_window,
+        }) => demo(&files, looping, speed, index, spectator_window),
         Some(Command::Verify { files }) => verify(&files),
         Some(Command::Perft {
             game,
@@ -544,6 +571,35 @@ pub fn main() -> ExitCode {
             count,
         }) => perft(game.into(), depth, setup, divide, count),
         Some(Command::Shot(request)) => crate::shot::run(request),
+    }
+}
+
+fn demo(files: &[PathBuf], looping: bool, speed: f32, index: usize, window: bool) -> ExitCode {
+    if !(speed.is_finite() && (0.25..=8.0).contains(&speed)) {
+        eprintln!("tabula demo: --speed {speed}: use 0.25 to 8");
+        return ExitCode::from(2);
+    }
+    let prepared = crate::demo::load_playlist(files)
+        .and_then(|playlist| crate::demo::prepare(playlist, index));
+    match prepared {
+        Ok((table, mut show)) => {
+            show.looping = looping;
+            show.speed = speed;
+            run_window(
+                table,
+                Viewing {
+                    view: crate::camera::View::Side,
+                    spectator: true,
+                    spectator_window: window,
+                    demo: Some(show),
+                    ..Viewing::default()
+                },
+            )
+        }
+        Err(e) => {
+            eprintln!("tabula demo: {e}");
+            ExitCode::from(2)
+        }
     }
 }
 

@@ -22,6 +22,9 @@ struct ControlsText;
 /// The Confirm button, shown only while there is something to confirm.
 #[derive(Component)]
 struct ConfirmButton;
+/// The row of command buttons (hidden in a demonstration, which has its own keys).
+#[derive(Component)]
+struct CommandButtons;
 /// The Confirm button's label.
 #[derive(Component)]
 struct ConfirmLabel;
@@ -195,13 +198,16 @@ fn spawn_hud(mut commands: Commands) {
         panel(),
     ));
     commands
-        .spawn(Node {
-            position_type: PositionType::Absolute,
-            bottom: Val::Px(10.0),
-            right: Val::Px(10.0),
-            column_gap: Val::Px(8.0),
-            ..default()
-        })
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                bottom: Val::Px(10.0),
+                right: Val::Px(10.0),
+                column_gap: Val::Px(8.0),
+                ..default()
+            },
+            CommandButtons,
+        ))
         .with_children(|p| {
             p.spawn((
                 Button,
@@ -257,9 +263,11 @@ fn spawn_hud(mut commands: Commands) {
                 button.observe(
                     move |click: On<Pointer<Click>>,
                           review: Res<Review>,
+                          demo: Option<Res<crate::demo::Demo>>,
                           mut commands: MessageWriter<MatchCommand>,
                           mut asks: MessageWriter<ReviewTo>| {
-                        if click.button != PointerButton::Primary {
+                        // A demonstration has its own keys.
+                        if click.button != PointerButton::Primary || demo.is_some() {
                             return;
                         }
                         // Looking back, any command first returns to the present.
@@ -289,8 +297,10 @@ fn update_hud(
         Query<&mut Text, With<ConfirmLabel>>,
     )>,
     mut confirm: Query<&mut Node, With<ConfirmButton>>,
+    mut rows: Query<&mut Node, (With<CommandButtons>, Without<ConfirmButton>)>,
     names: Option<Res<SeatNames>>,
     review: Res<Review>,
+    demo: Option<Res<crate::demo::Demo>>,
 ) {
     let names_changed = names.as_ref().is_some_and(|n| n.is_changed());
     if !hud.is_changed() && !names_changed && !review.is_changed() {
@@ -328,7 +338,18 @@ fn update_hud(
         };
     }
     for mut text in &mut texts.p4() {
-        text.0 = format!("{}\n{TABLE_KEYS}", hud.controls);
+        text.0 = if demo.is_some() {
+            crate::demo::KEYS.to_string()
+        } else {
+            format!("{}\n{TABLE_KEYS}", hud.controls)
+        };
+    }
+    for mut row in &mut rows {
+        row.display = if demo.is_some() {
+            Display::None
+        } else {
+            Display::Flex
+        };
     }
     for mut node in &mut confirm {
         node.display = if hud.confirm.is_some() {

@@ -9,6 +9,7 @@
 pub mod camelot;
 pub mod camera;
 pub mod cli;
+pub mod demo;
 pub mod fences;
 pub mod hud;
 pub mod input;

@@ -284,8 +284,10 @@ pub enum MenuAction {
     Play,
     /// Load the saved game at the path given.
     Load,
-    /// Open a demonstration scene.
+    /// Show a demonstration scene.
     Demo(usize),
+    /// Show every demonstration in turn, over and over (an exhibition).
+    AllDemos,
     /// Close Tabula.
     Quit,
 }
@@ -446,17 +448,34 @@ impl Menu {
             }
             MenuAction::Demo(i) => {
                 let demo = self.demos.get(*i)?;
-                let args = vec![
-                    "play".into(),
-                    "--scene".into(),
-                    demo.path.display().to_string(),
-                    "--spectator".into(),
-                ];
-                return self.launch(args);
+                return self.show(vec![demo.path.clone()], false);
+            }
+            MenuAction::AllDemos => {
+                let files: Vec<PathBuf> = self.demos.iter().map(|d| d.path.clone()).collect();
+                return self.show(files, true);
             }
             MenuAction::Quit => return Some(Vec::new()),
         }
         None
+    }
+
+    /// Shows scenes as a demonstration, once each checked.
+    fn show(&mut self, files: Vec<PathBuf>, looping: bool) -> Option<Vec<String>> {
+        if files.is_empty() {
+            self.message = Feedback::error("No demonstrations were found.");
+            return None;
+        }
+        if let Err(e) = crate::demo::load_playlist(&files) {
+            self.message = Feedback::error(e);
+            return None;
+        }
+        let mut args = vec!["demo".to_string()];
+        if looping {
+            args.push("--loop".into());
+        }
+        args.extend(files.iter().map(|f| f.display().to_string()));
+        self.message = Feedback::info(format!("Starting: tabula {}", args.join(" ")));
+        Some(args)
     }
 
     fn launch(&mut self, args: Vec<String>) -> Option<Vec<String>> {
@@ -1006,6 +1025,15 @@ fn load_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
                     13.0,
                     Color::srgb(0.7, 0.7, 0.7),
                 ));
+            }
+            if !menu.demos.is_empty() {
+                button(
+                    col,
+                    "Show them all, over and over",
+                    Color::srgb(0.2, 0.3, 0.5),
+                    MenuAction::AllDemos,
+                    padded(),
+                );
             }
             for (i, demo) in menu.demos.iter().enumerate() {
                 button(

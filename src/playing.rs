@@ -206,10 +206,10 @@ impl Review {
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReviewTo(pub usize);
 
-/// Whether play is live (no earlier position is being looked at): the run condition of
-/// every game's input.
-pub fn live(review: Option<Res<Review>>) -> bool {
-    review.is_none_or(|r| !r.active())
+/// Whether play is live (no earlier position is being looked at, no demonstration shown):
+/// the run condition of every game's input.
+pub fn live(review: Option<Res<Review>>, demo: Option<Res<crate::demo::Demo>>) -> bool {
+    demo.is_none() && review.is_none_or(|r| !r.active())
 }
 
 /// The players' input systems: they turn clicks and keys into moves, and pause while an
@@ -274,7 +274,12 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Review>()
         .add_message::<ReviewTo>()
         .configure_sets(Update, InputSet.before(MatchSet).run_if(live))
-        .add_systems(Update, command_keys.before(MatchSet));
+        .add_systems(
+            Update,
+            command_keys
+                .before(MatchSet)
+                .run_if(not(resource_exists::<crate::demo::Demo>)),
+        );
 }
 
 /// Ctrl+Z or Backspace takes back, Ctrl+Y (or Ctrl+Shift+Z) plays it again, N starts a new

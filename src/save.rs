@@ -160,7 +160,12 @@ pub fn plugin<M: Saveable>(app: &mut App) {
             Update,
             (save_key, save::<M>, leave::<M>).chain().in_set(MatchSet),
         )
-        .add_systems(Update, review::<M>.before(MatchSet));
+        .add_systems(
+            Update,
+            review::<M>
+                .before(MatchSet)
+                .run_if(not(resource_exists::<crate::demo::Demo>)),
+        );
 }
 
 fn save_key(

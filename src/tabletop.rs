@@ -139,6 +139,7 @@ impl TableGame {
                         crate::war_match::plugin,
                         crate::pieces::plugin,
                         crate::save::plugin::<crate::war_match::Match>,
+                        crate::demo::driver::<crate::war_match::Match>,
                     ));
                 if view {
                     app.add_plugins((
@@ -153,6 +154,7 @@ impl TableGame {
                     .add_plugins((
                         crate::camelot::logic,
                         crate::save::plugin::<crate::camelot::CamelotMatch>,
+                        crate::demo::driver::<crate::camelot::CamelotMatch>,
                     ));
                 if view {
                     app.add_plugins(crate::camelot::view);
@@ -163,6 +165,7 @@ impl TableGame {
                     .add_plugins((
                         crate::fences::logic,
                         crate::save::plugin::<crate::fences::FencesMatch>,
+                        crate::demo::driver::<crate::fences::FencesMatch>,
                     ));
                 if view {
                     app.add_plugins(crate::fences::view);
@@ -173,6 +176,7 @@ impl TableGame {
                     .add_plugins((
                         crate::screwball::logic,
                         crate::save::plugin::<crate::screwball::ScrewballMatch>,
+                        crate::demo::driver::<crate::screwball::ScrewballMatch>,
                     ));
                 if view {
                     app.add_plugins(crate::screwball::view);
@@ -183,12 +187,32 @@ impl TableGame {
                     .add_plugins((
                         crate::transport::logic,
                         crate::save::plugin::<crate::transport::TransportMatch>,
+                        crate::demo::driver::<crate::transport::TransportMatch>,
                     ));
                 if view {
                     app.add_plugins(crate::transport::view);
                 }
             }
         }
+    }
+}
+
+impl TableGame {
+    /// Puts this game on the table in place of the one there (of the same kind): the views
+    /// rebuild from it.
+    pub fn replace_match(self, commands: &mut Commands) {
+        match self {
+            TableGame::War(g) => commands.insert_resource(crate::war_match::Match::new(g)),
+            TableGame::Camelot(g) => commands.insert_resource(crate::camelot::CamelotMatch::new(g)),
+            TableGame::Fences(g) => commands.insert_resource(crate::fences::FencesMatch::new(g)),
+            TableGame::Screwball(g) => {
+                commands.insert_resource(crate::screwball::ScrewballMatch::new(g))
+            }
+            TableGame::Transport(g) => {
+                commands.insert_resource(crate::transport::TransportMatch::new(g))
+            }
+        }
+        commands.write_message(crate::playing::BoardReset);
     }
 }
 
@@ -253,6 +277,8 @@ pub struct Viewing {
     pub spectator_window: bool,
     /// The players' names.
     pub names: crate::playing::SeatNames,
+    /// A demonstration to show.
+    pub demo: Option<crate::demo::Demo>,
     /// Where Ctrl+S saves (default `tabula-save.ron`).
     pub save_to: Option<std::path::PathBuf>,
     /// The frame-rate benchmark: frames to measure after a warm-up; then it prints the mean
@@ -336,6 +362,9 @@ pub fn run_window(game: TableGame, viewing: Viewing) -> ExitCode {
     app.add_systems(Update, economise_on_software);
     if viewing.spectator_window {
         app.add_plugins(crate::spectator::window_plugin);
+    }
+    if let Some(demo) = viewing.demo {
+        app.insert_resource(demo).add_plugins(crate::demo::view);
     }
     app.add_systems(Last, hand_over_launch);
     match app.run() {

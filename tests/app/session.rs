@@ -252,14 +252,18 @@ fn the_start_screen_refuses_what_play_would_refuse_and_lists_the_demonstrations(
         "{}",
         menu.message.text
     );
-    // Every shipped scene is offered, and opening one starts it for the spectator.
+    // Every shipped scene is offered; one is shown as a demonstration, or all in a loop.
     let scenes = tabula::cli::scene_files(&[root().join("scenes")]);
     assert_eq!(menu.demos.len(), scenes.len());
     let (_, launch) = menu_launch(&[MenuAction::Demo(0)]);
     let args = launch.unwrap();
-    assert_eq!(args[0], "play");
-    assert!(args.contains(&"--spectator".to_string()));
-    let _ = table_from(&args);
+    assert_eq!(args.len(), 2);
+    assert_eq!(args[0], "demo");
+    tabula::demo::load_playlist(&[args[1].clone().into()]).unwrap();
+    let (_, launch) = menu_launch(&[MenuAction::AllDemos]);
+    let args = launch.unwrap();
+    assert_eq!(&args[..2], ["demo", "--loop"]);
+    assert_eq!(args.len(), 2 + scenes.len());
     // Quit asks for nothing to be run.
     assert_eq!(menu_launch(&[MenuAction::Quit]).1, Some(Vec::new()));
 }
