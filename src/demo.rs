@@ -375,10 +375,12 @@ fn drive<M: Saveable>(
 
 /// The subtitles, the title bar, the squares and arrows, the camera cues and the keys.
 pub fn view(app: &mut App) {
-    app.add_systems(Startup, (spawn_overlay, thick_lines)).add_systems(
-        Update,
-        (keys.before(MatchSet), overlay, draw_marks, camera_cues).run_if(resource_exists::<Demo>),
-    );
+    app.add_systems(Startup, (spawn_overlay, thick_lines))
+        .add_systems(
+            Update,
+            (keys.before(MatchSet), overlay, draw_marks, camera_cues)
+                .run_if(resource_exists::<Demo>),
+        );
 }
 
 #[derive(Component)]
