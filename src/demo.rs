@@ -257,28 +257,7 @@ fn set_line(demo: &Demo, commands: &mut Commands) {
     let mut scene = file.clone();
     scene.scene.moves = moves;
     scene.scene.variations.clear();
-    let table = match file.scene.game {
-        GameKind::War => scene.war_start().and_then(|mut g| {
-            scene.replay(&mut g)?;
-            Ok(TableGame::War(g))
-        }),
-        GameKind::Camelot => scene.camelot_start().and_then(|mut g| {
-            scene.replay(&mut g)?;
-            Ok(TableGame::Camelot(g))
-        }),
-        GameKind::Fences => scene.fences_start().and_then(|mut g| {
-            scene.replay(&mut g)?;
-            Ok(TableGame::Fences(g))
-        }),
-        GameKind::Screwball => scene.screwball_start().and_then(|mut g| {
-            scene.replay(&mut g)?;
-            Ok(TableGame::Screwball(g))
-        }),
-        GameKind::Transport => scene.transport_start().and_then(|mut g| {
-            scene.replay(&mut g)?;
-            Ok(TableGame::Transport(g))
-        }),
-    };
+    let table = TableGame::from_scene_file(&scene);
     match table {
         Ok(table) => table.replace_match(commands),
         Err(e) => error!("{e}"),

@@ -84,7 +84,6 @@ impl TableGame {
     /// The game a scene describes, after its first `at` moves (or all of them).
     pub fn from_scene(path: &Path, at: Option<usize>) -> Result<TableGame, String> {
         let mut file = SceneFile::load(path).map_err(|e| e.to_string())?;
-        let kind = file.scene.game;
         if let Some(n) = at {
             if n > file.scene.moves.len() {
                 return Err(format!(
@@ -95,33 +94,25 @@ impl TableGame {
             }
             file.scene.moves.truncate(n);
         }
-        match kind {
-            GameKind::War => {
-                let mut game = file.war_start().map_err(|e| e.to_string())?;
-                file.replay(&mut game).map_err(|e| e.to_string())?;
-                Ok(TableGame::War(game))
-            }
-            GameKind::Camelot => {
-                let mut game = file.camelot_start().map_err(|e| e.to_string())?;
-                file.replay(&mut game).map_err(|e| e.to_string())?;
-                Ok(TableGame::Camelot(game))
-            }
-            GameKind::Fences => {
-                let mut game = file.fences_start().map_err(|e| e.to_string())?;
-                file.replay(&mut game).map_err(|e| e.to_string())?;
-                Ok(TableGame::Fences(game))
-            }
-            GameKind::Screwball => {
-                let mut game = file.screwball_start().map_err(|e| e.to_string())?;
-                file.replay(&mut game).map_err(|e| e.to_string())?;
-                Ok(TableGame::Screwball(game))
-            }
-            GameKind::Transport => {
-                let mut game = file.transport_start().map_err(|e| e.to_string())?;
-                file.replay(&mut game).map_err(|e| e.to_string())?;
-                Ok(TableGame::Transport(game))
-            }
+        TableGame::from_scene_file(&file).map_err(|e| e.to_string())
+    }
+
+    /// The game a scene file describes after all its main-line moves.
+    pub fn from_scene_file(file: &SceneFile) -> Result<TableGame, tabula_rules::scene::SceneError> {
+        fn played<G: Game>(
+            file: &SceneFile,
+            mut game: G,
+        ) -> Result<G, tabula_rules::scene::SceneError> {
+            file.replay(&mut game)?;
+            Ok(game)
         }
+        Ok(match file.scene.game {
+            GameKind::War => TableGame::War(played(file, file.war_start()?)?),
+            GameKind::Camelot => TableGame::Camelot(played(file, file.camelot_start()?)?),
+            GameKind::Fences => TableGame::Fences(played(file, file.fences_start()?)?),
+            GameKind::Screwball => TableGame::Screwball(played(file, file.screwball_start()?)?),
+            GameKind::Transport => TableGame::Transport(played(file, file.transport_start()?)?),
+        })
     }
 
     /// Adds the game's match and logic to `app` (enough for headless tests), and with
