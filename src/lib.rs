@@ -13,6 +13,7 @@ pub mod demo;
 pub mod fences;
 pub mod hud;
 pub mod input;
+pub mod lite;
 pub mod marks;
 pub mod menu;
 pub mod motion;
