@@ -185,3 +185,45 @@ fn a_bad_scene_in_a_playlist_is_named() {
     let e = tabula::demo::load_playlist(&[siege(), bad]).unwrap_err();
     assert!(e.contains("bad.ron:3: note at move 4"), "{e}");
 }
+
+#[test]
+fn every_shipped_scene_can_be_shown_to_its_end_and_back() {
+    use tabula::playing::HudState;
+    for file in tabula::cli::scene_files(&[root().join("scenes")]) {
+        let mut app = show(vec![file.clone()]);
+        command(&mut app, DemoCommand::Toggle);
+        let len = app.world().resource::<Demo>().line().len();
+        app.world_mut().write_message(DemoCommand::Jump(len));
+        run(&mut app, 3 * len + 40);
+        let shown_ply = |app: &App| {
+            app.world()
+                .resource::<HudState>()
+                .moves
+                .last()
+                .map_or(0, |l| l.ply)
+        };
+        assert_eq!(shown_ply(&app), len, "{}: to the end", file.display());
+        command(&mut app, DemoCommand::Jump(0));
+        assert_eq!(shown_ply(&app), 0, "{}: back to the start", file.display());
+        // Every variation can be followed and left again.
+        let variations = app.world().resource::<Demo>().scene.scene.variations.len();
+        for v in 0..variations {
+            command(&mut app, DemoCommand::Variation(v));
+            command(&mut app, DemoCommand::Forward);
+            let from = app.world().resource::<Demo>().scene.scene.variations[v].from;
+            assert_eq!(
+                shown_ply(&app),
+                from + 1,
+                "{}: variation {v}",
+                file.display()
+            );
+            command(&mut app, DemoCommand::MainLine);
+            assert_eq!(
+                shown_ply(&app),
+                from,
+                "{}: back from variation {v}",
+                file.display()
+            );
+        }
+    }
+}
