@@ -6,7 +6,7 @@
 //! The scene's whole line is set on the table and taken back to the start, so that going
 //! forward is the game's own redo (with its animations) and going back its take-back.
 
-use crate::playing::{MatchCommand, MatchSet, ReviewTo};
+use crate::playing::{MatchCommand, MatchSet, ReviewTo, Step};
 use crate::save::Saveable;
 use crate::tabletop::TableGame;
 use bevy::prelude::*;
@@ -15,9 +15,6 @@ use tabula_rules::scene::{CameraCue, GameKind, Note, SceneFile};
 
 /// Seconds between moves at speed 1 (animations finish first).
 const BEAT: f32 = 2.5;
-
-/// Frames to wait for the match to take a step before giving up on it.
-const PATIENCE: u32 = 30;
 
 /// What the show is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,8 +49,8 @@ pub struct Demo {
     phase: Phase,
     /// The line shown is not the one on the table: set it there first.
     needs_set: bool,
-    /// A step asked of the match: moves played then, frames since.
-    waiting: Option<(usize, u32)>,
+    /// The step asked of the match.
+    step: crate::playing::Stepper,
     /// Variations already shown while playing, so the show goes on after them.
     seen: Vec<usize>,
 }
@@ -73,7 +70,7 @@ impl Demo {
             wait: BEAT,
             phase: Phase::Rewind,
             needs_set: false,
-            waiting: None,
+            step: Default::default(),
             seen: Vec::new(),
         }
     }
@@ -204,7 +201,7 @@ fn enter_variation(demo: &mut Demo, v: usize) {
     demo.variation = Some(v);
     demo.phase = Phase::Rewind;
     demo.needs_set = true;
-    demo.waiting = None;
+    demo.step.reset();
     if !demo.seen.contains(&v) {
         demo.seen.push(v);
     }
@@ -222,7 +219,7 @@ fn return_to_main(demo: &mut Demo) {
     demo.target = from;
     demo.phase = Phase::Rewind;
     demo.needs_set = true;
-    demo.waiting = None;
+    demo.step.reset();
 }
 
 /// The command line that shows another scene of the playlist (`step` 1: the next), or
@@ -292,28 +289,19 @@ fn drive<M: Saveable>(
             out.write(MatchCommand::Undo);
         }
         demo.phase = Phase::Showing;
-        demo.waiting = Some((ply, 0));
+        demo.step.asked(ply);
         return;
     }
-    if let Some((at, frames)) = demo.waiting
-        && at == ply
-    {
-        if frames < PATIENCE {
-            demo.waiting = Some((at, frames + 1));
+    let target = demo.target;
+    match demo.step.next(ply, target) {
+        Step::Wait => return,
+        Step::Ask(command) => {
+            out.write(command);
             return;
         }
         // The match would not step: show where it is.
-        demo.target = ply;
-    }
-    demo.waiting = None;
-    if ply != demo.target {
-        out.write(if ply < demo.target {
-            MatchCommand::Redo
-        } else {
-            MatchCommand::Undo
-        });
-        demo.waiting = Some((ply, 0));
-        return;
+        Step::Stuck => demo.target = ply,
+        Step::There => {}
     }
     if !demo.playing || !moving.is_empty() {
         return;
@@ -529,16 +517,9 @@ fn square_point(
     sea: Option<&crate::transport::board::SeaSize>,
     field: Option<&crate::fences::board::FieldBoard>,
 ) -> Option<Vec3> {
-    use tabula_rules::war::{Side, position::parse_full_square};
     let text = text.trim();
     match kind {
-        GameKind::War => {
-            let square = match text.strip_prefix("Blue ") {
-                Some(rest) => parse_full_square(Side::Blue, rest),
-                None => parse_full_square(Side::Red, text.trim_start_matches("Red ")),
-            }?;
-            Some(crate::table::square_center(square))
-        }
+        GameKind::War => tabula_rules::scene::war_square(text).map(crate::table::square_center),
         GameKind::Camelot => {
             tabula_rules::camelot::Square::parse(text).map(crate::camelot::board::square_center)
         }

@@ -191,8 +191,8 @@ pub struct Review {
     pub lines: Vec<MoveLine>,
     /// The position looked at: moves played.
     pub target: usize,
-    /// A step asked of the match: the moves played when it was asked, and frames since.
-    waiting: Option<(usize, u32)>,
+    /// The step asked of the match.
+    step: Stepper,
 }
 
 impl Review {
@@ -217,8 +217,65 @@ pub fn live(review: Option<Res<Review>>, demo: Option<Res<crate::demo::Demo>>) -
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct InputSet;
 
+/// Walks a match toward a number of moves played, one take-back or redo at a time,
+/// waiting for each to land before asking the next (a redo lands a frame or two later).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stepper {
+    /// The moves played when the last step was asked, and frames since.
+    waiting: Option<(usize, u32)>,
+}
+
+/// What a [`Stepper`] says to do this frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// The last step has not landed yet.
+    Wait,
+    /// The match would not take the last step.
+    Stuck,
+    /// At the target.
+    There,
+    /// Ask this of the match.
+    Ask(MatchCommand),
+}
+
 /// Frames to wait for the match to take a step back or forward before giving up.
-const REVIEW_PATIENCE: u32 = 30;
+const STEP_PATIENCE: u32 = 30;
+
+impl Stepper {
+    /// The next step from `ply` moves played toward `target`.
+    pub fn next(&mut self, ply: usize, target: usize) -> Step {
+        if let Some((at, frames)) = self.waiting
+            && at == ply
+        {
+            if frames < STEP_PATIENCE {
+                self.waiting = Some((at, frames + 1));
+                return Step::Wait;
+            }
+            self.waiting = None;
+            return Step::Stuck;
+        }
+        self.waiting = None;
+        if ply == target {
+            return Step::There;
+        }
+        self.waiting = Some((ply, 0));
+        Step::Ask(if ply > target {
+            MatchCommand::Undo
+        } else {
+            MatchCommand::Redo
+        })
+    }
+
+    /// Steps were asked outside the stepper (several at once): wait for them to land.
+    pub fn asked(&mut self, ply: usize) {
+        self.waiting = Some((ply, 0));
+    }
+
+    /// Forget any step in flight.
+    pub fn reset(&mut self) {
+        self.waiting = None;
+    }
+}
 
 /// Steps the match toward the position asked for, one take-back or redo a frame; `ply` is
 /// the number of moves played now.
@@ -239,30 +296,22 @@ pub fn step_review(
         review.target = target.min(review.present.unwrap_or(ply));
     }
     let present = review.present?;
-    if let Some((at, frames)) = review.waiting
-        && at == ply
-    {
-        if frames < REVIEW_PATIENCE {
-            review.waiting = Some((at, frames + 1));
-            return None;
-        }
+    let target = review.target;
+    match review.step.next(ply, target) {
+        Step::Wait => None,
         // The match would not step: end the review here; redo still holds the rest.
-        *review = Review::default();
-        return None;
-    }
-    review.waiting = None;
-    if ply == review.target {
-        if ply == present {
+        Step::Stuck => {
             *review = Review::default();
+            None
         }
-        return None;
+        Step::There => {
+            if ply == present {
+                *review = Review::default();
+            }
+            None
+        }
+        Step::Ask(command) => Some(command),
     }
-    review.waiting = Some((ply, 0));
-    Some(if ply > review.target {
-        MatchCommand::Undo
-    } else {
-        MatchCommand::Redo
-    })
 }
 
 /// The shared messages and resources, and the keys every game answers.

@@ -450,7 +450,12 @@ impl SceneFile {
 
     /// Plays `moves` on `game`, stopping at the first that cannot be read or played.
     pub fn replay<G: Game>(&self, game: &mut G) -> Result<(), SceneError> {
-        for (i, text) in self.scene.moves.iter().enumerate() {
+        self.replay_first(game, self.scene.moves.len())
+    }
+
+    /// Plays the first `n` of `moves` on `game`.
+    fn replay_first<G: Game>(&self, game: &mut G, n: usize) -> Result<(), SceneError> {
+        for (i, text) in self.scene.moves.iter().take(n).enumerate() {
             let mv = game
                 .parse_move(text)
                 .map_err(|e: NotationError| self.move_error(i, e.to_string()))?;
@@ -505,11 +510,17 @@ impl SceneFile {
             .unwrap_or(0)
     }
 
+    /// Where a variation is written in the source: the byte offset of its title.
+    fn variation_start(&self, variation: &Variation) -> usize {
+        self.source
+            .find(&ron::to_string(&variation.title).unwrap_or_default())
+            .unwrap_or(0)
+    }
+
     fn variation_error(&self, variation: &Variation, why: String) -> SceneError {
-        let title = ron::to_string(&variation.title).unwrap_or_default();
         SceneError::Variation {
             file: self.path.clone(),
-            line: self.line_of(&title, 0),
+            line: self.line_of("", self.variation_start(variation)),
             title: variation.title.clone(),
             why,
         }
@@ -545,17 +556,8 @@ impl SceneFile {
                 ),
             ));
         }
-        for (i, text) in self.scene.moves[..variation.from].iter().enumerate() {
-            let mv = game
-                .parse_move(text)
-                .map_err(|e: NotationError| self.move_error(i, e.to_string()))?;
-            game.play(&mv)
-                .map_err(|e: PlayError| self.move_error(i, e.to_string()))?;
-        }
-        let start = self
-            .source
-            .find(&ron::to_string(&variation.title).unwrap_or_default())
-            .unwrap_or(0);
+        self.replay_first(game, variation.from)?;
+        let start = self.variation_start(variation);
         for (i, text) in variation.moves.iter().enumerate() {
             let number = variation.from + i + 1;
             let at = |why: String| SceneError::Variation {
@@ -584,10 +586,7 @@ impl SceneFile {
         variation: Option<&Variation>,
     ) -> Result<(), SceneError> {
         let after = match variation {
-            Some(v) => self
-                .source
-                .find(&ron::to_string(&v.title).unwrap_or_default())
-                .unwrap_or(0),
+            Some(v) => self.variation_start(v),
             None => self.source.find("notes").unwrap_or(0),
         };
         for (&at, note) in notes {
@@ -649,17 +648,24 @@ fn expect_met<P: fmt::Display>(expect: &Expect, outcome: &Outcome<P>) -> bool {
     }
 }
 
+/// A Game of War square in a note: as Red reckons it (`KF5`, or `Red KF5`), or as Blue does
+/// with `Blue ` before it.
+pub fn war_square(text: &str) -> Option<crate::war::Square> {
+    use crate::war::{Side, position::parse_full_square};
+    let text = text.trim();
+    match text.strip_prefix("Blue ") {
+        Some(rest) => parse_full_square(Side::Blue, rest),
+        None => parse_full_square(Side::Red, text.trim_start_matches("Red ")),
+    }
+}
+
 /// Whether `text` names a square (or space, or slot) of the game: the Game of War's as
 /// Red reckons them (`KF5`), or as Blue does with `Blue ` before it; Camelot's, Transport's
 /// and Screwball's `e5`; the fence race's spaces `e5` and slots `e5|e6`.
 pub fn square_known(kind: GameKind, text: &str) -> bool {
-    use crate::war::{Side, position::parse_full_square};
     let text = text.trim();
     match kind {
-        GameKind::War => match text.strip_prefix("Blue ") {
-            Some(rest) => parse_full_square(Side::Blue, rest).is_some(),
-            None => parse_full_square(Side::Red, text.trim_start_matches("Red ")).is_some(),
-        },
+        GameKind::War => war_square(text).is_some(),
         GameKind::Camelot => crate::camelot::Square::parse(text).is_some(),
         GameKind::Screwball => crate::screwball::Board::get().parse(text).is_some(),
         GameKind::Transport => crate::transport::Sq::parse(text).is_some(),
