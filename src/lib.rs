@@ -20,6 +20,7 @@ pub mod motion;
 pub mod pieces;
 pub mod playing;
 pub mod pointer;
+pub mod probe;
 pub mod room;
 pub mod save;
 pub mod screwball;

@@ -219,42 +219,6 @@ pub fn display_available() -> Result<(), String> {
     }
 }
 
-/// Frames to skip before measuring (pipelines compile on the first frames).
-const WARM_UP_FRAMES: u32 = 30;
-
-/// The frame-rate benchmark: frames still to measure, and the time they took.
-#[derive(Resource, Debug, Clone, Copy)]
-struct FrameProbe {
-    warm_up: u32,
-    left: u32,
-    frames: u32,
-    seconds: f64,
-}
-
-fn measure_frames(
-    mut probe: ResMut<FrameProbe>,
-    time: Res<Time<Real>>,
-    mut exit: MessageWriter<AppExit>,
-) {
-    if probe.warm_up > 0 {
-        probe.warm_up -= 1;
-        return;
-    }
-    probe.frames += 1;
-    probe.seconds += time.delta_secs_f64();
-    probe.left = probe.left.saturating_sub(1);
-    if probe.left == 0 {
-        let mean = probe.seconds / f64::from(probe.frames.max(1));
-        println!(
-            "{} frames, mean frame time {:.1} ms ({:.1} frames per second)",
-            probe.frames,
-            mean * 1000.0,
-            1.0 / mean.max(1e-9)
-        );
-        exit.write(AppExit::Success);
-    }
-}
-
 /// How a window shows the game.
 #[derive(Debug, Clone, Default)]
 pub struct Viewing {
@@ -345,13 +309,7 @@ pub fn run_window(game: TableGame, viewing: Viewing) -> ExitCode {
         app.insert_resource(crate::save::SavePath(path));
     }
     if let Some(n) = viewing.frames {
-        app.insert_resource(FrameProbe {
-            warm_up: WARM_UP_FRAMES,
-            left: n.max(1),
-            frames: 0,
-            seconds: 0.0,
-        })
-        .add_systems(Update, measure_frames);
+        app.add_plugins(crate::probe::plugin(n));
     }
     game.install(&mut app, true);
     // Before the first frame is drawn, so that no mesh is ever drawn with the costly material.
