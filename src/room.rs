@@ -13,6 +13,13 @@ pub fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_room);
 }
 
+/// The floor's colour.
+pub const FLOOR: Color = Color::srgb(0.18, 0.16, 0.15);
+
+/// The floor of the room, far below the table.
+#[derive(Component, Debug)]
+pub struct RoomFloor;
+
 fn spawn_room(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -24,7 +31,7 @@ fn spawn_room(
         ..default()
     });
     let floor = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.18, 0.16, 0.15),
+        base_color: FLOOR,
         perceptual_roughness: 0.9,
         ..default()
     });
@@ -34,6 +41,7 @@ fn spawn_room(
         MeshMaterial3d(floor),
         Transform::from_xyz(0.0, -6.0, 0.0),
         Pickable::IGNORE,
+        RoomFloor,
     ));
     commands.spawn((
         Mesh3d(meshes.add(Cuboid::new(17.0, 0.4, 16.0))),

@@ -242,14 +242,16 @@ pub struct Viewing {
 }
 
 /// On a software renderer (no GPU, such as Mesa's llvmpipe) play drops shadows and
-/// multisampling and draws with the light material (the base colours under one sun) instead
-/// of physically based shading: twenty times the frame rate there. Pictures made by
-/// `tabula shot` keep the full look.
+/// multisampling, draws with the light material (the base colours under one sun) instead
+/// of physically based shading, clusters no lights, and leaves the floor far below the
+/// table to the background colour (under one sun a level floor has one colour): thirty
+/// times the frame rate there. Pictures made by `tabula shot` keep the full look.
 fn economise_on_software(
     mut commands: Commands,
     info: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
     mut lights: Query<&mut DirectionalLight>,
     cameras: Query<Entity, With<Camera3d>>,
+    floors: Query<Entity, With<crate::room::RoomFloor>>,
 ) {
     let Some(info) = info else { return };
     if format!("{:?}", info.device_type) != "Cpu" {
@@ -263,8 +265,14 @@ fn economise_on_software(
         light.shadow_maps_enabled = false;
     }
     commands.insert_resource(crate::lite::UseLite(true));
+    for floor in &floors {
+        commands.entity(floor).insert(Visibility::Hidden);
+        commands.insert_resource(ClearColor(crate::room::FLOOR));
+    }
     for camera in &cameras {
-        commands.entity(camera).insert(Msaa::Off);
+        commands
+            .entity(camera)
+            .insert((Msaa::Off, bevy::light::cluster::ClusterConfig::Single));
     }
 }
 

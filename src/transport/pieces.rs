@@ -429,7 +429,11 @@ fn model(
     let deck = match kind {
         Kind::Submarine => {
             parts.push((
-                Capsule3d::new(0.11 * s, len * 0.7).mesh().build(),
+                Capsule3d::new(0.11 * s, len * 0.7)
+                    .mesh()
+                    .latitudes(4)
+                    .longitudes(10)
+                    .build(),
                 Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
                 hull.clone(),
             ));
@@ -442,7 +446,11 @@ fn model(
         }
         Kind::Plane => {
             parts.push((
-                Capsule3d::new(0.06 * s, 0.5 * s).mesh().build(),
+                Capsule3d::new(0.06 * s, 0.5 * s)
+                    .mesh()
+                    .latitudes(4)
+                    .longitudes(10)
+                    .build(),
                 Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
                 hull.clone(),
             ));
@@ -470,12 +478,12 @@ fn model(
                 0.5 * s
             };
             parts.push((
-                Cylinder::new(r, body).mesh().build(),
+                Cylinder::new(r, body).mesh().resolution(10).build(),
                 Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
                 dark.clone(),
             ));
             parts.push((
-                Cone::new(r, 0.14 * s).mesh().build(),
+                Cone::new(r, 0.14 * s).mesh().resolution(10).build(),
                 Transform::from_xyz(0.0, 0.0, -body / 2.0 - 0.07 * s)
                     .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
                 dark.clone(),
@@ -494,7 +502,10 @@ fn model(
                 hull.clone(),
             ));
             parts.push((
-                Cone::new(width / 2.0, len * 0.22).mesh().build(),
+                Cone::new(width / 2.0, len * 0.22)
+                    .mesh()
+                    .resolution(10)
+                    .build(),
                 Transform::from_xyz(0.0, 0.02, -len * 0.44)
                     .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2))
                     .with_scale(Vec3::new(1.0, 1.0, 0.5)),
@@ -509,7 +520,10 @@ fn model(
                 Kind::Battleship => {
                     for z in [-0.22, 0.22] {
                         parts.push((
-                            Cylinder::new(width * 0.3, 0.1).mesh().build(),
+                            Cylinder::new(width * 0.3, 0.1)
+                                .mesh()
+                                .resolution(10)
+                                .build(),
                             Transform::from_xyz(0.0, 0.13, z * len),
                             dark.clone(),
                         ));
@@ -521,7 +535,10 @@ fn model(
                     dark.clone(),
                 )),
                 _ => parts.push((
-                    Cylinder::new(width * 0.2, 0.14).mesh().build(),
+                    Cylinder::new(width * 0.2, 0.14)
+                        .mesh()
+                        .resolution(10)
+                        .build(),
                     Transform::from_xyz(0.0, 0.15, 0.0),
                     dark.clone(),
                 )),
@@ -530,7 +547,7 @@ fn model(
         }
     };
     // The patent's marks: bow dots forward, tail dots aft, a band round an auxiliary.
-    let dot = Sphere::new(0.045 * s.max(0.6)).mesh().build();
+    let dot = Sphere::new(0.045 * s.max(0.6)).mesh().uv(6, 4);
     let rows = [(kind.bow_dots(), bow_z), (kind.tail_dots(), stern_z)];
     for (marks, z) in rows {
         let n = marks.len() as f32;
@@ -555,7 +572,11 @@ fn model(
         _ => None,
     } {
         parts.push((
-            Torus::new(0.05 * s, 0.08 * s).mesh().build(),
+            Torus::new(0.05 * s, 0.08 * s)
+                .mesh()
+                .minor_resolution(4)
+                .major_resolution(10)
+                .build(),
             Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
             materials.add(StandardMaterial {
                 base_color: mark_color(band),
