@@ -16,6 +16,7 @@ pub mod input;
 pub mod lite;
 pub mod marks;
 pub mod menu;
+pub mod models;
 pub mod motion;
 pub mod pieces;
 pub mod playing;

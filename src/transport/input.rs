@@ -4,7 +4,7 @@
 //! beside it, then the square the auxiliary points at. Click a plane, shell or torpedo to
 //! advance it; a plane then takes a heading the same way (Enter keeps its heading).
 
-use super::board::{SeaSize, SeaSquare, square_center, square_side};
+use super::board::{SeaSize, SeaSquares, square_at, square_center, square_side};
 use super::pieces::TransportPiece;
 use super::{TransportIntent, TransportMatch, TransportPlayed};
 use crate::marks::{Highlight, Marks};
@@ -370,7 +370,8 @@ fn clear_on_change(
 
 fn on_click(
     click: On<Pointer<Click>>,
-    squares: Query<&SeaSquare>,
+    squares: Query<(), With<SeaSquares>>,
+    size: Option<Res<SeaSize>>,
     pieces: Query<&TransportPiece>,
     parents: Query<&ChildOf>,
     mut out: MessageWriter<TransportClick>,
@@ -382,8 +383,12 @@ fn on_click(
     }
     let mut e = click.event_target();
     loop {
-        if let Ok(s) = squares.get(e) {
-            out.write(TransportClick::Square(s.0));
+        if squares.contains(e) {
+            if let (Some(size), Some(at)) = (&size, click.hit.position)
+                && let Some(sq) = square_at(size.0, at)
+            {
+                out.write(TransportClick::Square(sq));
+            }
             return;
         }
         if let Ok(p) = pieces.get(e) {

@@ -373,9 +373,9 @@ pub fn view_plugin(app: &mut App) {
     app.add_systems(PostUpdate, dress);
 }
 
-/// The parts of each model, made once per piece kind and fleet and shared by every entity
-/// that wears it (reserve trays are rebuilt after every action).
-type Parts = Vec<(Handle<Mesh>, Transform, Handle<StandardMaterial>)>;
+/// The parts of each model, one mesh a material, made once per piece kind and fleet and
+/// shared by every entity that wears it (reserve trays are rebuilt after every action).
+type Parts = Vec<(Handle<Mesh>, Handle<StandardMaterial>)>;
 
 fn dress(
     mut commands: Commands,
@@ -391,12 +391,8 @@ fn dress(
             .entry((*kind, *fleet))
             .or_insert_with(|| model(*kind, *fleet, s, &mut meshes, &mut materials));
         commands.entity(entity).with_children(|parent| {
-            for (mesh, transform, material) in parts.iter() {
-                parent.spawn((
-                    Mesh3d(mesh.clone()),
-                    MeshMaterial3d(material.clone()),
-                    *transform,
-                ));
+            for (mesh, material) in parts.iter() {
+                parent.spawn((Mesh3d(mesh.clone()), MeshMaterial3d(material.clone())));
             }
         });
     }
@@ -421,7 +417,7 @@ fn model(
         perceptual_roughness: 0.5,
         ..default()
     });
-    let mut parts: Vec<(Mesh, Transform, Handle<StandardMaterial>)> = Vec::new();
+    let mut parts: Vec<crate::models::Part> = Vec::new();
     let long = kind.is_long();
     let len = if long { 1.55 * s } else { 0.8 * s };
     // Where marks go: the bow (front, -z) and the stern (back, +z), on top.
@@ -548,6 +544,20 @@ fn model(
     };
     // The patent's marks: bow dots forward, tail dots aft, a band round an auxiliary.
     let dot = Sphere::new(0.045 * s.max(0.6)).mesh().uv(6, 4);
+    // One material a mark colour, so that the dots of a colour merge into one mesh.
+    let mut paints: Vec<(Mark, Handle<StandardMaterial>)> = Vec::new();
+    let mut paint = |mark: Mark| {
+        if let Some((_, handle)) = paints.iter().find(|(m, _)| *m == mark) {
+            return handle.clone();
+        }
+        let handle = materials.add(StandardMaterial {
+            base_color: mark_color(mark),
+            emissive: mark_color(mark).to_linear() * 0.4,
+            ..default()
+        });
+        paints.push((mark, handle.clone()));
+        handle
+    };
     let rows = [(kind.bow_dots(), bow_z), (kind.tail_dots(), stern_z)];
     for (marks, z) in rows {
         let n = marks.len() as f32;
@@ -557,11 +567,7 @@ fn model(
             parts.push((
                 dot.clone(),
                 Transform::from_xyz(x, deck + 0.03, z),
-                materials.add(StandardMaterial {
-                    base_color: mark_color(*mark),
-                    emissive: mark_color(*mark).to_linear() * 0.4,
-                    ..default()
-                }),
+                paint(*mark),
             ));
         }
     }
@@ -584,8 +590,8 @@ fn model(
             }),
         ));
     }
-    parts
+    crate::models::merge_by_material(parts)
         .into_iter()
-        .map(|(mesh, transform, material)| (meshes.add(mesh), transform, material))
+        .map(|(mesh, material)| (meshes.add(mesh), material))
         .collect()
 }
