@@ -4,15 +4,12 @@
 
 mod common;
 
-use std::path::PathBuf;
 use tabula_rules::Game;
 use tabula_rules::camelot::{Camelot, CamelotOptions, Position, Side, Square};
 use tabula_rules::perft::{perft, perft_positions};
 
 fn data(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/camelot")
-        .join(name);
+    let path = common::crate_dir().join("tests/data/camelot").join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -60,8 +57,7 @@ fn castles_and_endings() {
 
 #[test]
 fn the_two_charges_of_figure_three() {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenes/camelot/figure3_charges.ron");
+    let path = common::crate_dir().join("../../scenes/camelot/figure3_charges.ron");
     let scene = tabula_rules::scene::SceneFile::load(&path).unwrap();
     let mut game = scene.camelot_start().unwrap();
     let white = game.parse_move(&scene.scene.moves[0]).unwrap();

@@ -1,6 +1,9 @@
 //! The fence race: movement with back-tracking, fences, a fenced-in pawn, the exact count
 //! home, relocation, 2-4 players, replay from a seed, and random playouts.
 
+#[allow(dead_code)]
+mod common;
+
 use tabula_rules::fences::{FenceMove, Fences, FencesOptions, Node, Seat, Section, Slot, Space};
 use tabula_rules::{Game, NotationError, Outcome, PlayError};
 
@@ -280,7 +283,7 @@ fn random_playouts_never_panic() {
 
 #[test]
 fn the_shipped_scenes_throw_and_draw_what_their_seed_gives() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenes/fences");
+    let dir = common::crate_dir().join("../../scenes/fences");
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         let scene = tabula_rules::scene::SceneFile::load(&path).unwrap();

@@ -1,11 +1,14 @@
 //! Every shipped scene under scenes/ replays to its expected outcome; broken scenes are
 //! refused with the file, line and move named.
 
+#[allow(dead_code)]
+mod common;
+
 use std::path::{Path, PathBuf};
 use tabula_rules::scene::{SceneError, SceneFile};
 
 fn scene_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenes")
+    common::crate_dir().join("../../scenes")
 }
 
 fn all_scenes(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -4,15 +4,12 @@
 
 mod common;
 
-use std::path::PathBuf;
 use tabula_rules::Game;
 use tabula_rules::screwball::board::Contact;
 use tabula_rules::screwball::{Board, Player, Position, Screwball, ScrewballOptions, Size};
 
 fn data(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/screwball")
-        .join(name);
+    let path = common::crate_dir().join("tests/data/screwball").join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 

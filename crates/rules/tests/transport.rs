@@ -4,15 +4,12 @@
 
 mod common;
 
-use std::path::PathBuf;
 use tabula_rules::Game;
 use tabula_rules::transport::pieces::can_sink;
 use tabula_rules::transport::{Kind, Mode, Position, Sq, Transport, TransportOptions};
 
 fn data(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/transport")
-        .join(name);
+    let path = common::crate_dir().join("tests/data/transport").join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 

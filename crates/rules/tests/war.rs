@@ -3,14 +3,11 @@
 
 mod common;
 
-use std::path::PathBuf;
 use tabula_rules::war::{Position, Setup, Side, Square, War, WarOptions};
 use tabula_rules::{Game, NotationError, Outcome, perft::perft};
 
 fn data(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/war")
-        .join(name);
+    let path = common::crate_dir().join("tests/data/war").join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 

@@ -12,7 +12,16 @@
 //!   turn: PLAYER     whose turn it is
 //! Lines starting with `#` are comments.
 
+use std::path::PathBuf;
 use tabula_rules::{Game, NotationError, Outcome};
+
+/// The rules crate's folder, as cargo gives it when it runs the test (rather than as it
+/// was when the test was built, which may be another checkout sharing the build).
+pub fn crate_dir() -> PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
+}
 
 const CHECKS: [&str; 8] = [
     "moves",
