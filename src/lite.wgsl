@@ -1,5 +1,5 @@
-// The light material for software renderers: the base colour, lit by one fixed sun and a
-// little sky, with no shadows, textures or reflections.
+// The light material for software renderers: the base colour (times the vertex colour, if
+// any), lit by one fixed sun and a little sky, with no shadows, textures or reflections.
 #import bevy_pbr::forward_io::VertexOutput
 
 struct Lite {
@@ -15,5 +15,10 @@ fn fragment(in: VertexOutput) -> @location(0) vec4<f32> {
     let diffuse = max(dot(n, sun), 0.0);
     let sky = 0.5 + 0.5 * n.y;
     let light = 0.22 + 0.18 * sky + 0.75 * diffuse;
-    return vec4<f32>(material.color.rgb * light, material.color.a);
+    var color = material.color;
+#ifdef VERTEX_COLORS
+    // A model merged into one mesh carries each part's colour in its vertices.
+    color = color * in.color;
+#endif
+    return vec4<f32>(color.rgb * light, color.a);
 }

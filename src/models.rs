@@ -24,6 +24,28 @@ pub fn merge_by_material(parts: Vec<Part>) -> Vec<(Mesh, Handle<StandardMaterial
     merged
 }
 
+/// All the parts as one mesh in the model's own space, each vertex coloured with its part's
+/// base colour (linear), for the light material of software renderers, which shows vertex
+/// colours and nothing else of a material: one draw a model.
+pub fn merge_painted(parts: Vec<Part>, materials: &Assets<StandardMaterial>) -> Option<Mesh> {
+    let mut merged: Option<Mesh> = None;
+    for (mesh, transform, material) in parts {
+        let color = materials
+            .get(&material)
+            .map_or(LinearRgba::WHITE, |m| m.base_color.to_linear());
+        let mut mesh = mesh.transformed_by(transform);
+        let vertices = mesh.count_vertices();
+        mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, vec![color.to_f32_array(); vertices]);
+        match merged.as_mut() {
+            Some(into) => into
+                .merge(&mesh)
+                .expect("model parts share their vertex attributes"),
+            None => merged = Some(mesh),
+        }
+    }
+    merged
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,5 +83,37 @@ mod tests {
         assert_eq!(xs(&blues), (-0.5, 0.5));
         let indices = merged[0].0.indices().expect("indexed").len();
         assert_eq!(indices, 2 * merged[1].0.indices().expect("indexed").len());
+    }
+
+    #[test]
+    fn painted_parts_become_one_mesh_coloured_by_their_materials() {
+        let mut materials = Assets::<StandardMaterial>::default();
+        let red = materials.add(StandardMaterial::from_color(LinearRgba::RED));
+        let blue = materials.add(StandardMaterial::from_color(LinearRgba::BLUE));
+        let cube = || Cuboid::new(1.0, 1.0, 1.0).mesh().build();
+        let one = cube().count_vertices();
+        let mesh = merge_painted(
+            vec![
+                (cube(), Transform::from_xyz(2.0, 0.0, 0.0), red),
+                (cube(), Transform::IDENTITY, blue),
+            ],
+            &materials,
+        )
+        .expect("two parts");
+        assert_eq!(mesh.count_vertices(), 2 * one);
+        let Some(VertexAttributeValues::Float32x4(colors)) = mesh.attribute(Mesh::ATTRIBUTE_COLOR)
+        else {
+            panic!("vertex colours expected");
+        };
+        let p = positions(&mesh);
+        for (at, color) in p.iter().zip(colors) {
+            let expected = if at[0] > 1.0 {
+                LinearRgba::RED
+            } else {
+                LinearRgba::BLUE
+            };
+            assert_eq!(*color, expected.to_f32_array(), "{at:?}");
+        }
+        assert!(merge_painted(Vec::new(), &materials).is_none());
     }
 }

@@ -377,19 +377,30 @@ pub fn view_plugin(app: &mut App) {
 /// shared by every entity that wears it (reserve trays are rebuilt after every action).
 type Parts = Vec<(Handle<Mesh>, Handle<StandardMaterial>)>;
 
+#[allow(clippy::too_many_arguments)]
 fn dress(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     the_match: Res<TransportMatch>,
+    lite: Option<Res<crate::lite::UseLite>>,
     new: Query<(Entity, &Model), Added<Model>>,
     mut made: Local<std::collections::HashMap<(Kind, u8), Parts>>,
 ) {
     let s = square_side(the_match.game.position().size);
+    let lite = lite.is_some_and(|l| l.0);
     for (entity, Model(kind, fleet)) in &new {
-        let parts = made
-            .entry((*kind, *fleet))
-            .or_insert_with(|| model(*kind, *fleet, s, &mut meshes, &mut materials));
+        let parts = made.entry((*kind, *fleet)).or_insert_with(|| {
+            let parts = model(*kind, *fleet, s, &mut materials);
+            // The light material shows base colours only: the whole model in one draw.
+            if lite && let Some(mesh) = crate::models::merge_painted(parts.clone(), &materials) {
+                return vec![(meshes.add(mesh), materials.add(Color::WHITE))];
+            }
+            crate::models::merge_by_material(parts)
+                .into_iter()
+                .map(|(mesh, material)| (meshes.add(mesh), material))
+                .collect()
+        });
         commands.entity(entity).with_children(|parent| {
             for (mesh, material) in parts.iter() {
                 parent.spawn((Mesh3d(mesh.clone()), MeshMaterial3d(material.clone())));
@@ -403,9 +414,8 @@ fn model(
     kind: Kind,
     fleet: u8,
     s: f32,
-    meshes: &mut Assets<Mesh>,
     materials: &mut Assets<StandardMaterial>,
-) -> Parts {
+) -> Vec<crate::models::Part> {
     let hull = materials.add(StandardMaterial {
         base_color: fleet_color(fleet),
         perceptual_roughness: 0.45,
@@ -590,8 +600,5 @@ fn model(
             }),
         ));
     }
-    crate::models::merge_by_material(parts)
-        .into_iter()
-        .map(|(mesh, material)| (meshes.add(mesh), material))
-        .collect()
+    parts
 }
