@@ -414,7 +414,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub save_to: Option<PathBuf>,
     /// Frame-rate benchmark: render this many frames (after the first 30), print the
-    /// mean frame time, and exit.
+    /// mean and median frame time and the processor time a frame, and exit.
     #[arg(long)]
     pub frames: Option<u32>,
     /// The players' names, in turn order, separated by commas ("Ann,Bob"); the HUD shows
