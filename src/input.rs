@@ -4,7 +4,7 @@
 use crate::marks::{Highlight, Marks};
 use crate::pieces::{Location, PieceEntity};
 use crate::playing::InputSet;
-use crate::table::{BoardSquare, StationSpot, square_center};
+use crate::table::{BoardSquares, StationSpot, square_at, square_center};
 use crate::war_match::{BoardReset, Feedback, Match, MatchSet, MoveIntent, MovePlayed};
 use bevy::prelude::*;
 use tabula_rules::Game;
@@ -55,17 +55,17 @@ pub fn move_origin(mv: &Move, side: Side) -> Location {
 /// The entities that stand for board spots.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Spots<'w, 's> {
-    squares: Query<'w, 's, &'static BoardSquare>,
+    squares: Query<'w, 's, (), With<BoardSquares>>,
     stations: Query<'w, 's, &'static StationSpot>,
     pieces: Query<'w, 's, &'static PieceEntity>,
     parents: Query<'w, 's, &'static ChildOf>,
 }
 
 impl Spots<'_, '_> {
-    /// The spot an entity (or the piece it is part of) stands for.
-    fn location(&self, entity: Entity) -> Option<Location> {
-        if let Ok(sq) = self.squares.get(entity) {
-            return Some(Location::Board(sq.0));
+    /// The spot an entity (or the piece it is part of) stands for, hit at `at`.
+    fn location(&self, entity: Entity, at: Option<Vec3>) -> Option<Location> {
+        if self.squares.contains(entity) {
+            return at.and_then(square_at).map(Location::Board);
         }
         if let Ok(st) = self.stations.get(entity) {
             return Some(Location::Station(st.0, st.1));
@@ -76,7 +76,7 @@ impl Spots<'_, '_> {
         self.parents
             .get(entity)
             .ok()
-            .and_then(|c| self.location(c.parent()))
+            .and_then(|c| self.location(c.parent(), at))
     }
 }
 
@@ -88,7 +88,7 @@ fn on_click(click: On<Pointer<Click>>, spots: Spots, mut clicked: MessageWriter<
     if click.event_target() != click.original_event_target() {
         return;
     }
-    if let Some(location) = spots.location(click.event_target()) {
+    if let Some(location) = spots.location(click.event_target(), click.hit.position) {
         clicked.write(Clicked(location));
     }
 }
@@ -99,7 +99,7 @@ fn track_hover(
     mut hover: ResMut<Hover>,
 ) {
     let Some(map) = map else { return };
-    let nearest = crate::pointer::nearest_under_mouse(&map, |e| spots.location(e));
+    let nearest = crate::pointer::nearest_under_mouse(&map, |e, at| spots.location(e, at));
     if hover.0 != nearest {
         hover.0 = nearest;
     }

@@ -226,13 +226,20 @@ fn make_kit(
             perceptual_roughness: 0.4,
             ..default()
         }),
-        base: meshes.add(Cylinder::new(0.34, 0.1)),
-        cylinder: meshes.add(Cylinder::new(0.5, 1.0)),
-        sphere: meshes.add(Sphere::new(0.5)),
-        cone: meshes.add(Cone::new(0.5, 1.0)),
+        // Small on the board: a few hundred triangles a part (the default sphere alone has
+        // twenty thousand, which a software renderer pays for on every frame).
+        base: meshes.add(Cylinder::new(0.34, 0.1).mesh().resolution(20)),
+        cylinder: meshes.add(Cylinder::new(0.5, 1.0).mesh().resolution(16)),
+        sphere: meshes.add(Sphere::new(0.5).mesh().uv(16, 10)),
+        cone: meshes.add(Cone::new(0.5, 1.0).mesh().resolution(16)),
         cube: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
-        torus: meshes.add(Torus::new(0.38, 0.5)),
-        capsule: meshes.add(Capsule3d::new(0.5, 1.0)),
+        torus: meshes.add(
+            Torus::new(0.38, 0.5)
+                .mesh()
+                .minor_resolution(8)
+                .major_resolution(20),
+        ),
+        capsule: meshes.add(Capsule3d::new(0.5, 1.0).mesh().latitudes(8).longitudes(16)),
     });
 }
 

@@ -49,9 +49,15 @@ pub fn side_color(side: Side) -> Color {
     }
 }
 
-/// A clickable board square.
+/// The board's squares of one colour: one mesh, so that the board costs two draws instead
+/// of one a square. A click on it falls on the square [`square_at`] finds.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct BoardSquare(pub Square);
+pub struct BoardSquares;
+
+/// The square under the point `at` (a point on the squares).
+pub fn square_at(at: Vec3) -> Option<Square> {
+    Square::new((at.x + 4.5).round() as i8, (4.5 - at.z).round() as i8)
+}
 
 /// A clickable flying-machine station.
 #[derive(Component, Debug, Clone, Copy)]
@@ -80,7 +86,6 @@ fn spawn_table(
         Pickable::IGNORE,
     ));
 
-    let square_mesh = meshes.add(Cuboid::new(1.0, 0.04, 1.0));
     let light = materials.add(StandardMaterial {
         base_color: palette::LIGHT,
         perceptual_roughness: 0.6,
@@ -91,30 +96,38 @@ fn spawn_table(
         perceptual_roughness: 0.6,
         ..default()
     });
-    for sq in Square::all() {
-        let mut at = square_center(sq);
-        at.y = BOARD_TOP - 0.02;
+    let square = Cuboid::new(1.0, 0.04, 1.0).mesh().build();
+    let board: Vec<crate::models::Part> = Square::all()
+        .map(|sq| {
+            let mut at = square_center(sq);
+            at.y = BOARD_TOP - 0.02;
+            let paint = if sq.is_dark() { &dark } else { &light };
+            (
+                square.clone(),
+                Transform::from_translation(at),
+                paint.clone(),
+            )
+        })
+        .collect();
+    for (mesh, material) in crate::models::merge_by_material(board) {
         commands.spawn((
-            Mesh3d(square_mesh.clone()),
-            MeshMaterial3d(if sq.is_dark() {
-                dark.clone()
-            } else {
-                light.clone()
-            }),
-            Transform::from_translation(at),
-            BoardSquare(sq),
+            Mesh3d(meshes.add(mesh)),
+            MeshMaterial3d(material),
+            BoardSquares,
         ));
     }
 
-    // Citadels: a battlemented ring, the inner area in the owner's colour.
+    // Citadels: a battlemented ring, the inner area in the owner's colour; decoration,
+    // never picked, one mesh a material.
     let stone = materials.add(StandardMaterial {
         base_color: palette::STONE,
         perceptual_roughness: 0.9,
         ..default()
     });
-    let merlon = meshes.add(Cuboid::new(0.16, 0.14, 0.16));
-    let wall = meshes.add(Cuboid::new(0.96, 0.05, 0.08));
-    let plate = meshes.add(Cuboid::new(0.62, 0.012, 0.62));
+    let merlon = Cuboid::new(0.16, 0.14, 0.16).mesh().build();
+    let wall = Cuboid::new(0.96, 0.05, 0.08).mesh().build();
+    let plate = Cuboid::new(0.62, 0.012, 0.62).mesh().build();
+    let mut citadels: Vec<crate::models::Part> = Vec::new();
     for side in Side::ALL {
         let c = square_center(Square::citadel(side));
         let inner = materials.add(StandardMaterial {
@@ -122,30 +135,34 @@ fn spawn_table(
             perceptual_roughness: 0.5,
             ..default()
         });
-        commands.spawn((
-            Mesh3d(plate.clone()),
-            MeshMaterial3d(inner),
+        citadels.push((
+            plate.clone(),
             Transform::from_translation(c + Vec3::Y * 0.006),
-            Pickable::IGNORE,
+            inner,
         ));
         for k in 0..4 {
             let rot = Quat::from_rotation_y(k as f32 * std::f32::consts::FRAC_PI_2);
-            commands.spawn((
-                Mesh3d(wall.clone()),
-                MeshMaterial3d(stone.clone()),
+            citadels.push((
+                wall.clone(),
                 Transform::from_translation(c + rot * Vec3::new(0.0, 0.025, 0.44))
                     .with_rotation(rot),
-                Pickable::IGNORE,
+                stone.clone(),
             ));
             for x in [-0.4, 0.0, 0.4] {
-                commands.spawn((
-                    Mesh3d(merlon.clone()),
-                    MeshMaterial3d(stone.clone()),
+                citadels.push((
+                    merlon.clone(),
                     Transform::from_translation(c + rot * Vec3::new(x, 0.07, 0.44)),
-                    Pickable::IGNORE,
+                    stone.clone(),
                 ));
             }
         }
+    }
+    for (mesh, material) in crate::models::merge_by_material(citadels) {
+        commands.spawn((
+            Mesh3d(meshes.add(mesh)),
+            MeshMaterial3d(material),
+            Pickable::IGNORE,
+        ));
     }
 
     // Stations: round discs behind each flying machine's square, in that square's colour.
@@ -178,5 +195,22 @@ fn spawn_table(
                     Pickable::IGNORE,
                 ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_point_on_a_square_finds_that_square() {
+        for sq in Square::all() {
+            let c = square_center(sq);
+            for (dx, dz) in [(0.0, 0.0), (0.45, 0.45), (-0.45, 0.2), (0.3, -0.45)] {
+                assert_eq!(square_at(c + Vec3::new(dx, 0.0, dz)), Some(sq), "{sq:?}");
+            }
+        }
+        // On the frame beyond the last file there is no square.
+        assert_eq!(square_at(Vec3::new(5.2, BOARD_TOP, 0.0)), None);
     }
 }

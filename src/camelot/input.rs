@@ -393,7 +393,7 @@ fn track_hover(
     mut hover: ResMut<CamelotHover>,
 ) {
     let Some(map) = map else { return };
-    let nearest = crate::pointer::nearest_under_mouse(&map, |e| spots.square(e));
+    let nearest = crate::pointer::nearest_under_mouse(&map, |e, _| spots.square(e));
     if hover.0 != nearest {
         hover.0 = nearest;
     }

@@ -215,7 +215,7 @@ fn track_hover(
     mut hover: ResMut<FenceHover>,
 ) {
     let Some(map) = map else { return };
-    let nearest = crate::pointer::nearest_under_mouse(&map, |e| spots.spot(e));
+    let nearest = crate::pointer::nearest_under_mouse(&map, |e, _| spots.spot(e));
     if hover.0 != nearest {
         hover.0 = nearest;
     }
