@@ -1,6 +1,6 @@
 //! Building models out of parts: every part that shares a material becomes one mesh, so
 //! that a model costs a draw per material rather than a draw per part (on a software
-//! renderer each draw costs about as much as a thousand triangles).
+//! renderer each draw costs about as much as a few hundred triangles).
 
 use bevy::prelude::*;
 

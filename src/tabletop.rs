@@ -244,8 +244,8 @@ pub struct Viewing {
 /// On a software renderer (no GPU, such as Mesa's llvmpipe) play drops shadows and
 /// multisampling, draws with the light material (the base colours under one sun) instead
 /// of physically based shading, clusters no lights, and leaves the floor far below the
-/// table to the background colour (under one sun a level floor has one colour): thirty
-/// times the frame rate there. Pictures made by `tabula shot` keep the full look.
+/// table to the background colour (under one sun a level floor has one colour): nearly
+/// forty times the frame rate there. Pictures made by `tabula shot` keep the full look.
 fn economise_on_software(
     mut commands: Commands,
     info: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
@@ -301,9 +301,9 @@ pub fn run_window(game: TableGame, viewing: Viewing) -> ExitCode {
                 }),
                 ..default()
             })
-            // Build the per-mesh instance data on the CPU: with a few hundred meshes it costs a GPU
-            // nothing, and on a software renderer the compute pass that would build it takes most
-            // of each frame (the Transport opening draws in 39 ms instead of 81 on llvmpipe).
+            // Build the per-mesh instance data on the CPU: a few hundred meshes cost the CPU
+            // next to nothing, and a software renderer is spared the compute passes that
+            // would build it on the GPU.
             .set(bevy::pbr::PbrPlugin {
                 use_gpu_instance_buffer_builder: false,
                 ..default()
