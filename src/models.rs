@@ -24,6 +24,23 @@ pub fn merge_by_material(parts: Vec<Part>) -> Vec<(Mesh, Handle<StandardMaterial
     merged
 }
 
+/// Spawns the parts merged by material, each mesh an entity that also carries `extra` (a
+/// marker, or `Pickable::IGNORE` for decoration).
+pub fn spawn_merged(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    parts: Vec<Part>,
+    extra: impl Bundle + Clone,
+) {
+    for (mesh, material) in merge_by_material(parts) {
+        commands.spawn((
+            Mesh3d(meshes.add(mesh)),
+            MeshMaterial3d(material),
+            extra.clone(),
+        ));
+    }
+}
+
 /// All the parts as one mesh in the model's own space, each vertex coloured with its part's
 /// base colour (linear), for the light material of software renderers, which shows vertex
 /// colours and nothing else of a material: one draw a model.

@@ -109,13 +109,7 @@ fn spawn_table(
             )
         })
         .collect();
-    for (mesh, material) in crate::models::merge_by_material(board) {
-        commands.spawn((
-            Mesh3d(meshes.add(mesh)),
-            MeshMaterial3d(material),
-            BoardSquares,
-        ));
-    }
+    crate::models::spawn_merged(&mut commands, &mut meshes, board, BoardSquares);
 
     // Citadels: a battlemented ring, the inner area in the owner's colour; decoration,
     // never picked, one mesh a material.
@@ -157,13 +151,7 @@ fn spawn_table(
             }
         }
     }
-    for (mesh, material) in crate::models::merge_by_material(citadels) {
-        commands.spawn((
-            Mesh3d(meshes.add(mesh)),
-            MeshMaterial3d(material),
-            Pickable::IGNORE,
-        ));
-    }
+    crate::models::spawn_merged(&mut commands, &mut meshes, citadels, Pickable::IGNORE);
 
     // Stations: round discs behind each flying machine's square, in that square's colour.
     let disc = meshes.add(Cylinder::new(0.44, 0.06));

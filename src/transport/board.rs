@@ -98,26 +98,20 @@ fn spawn_sea(
             wall.clone(),
         ));
     }
+    crate::models::spawn_merged(&mut commands, &mut meshes, tank, Pickable::IGNORE);
     // The squares, light and dark.
     let tile = Cuboid::new(s * 0.96, 0.04, s * 0.96).mesh().build();
+    let mut squares = Vec::new();
     for y in 0..size as i8 {
         for x in 0..size as i8 {
             let sq = Sq::new(x, y);
             let mut at = square_center(size, sq, Stratum::Surface);
             at.y = FLOOR;
             let paint = if sq.is_dark() { &dark } else { &light };
-            tank.push((tile.clone(), Transform::from_translation(at), paint.clone()));
+            squares.push((tile.clone(), Transform::from_translation(at), paint.clone()));
         }
     }
-    for (mesh, material) in crate::models::merge_by_material(tank) {
-        let squares = material.id() != wall.id();
-        let mut part = commands.spawn((Mesh3d(meshes.add(mesh)), MeshMaterial3d(material)));
-        if squares {
-            part.insert(SeaSquares);
-        } else {
-            part.insert(Pickable::IGNORE);
-        }
-    }
+    crate::models::spawn_merged(&mut commands, &mut meshes, squares, SeaSquares);
     // The water: translucent, never picked, so clicks reach the squares and the submarines.
     commands.spawn((
         Mesh3d(meshes.add(Cuboid::new(WIDTH, 0.02, WIDTH))),
