@@ -635,15 +635,22 @@ fn verify(paths: &[PathBuf]) -> ExitCode {
     let mut failed = 0;
     for file in &files {
         match SceneFile::load(file).and_then(|s| s.verify().map(|o| (s, o))) {
-            Ok((scene, outcome)) => println!(
-                "ok    {}: {} ({} moves): {outcome}",
-                file.display(),
-                scene.scene.title,
-                scene.scene.moves.len()
-            ),
+            Ok((scene, outcome)) => {
+                let line = format!(
+                    "ok    {}: {} ({} moves): {outcome}",
+                    file.display(),
+                    scene.scene.title,
+                    scene.scene.moves.len()
+                );
+                if !emit([line]) {
+                    break;
+                }
+            }
             Err(e) => {
                 failed += 1;
-                println!("FAIL  {e}");
+                if !emit([format!("FAIL  {e}")]) {
+                    break;
+                }
             }
         }
     }
@@ -652,6 +659,26 @@ fn verify(paths: &[PathBuf]) -> ExitCode {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Writes lines to standard output. Returns false once the reader has gone away (as in
+/// `tabula perft ... | head`): the command then ends quietly, as Unix tools do, instead of
+/// panicking the way `println!` does on a closed pipe.
+fn emit(lines: impl IntoIterator<Item = String>) -> bool {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let written = lines
+        .into_iter()
+        .try_for_each(|line| writeln!(out, "{line}"))
+        .and_then(|()| out.flush());
+    match written {
+        Ok(()) => true,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => false,
+        Err(e) => {
+            eprintln!("tabula: writing to standard output: {e}");
+            false
+        }
     }
 }
 
@@ -715,15 +742,15 @@ fn perft(
     };
     match report {
         Ok(r) => {
-            for (text, n) in &r.divide {
-                println!("{text:<28} {n}");
-            }
-            println!("perft {depth}: {}", r.total);
-            println!(
-                "{:.0} nodes/s ({:.3} s)",
-                r.total as f64 / r.seconds.max(1e-9),
-                r.seconds
-            );
+            let divide = r.divide.iter().map(|(text, n)| format!("{text:<28} {n}"));
+            emit(divide.chain([
+                format!("perft {depth}: {}", r.total),
+                format!(
+                    "{:.0} nodes/s ({:.3} s)",
+                    r.total as f64 / r.seconds.max(1e-9),
+                    r.seconds
+                ),
+            ]));
             ExitCode::SUCCESS
         }
         Err(e) => {

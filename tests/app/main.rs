@@ -264,6 +264,22 @@ fn perft_and_bad_arguments_on_the_command_line() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown side \"green\""));
 }
 
+#[test]
+fn perft_into_a_closed_pipe_ends_quietly() {
+    // `tabula perft ... | head`: the reader is gone before the counts are printed.
+    let mut child = tabula()
+        .args(["perft", "war", "2", "--divide"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
 /// Renders `tabula shot` with `extra` arguments at 480x270 under Xvfb (or the display in
 /// use) and returns the picture.
 fn shoot(extra: &[&str]) -> image::RgbImage {
