@@ -72,20 +72,79 @@ fn quoted(text: &str) -> String {
     ron::to_string(text).unwrap_or_else(|_| format!("{text:?}"))
 }
 
-/// Writes `text` to `path` atomically: a temporary file beside it, then a rename.
+/// The steps of [`write_atomic`], in order: each is a point where a crash or a full disk
+/// may stop the save.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaveStep {
+    /// Creating the temporary file beside the save.
+    Create,
+    /// Writing the text into it.
+    Write,
+    /// Flushing it to the disk.
+    Sync,
+    /// Renaming it over the save.
+    Rename,
+}
+
+impl SaveStep {
+    /// Every step, in order.
+    pub const ALL: [SaveStep; 4] = [
+        SaveStep::Create,
+        SaveStep::Write,
+        SaveStep::Sync,
+        SaveStep::Rename,
+    ];
+}
+
+/// Writes `text` to `path` atomically: a temporary file beside it, written and synced, then
+/// renamed over the save. Whatever step fails, the previous save at `path` is left whole and
+/// the temporary file is removed.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    write_atomic_failing(path, text, None)
+}
+
+/// [`write_atomic`], made to fail at `fail_at` as a full disk or a crash would: for tests of
+/// what a failed save leaves behind.
+pub fn write_atomic_failing(
+    path: &Path,
+    text: &str,
+    fail_at: Option<SaveStep>,
+) -> std::io::Result<()> {
+    use std::io::Write;
+    let step = |s: SaveStep| -> std::io::Result<()> {
+        if fail_at == Some(s) {
+            Err(std::io::Error::new(
+                std::io::ErrorKind::StorageFull,
+                format!("no space left on device (at {s:?})"),
+            ))
+        } else {
+            Ok(())
+        }
+    };
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
-    {
-        use std::io::Write;
-        let mut file = std::fs::File::create(&tmp)?;
+    step(SaveStep::Create)?;
+    let written = std::fs::File::create(&tmp).and_then(|mut file| {
+        step(SaveStep::Write)?;
+        // A full disk may stop a write halfway: the temporary file then holds part of it.
         file.write_all(text.as_bytes())?;
+        step(SaveStep::Sync)?;
         file.sync_all()?;
-    }
-    std::fs::rename(&tmp, path).inspect_err(|_| {
+        step(SaveStep::Rename)?;
+        std::fs::rename(&tmp, path)
+    });
+    if written.is_err() {
         std::fs::remove_file(&tmp).ok();
-    })
+        return written;
+    }
+    // The rename itself reaches the disk when the folder is synced (where the system allows).
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Ok(dir) = std::fs::File::open(dir) {
+            dir.sync_all().ok();
+        }
+    }
+    Ok(())
 }
 
 /// A match that can be saved.

@@ -79,3 +79,46 @@ fn a_save_that_cannot_be_written_says_so_and_keeps_the_game() {
     assert_eq!(m.game.ply(), 4);
     assert!(!path.exists());
 }
+
+#[test]
+fn a_save_that_fails_at_any_step_leaves_the_previous_save_whole() {
+    use tabula::save::{SaveStep, check_save, write_atomic, write_atomic_failing};
+    let scene = root().join("scenes/war/siege_gambit.ron");
+    let earlier = std::fs::read_to_string(&scene).unwrap();
+    let later = earlier.replace("\"KT to K4\"", "\"KT to K3\"");
+    for step in SaveStep::ALL {
+        let path = temp(&format!("fail-at-{step:?}.ron"));
+        write_atomic(&path, &earlier).unwrap();
+        let err = write_atomic_failing(&path, &later, Some(step)).unwrap_err();
+        assert!(err.to_string().contains("no space"), "{step:?}: {err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), earlier, "{step:?}");
+        assert!(
+            check_save(&path).is_ok(),
+            "{step:?}: the earlier save still loads"
+        );
+        assert!(
+            !std::fs::exists(path.with_extension("ron.tmp")).unwrap(),
+            "{step:?}: the temporary file is cleaned up"
+        );
+    }
+}
+
+#[test]
+fn a_damaged_truncated_or_foreign_save_is_refused_with_its_reason() {
+    use tabula::save::check_save;
+    let text = std::fs::read_to_string(root().join("scenes/war/siege_gambit.ron")).unwrap();
+    let truncated = temp("truncated.ron");
+    std::fs::write(&truncated, &text[..text.len() / 2]).unwrap();
+    let why = check_save(&truncated).unwrap_err();
+    assert!(why.contains("truncated.ron"), "{why}");
+
+    let foreign = temp("foreign.ron");
+    std::fs::write(&foreign, b"\x89PNG\r\n\x1a\n not a saved game").unwrap();
+    let why = check_save(&foreign).unwrap_err();
+    assert!(why.contains("foreign.ron"), "{why}");
+
+    let damaged = temp("damaged.ron");
+    std::fs::write(&damaged, text.replace("\"KT to K4\"", "\"KT to K9\"")).unwrap();
+    let why = check_save(&damaged).unwrap_err();
+    assert!(why.contains("KT to K9"), "{why}");
+}
