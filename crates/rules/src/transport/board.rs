@@ -1,5 +1,5 @@
 //! Transport's board geometry: squares named `a1` (file letter, rank from the first fleet's
-//! edge), the eight headings, dark squares (the corners are dark).
+//! edge), the eight headings, dark squares (a1 is dark, and on the odd boards every corner).
 
 use std::fmt;
 
@@ -23,7 +23,7 @@ impl Sq {
         (0..size as i8).contains(&self.x) && (0..size as i8).contains(&self.y)
     }
 
-    /// Dark squares: those of the corners' colour.
+    /// Dark squares: those of a1's colour (every corner's on an odd board).
     pub fn is_dark(self) -> bool {
         (self.x + self.y) % 2 == 0
     }
@@ -116,6 +116,12 @@ impl Dir {
     /// The direction from `a` to the touching square `b`.
     pub fn between(a: Sq, b: Sq) -> Option<Dir> {
         Dir::ALL.into_iter().find(|d| a.step(*d) == b)
+    }
+
+    /// The reverse heading.
+    pub fn opposite(self) -> Dir {
+        let i = Dir::ALL.iter().position(|d| *d == self).unwrap_or(0);
+        Dir::ALL[(i + 4) % 8]
     }
 
     /// Whether the heading is diagonal.

@@ -39,13 +39,28 @@ impl Mode {
     }
 }
 
+/// Which enemy shells and planes bar a plane's two-square flight over them. The patent:
+/// planes "can pass over any intervening piece on the board ... except a shell pointed
+/// directly at it, or another plane pointed directly at it".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum PlanePassing {
+    /// One pointed head-on at the plane: its heading is the reverse of the plane's flight,
+    /// so that it points at the square the plane flies from.
+    #[default]
+    HeadOn,
+    /// One pointed along the line of flight either way: at the square the plane flies
+    /// from, or at the square it lands on.
+    AlongFlight,
+}
+
 /// Transport's rules options.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct TransportOptions {
     /// Two fleets, two teams, or the battle royal.
     pub mode: Mode,
-    /// Squares per side: odd, 9 or more (default 11).
+    /// Squares per side: odd, from 9 to 25 (default 11; 11 or more for two teams), or 8 (a
+    /// chess board) for two fleets.
     pub size: u8,
     /// Planes each carrier holds at the start.
     pub planes: u8,
@@ -57,6 +72,15 @@ pub struct TransportOptions {
     pub handicapped: Vec<u8>,
     /// Turns after which the game is drawn (`None`: no limit).
     pub turn_limit: Option<u32>,
+    /// Which enemy shells and planes bar a plane's flight over them (default: only those
+    /// pointed head-on at it).
+    pub plane_passing: PlanePassing,
+    /// Whether a torpedo may be launched so that its launching run takes it off the board
+    /// (it goes straight back to reserve and the action is spent). Default: no.
+    pub torpedo_launch_off_board: bool,
+    /// Whether the transport carries the patent's optional red bow dot, so that it fires
+    /// shells from its fleet's reserve as the battleship does. Default: no.
+    pub armed_transport: bool,
 }
 
 impl Default for TransportOptions {
@@ -69,6 +93,27 @@ impl Default for TransportOptions {
             torpedoes: 4,
             handicapped: Vec::new(),
             turn_limit: None,
+            plane_passing: PlanePassing::HeadOn,
+            torpedo_launch_off_board: false,
+            armed_transport: false,
+        }
+    }
+}
+
+/// The options a position's actions depend on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+struct Rules {
+    plane_passing: PlanePassing,
+    torpedo_launch_off_board: bool,
+    armed_transport: bool,
+}
+
+impl Rules {
+    fn of(options: &TransportOptions) -> Rules {
+        Rules {
+            plane_passing: options.plane_passing,
+            torpedo_launch_off_board: options.torpedo_launch_off_board,
+            armed_transport: options.armed_transport,
         }
     }
 }
@@ -134,6 +179,7 @@ pub struct Position {
     reserve: [[u8; 3]; 4],
     out: [bool; 4],
     to_move: u8,
+    rules: Rules,
 }
 
 fn aux_index(kind: Kind) -> usize {
@@ -154,10 +200,89 @@ pub struct SetupError {
     pub why: String,
 }
 
+/// Why an action the pieces could make is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// The piece named is not there.
+    #[error("the fleet to move has no such {kind} there")]
+    NoPiece {
+        /// What was named.
+        kind: Kind,
+    },
+    /// The reserve is empty.
+    #[error("the fleet to move has no {kind} left in reserve")]
+    EmptyReserve {
+        /// Plane, shell or torpedo.
+        kind: Kind,
+    },
+    /// An enemy able to sink the mover holds the square it would enter.
+    #[error("the {mover} may not enter {sq}: the enemy {enemy} there can sink it")]
+    Enters {
+        /// What moves.
+        mover: Kind,
+        /// The square.
+        sq: Sq,
+        /// The enemy that can sink it.
+        enemy: Kind,
+    },
+    /// An enemy able to sink the mover holds the square it would pass.
+    #[error("the {mover} may not pass {sq}: the enemy {enemy} there can sink it")]
+    Passes {
+        /// What moves.
+        mover: Kind,
+        /// The square passed.
+        sq: Sq,
+        /// The enemy that can sink it.
+        enemy: Kind,
+    },
+    /// An enemy shell or plane on the square a plane would fly over is pointed at it.
+    #[error("the plane may not fly over {sq}: the enemy {enemy} there is pointed directly at it")]
+    PointedAtPlane {
+        /// The square passed.
+        sq: Sq,
+        /// Shell or plane.
+        enemy: Kind,
+    },
+    /// A shell or torpedo would be pointed at the ship that fires it.
+    #[error("a {kind} set on {at} pointed {heading} is pointed at its own {ship} on {ship_at}")]
+    AtOwnShip {
+        /// Shell or torpedo.
+        kind: Kind,
+        /// Where it is set.
+        at: Sq,
+        /// Its heading.
+        heading: Dir,
+        /// The firing ship in its line.
+        ship: Kind,
+        /// The ship's square in that line.
+        ship_at: Sq,
+    },
+    /// A torpedo's launching run would leave the board at once.
+    #[error(
+        "a torpedo set on {at} pointed {heading} would run straight off the board at its launch"
+    )]
+    RunsOffBoard {
+        /// Where it is set.
+        at: Sq,
+        /// Its heading.
+        heading: Dir,
+    },
+}
+
 impl Position {
     /// The standard setup for `options` (from the data files in `setups/`, spread to the
-    /// board size with the transports in the centre file).
+    /// board size with the transports in the centre file; the 8 x 8 board, two fleets
+    /// only, has its own file).
     pub fn standard(options: &TransportOptions) -> Result<Position, SetupError> {
+        if options.size == 8 {
+            if options.mode != Mode::Two {
+                return Err(SetupError {
+                    line: 0,
+                    why: "the 8 x 8 board is for two fleets only".into(),
+                });
+            }
+            return Position::parse_sized(include_str!("setups/two_8x8.txt"), 8, options);
+        }
         let text = match options.mode {
             Mode::Two => include_str!("setups/two.txt"),
             Mode::Teams => include_str!("setups/teams.txt"),
@@ -235,10 +360,10 @@ impl Position {
         }
     }
 
-    /// The mover (index `mover`) enters `sq`: vulnerable enemies there are sunk; returns
-    /// false if an enemy able to sink the mover remains. A missile that sinks goes back to
+    /// The mover (index `mover`) enters `sq`: vulnerable enemies there are sunk; refused
+    /// if an enemy able to sink the mover remains. A missile that sinks goes back to
     /// reserve; `*gone` is set then.
-    fn enter(&mut self, mover: usize, sq: Sq, gone: &mut bool) -> bool {
+    fn enter(&mut self, mover: usize, sq: Sq, gone: &mut bool) -> Result<(), Illegal> {
         let me = self.pieces[mover];
         let mut sank = false;
         let mut i = 0;
@@ -257,7 +382,7 @@ impl Position {
                 if before - self.pieces.len() != 1 || i < mover_index {
                     match self.pieces.iter().position(|q| *q == me) {
                         Some(m) => mover_index = m,
-                        None => return true,
+                        None => return Ok(()),
                     }
                 }
                 i = 0;
@@ -274,20 +399,95 @@ impl Position {
             self.pieces.remove(m);
             self.reserve[usize::from(me.fleet)][aux_index(me.kind)] += 1;
             *gone = true;
-            return true;
+            return Ok(());
         }
-        !self
+        match self
             .pieces
             .iter()
-            .any(|p| p.covers(sq) && self.enemies(me.fleet, p.fleet) && can_sink(p.kind, me.kind))
+            .find(|p| p.covers(sq) && self.enemies(me.fleet, p.fleet) && can_sink(p.kind, me.kind))
+        {
+            Some(enemy) => Err(Illegal::Enters {
+                mover: me.kind,
+                sq,
+                enemy: enemy.kind,
+            }),
+            None => Ok(()),
+        }
     }
 
-    /// The mover passes over `sq` (a plane's flight, a destroyer's double step): nothing is
-    /// sunk in passing, but an enemy there that can sink the mover bars the way.
-    fn pass_over(&self, mover: &Piece, sq: Sq) -> bool {
-        !self.pieces.iter().any(|p| {
+    /// The mover passes over `sq` (a destroyer's double step): nothing is sunk in passing,
+    /// but an enemy there that can sink the mover bars the way.
+    fn pass_over(&self, mover: &Piece, sq: Sq) -> Result<(), Illegal> {
+        match self.pieces.iter().find(|p| {
             p.covers(sq) && self.enemies(mover.fleet, p.fleet) && can_sink(p.kind, mover.kind)
-        })
+        }) {
+            Some(enemy) => Err(Illegal::Passes {
+                mover: mover.kind,
+                sq,
+                enemy: enemy.kind,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// A plane flying along `flight` passes over `sq`: nothing is sunk in passing, and
+    /// only an enemy shell or plane pointed directly at it bars the way (head-on, or with
+    /// [`PlanePassing::AlongFlight`] along the line of flight either way).
+    fn fly_over(&self, plane: &Piece, sq: Sq, flight: Dir) -> Result<(), Illegal> {
+        let pointed = |h: Option<Dir>| match self.rules.plane_passing {
+            PlanePassing::HeadOn => h == Some(flight.opposite()),
+            PlanePassing::AlongFlight => h == Some(flight.opposite()) || h == Some(flight),
+        };
+        match self.pieces.iter().find(|p| {
+            p.covers(sq)
+                && self.enemies(plane.fleet, p.fleet)
+                && can_sink(p.kind, plane.kind)
+                && pointed(p.heading)
+        }) {
+            Some(enemy) => Err(Illegal::PointedAtPlane {
+                sq,
+                enemy: enemy.kind,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// The ships of a fleet that launch or fire `aux`: the carrier planes, the battleship
+    /// (and an armed transport) shells, the destroyer and the submarine torpedoes.
+    fn launchers(&self, aux: Kind) -> &'static [Kind] {
+        match aux {
+            Kind::Plane => &[Kind::Carrier],
+            Kind::Shell if self.rules.armed_transport => &[Kind::Battleship, Kind::Transport],
+            Kind::Shell => &[Kind::Battleship],
+            _ => &[Kind::Destroyer, Kind::Submarine],
+        }
+    }
+
+    /// A shell or torpedo set on `at` and pointed along `heading` may not be pointed at
+    /// the ship that fires it: no ship of its fleet able to fire it and touching `at` may
+    /// stand anywhere along its line.
+    fn check_not_at_own_ship(&self, kind: Kind, at: Sq, heading: Dir) -> Result<(), Illegal> {
+        let me = self.to_move;
+        let firing: Vec<&Piece> = self
+            .launchers(kind)
+            .iter()
+            .filter_map(|k| self.main_piece(me, *k))
+            .filter(|s| s.squares().any(|q| q.touches(at)))
+            .collect();
+        let mut sq = at.step(heading);
+        while sq.on(self.size) {
+            if let Some(ship) = firing.iter().find(|s| s.covers(sq)) {
+                return Err(Illegal::AtOwnShip {
+                    kind,
+                    at,
+                    heading,
+                    ship: ship.kind,
+                    ship_at: sq,
+                });
+            }
+            sq = sq.step(heading);
+        }
+        Ok(())
     }
 
     fn next_turn(&mut self) {
@@ -302,6 +502,14 @@ impl Position {
 
     /// Plays `mv` on a copy: the position after it, or `None` if it is illegal.
     pub fn after(&self, mv: &Move) -> Option<Position> {
+        self.try_after(mv).ok()
+    }
+
+    /// Plays `mv` on a copy: the position after it, or why it is refused. The action is
+    /// taken to be one the pieces could make (a move along the piece's own lines, a launch
+    /// beside its ship); this checks the sinking and passing rules, the reserve, and where
+    /// missiles may be pointed.
+    pub fn try_after(&self, mv: &Move) -> Result<Position, Illegal> {
         let mut pos = self.clone();
         let me = self.to_move;
         match mv {
@@ -310,7 +518,8 @@ impl Position {
                 let i = pos
                     .pieces
                     .iter()
-                    .position(|p| p.fleet == me && p.kind == *kind && (p.at, p.bow) == *from)?;
+                    .position(|p| p.fleet == me && p.kind == *kind && (p.at, p.bow) == *from)
+                    .ok_or(Illegal::NoPiece { kind: *kind })?;
                 let old: Vec<Sq> = pos.pieces[i].squares().collect();
                 let piece = &mut pos.pieces[i];
                 piece.at = to.0;
@@ -324,26 +533,29 @@ impl Position {
                     let dy = (to.0.y - from.0.y).signum();
                     if (to.0.x - from.0.x).abs() == 2 || (to.0.y - from.0.y).abs() == 2 {
                         let mid = Sq::new(from.0.x + dx, from.0.y + dy);
-                        if !pos.pass_over(&moved, mid) {
-                            return None;
-                        }
+                        pos.pass_over(&moved, mid)?;
                     }
                 }
                 for sq in [to.0].into_iter().chain(to.1) {
                     if old.contains(&sq) {
                         continue;
                     }
-                    let idx = pos.pieces.iter().position(|p| *p == moved)?;
+                    let idx = pos
+                        .pieces
+                        .iter()
+                        .position(|p| *p == moved)
+                        .ok_or(Illegal::NoPiece { kind: *kind })?;
                     let mut gone = false;
-                    if !pos.enter(idx, sq, &mut gone) {
-                        return None;
-                    }
+                    pos.enter(idx, sq, &mut gone)?;
                 }
             }
             Move::Launch { kind, at, heading } => {
                 let k = aux_index(*kind);
                 if pos.reserve[usize::from(me)][k] == 0 {
-                    return None;
+                    return Err(Illegal::EmptyReserve { kind: *kind });
+                }
+                if kind.is_missile() {
+                    pos.check_not_at_own_ship(*kind, *at, *heading)?;
                 }
                 pos.reserve[usize::from(me)][k] -= 1;
                 pos.pieces.push(Piece {
@@ -356,21 +568,27 @@ impl Position {
                 });
                 let mut gone = false;
                 let idx = pos.pieces.len() - 1;
-                if !pos.enter(idx, *at, &mut gone) {
-                    return None;
-                }
+                pos.enter(idx, *at, &mut gone)?;
                 if *kind == Kind::Torpedo && !gone {
                     let next = at.step(*heading);
                     let idx = pos
                         .pieces
                         .iter()
-                        .rposition(|p| p.fleet == me && p.kind == Kind::Torpedo && p.at == *at)?;
-                    pos.pieces[idx].at = next;
+                        .rposition(|p| p.fleet == me && p.kind == Kind::Torpedo && p.at == *at)
+                        .ok_or(Illegal::NoPiece { kind: *kind })?;
                     if !next.on(pos.size) {
-                        return None;
-                    }
-                    if !pos.enter(idx, next, &mut gone) {
-                        return None;
+                        if !pos.rules.torpedo_launch_off_board {
+                            return Err(Illegal::RunsOffBoard {
+                                at: *at,
+                                heading: *heading,
+                            });
+                        }
+                        // Off the board at once: back to reserve, the action spent.
+                        pos.pieces.remove(idx);
+                        pos.reserve[usize::from(me)][k] += 1;
+                    } else {
+                        pos.pieces[idx].at = next;
+                        pos.enter(idx, next, &mut gone)?;
                     }
                 }
             }
@@ -381,39 +599,46 @@ impl Position {
                 to,
                 repoint,
             } => {
-                let i = pos.pieces.iter().position(|p| {
-                    p.fleet == me && p.kind == *kind && p.at == *from && p.heading == Some(*heading)
-                })?;
+                let i = pos
+                    .pieces
+                    .iter()
+                    .position(|p| {
+                        p.fleet == me
+                            && p.kind == *kind
+                            && p.at == *from
+                            && p.heading == Some(*heading)
+                    })
+                    .ok_or(Illegal::NoPiece { kind: *kind })?;
                 let Some(to) = to else {
                     // Off the board: back to reserve.
                     pos.pieces.remove(i);
                     pos.reserve[usize::from(me)][aux_index(*kind)] += 1;
                     pos.next_turn();
-                    return Some(pos);
+                    return Ok(pos);
                 };
                 pos.pieces[i].at = *to;
                 pos.pieces[i].heading = Some(*repoint);
                 let moved = pos.pieces[i];
-                let mut gone = false;
                 // A plane's two-square flight passes its middle square.
                 let flight = (to.x - from.x).abs() == 2 || (to.y - from.y).abs() == 2;
-                if flight && !pos.pass_over(&moved, from.step(*heading)) {
-                    return None;
+                if flight {
+                    pos.fly_over(&moved, from.step(*heading), *heading)?;
                 }
-                if !gone {
-                    let idx = pos.pieces.iter().position(|p| *p == moved)?;
-                    if !pos.enter(idx, *to, &mut gone) {
-                        return None;
-                    }
-                }
+                let idx = pos
+                    .pieces
+                    .iter()
+                    .position(|p| *p == moved)
+                    .ok_or(Illegal::NoPiece { kind: *kind })?;
+                let mut gone = false;
+                pos.enter(idx, *to, &mut gone)?;
             }
         }
         pos.next_turn();
-        Some(pos)
+        Ok(pos)
     }
 
     /// Every action the fleet to move could try, before the sinking rules are checked.
-    fn candidates(&self) -> Vec<Move> {
+    pub(crate) fn candidates(&self) -> Vec<Move> {
         let me = self.to_move;
         let n = self.size;
         // Main moves as (piece, new squares).
@@ -433,9 +658,7 @@ impl Position {
                         if fwd.on(n) {
                             out.push((p.kind, (b, Some(fwd))));
                         }
-                        let back = s.step(
-                            Dir::ALL[(Dir::ALL.iter().position(|x| *x == d).unwrap_or(0) + 4) % 8],
-                        );
+                        let back = s.step(d.opposite());
                         if back.on(n) {
                             out.push((p.kind, (back, Some(s))));
                         }
@@ -488,17 +711,12 @@ impl Position {
             }
         }
         // Launches.
-        let launchers: [(Kind, &[Kind]); 3] = [
-            (Kind::Plane, &[Kind::Carrier]),
-            (Kind::Shell, &[Kind::Battleship]),
-            (Kind::Torpedo, &[Kind::Destroyer, Kind::Submarine]),
-        ];
-        for (aux, ships) in launchers {
+        for aux in Kind::AUXILIARY {
             if self.reserve(me, aux) == 0 {
                 continue;
             }
             let mut spots: Vec<Sq> = Vec::new();
-            for ship in ships {
+            for ship in self.launchers(aux) {
                 if let Some(s) = self.main_piece(me, *ship) {
                     for sq in s.squares() {
                         for q in sq.around(n) {
@@ -512,13 +730,6 @@ impl Position {
             spots.sort();
             for at in spots {
                 for heading in Dir::ALL {
-                    if aux == Kind::Shell
-                        && self
-                            .main_piece(me, Kind::Battleship)
-                            .is_some_and(|b| b.covers(at.step(heading)))
-                    {
-                        continue;
-                    }
                     moves.push(Move::Launch {
                         kind: aux,
                         at,
@@ -609,6 +820,7 @@ impl Position {
             reserve: [[0; 3]; 4],
             out: [false; 4],
             to_move: 0,
+            rules: Rules::of(options),
         };
         let mut reserve_given = [false; 4];
         let mut seen_fleets = [false; 4];
@@ -830,9 +1042,17 @@ pub struct Transport {
 impl Transport {
     /// The standard setup for these options.
     pub fn new(options: TransportOptions) -> Result<Transport, String> {
-        if options.size < 9 || options.size.is_multiple_of(2) || options.size > 25 {
+        let chess_board = options.size == 8 && options.mode == Mode::Two;
+        if !chess_board && (options.size < 9 || options.size.is_multiple_of(2) || options.size > 25)
+        {
             return Err(format!(
-                "board size {}: it must be odd, from 9 to 25",
+                "board size {}: it must be odd, from 9 to 25, or 8 for two fleets",
+                options.size
+            ));
+        }
+        if options.mode == Mode::Teams && options.size < 11 {
+            return Err(format!(
+                "board size {}: two teams need 11 or more (on 9 x 9 the front fleets of the two sides start within a torpedo's launching run of each other's battleship)",
                 options.size
             ));
         }
@@ -840,8 +1060,11 @@ impl Transport {
         Ok(Transport::from_position(pos, options))
     }
 
-    /// A game from a position.
+    /// A game from a position, played under `options` (its rules options replace the
+    /// position's own).
     pub fn from_position(pos: Position, options: TransportOptions) -> Transport {
+        let mut pos = pos;
+        pos.rules = Rules::of(&options);
         Transport {
             start: pos.clone(),
             pos,
@@ -962,14 +1185,28 @@ impl Game for Transport {
 
     fn why_illegal(&self, mv: &Move) -> String {
         if self.pos.candidates().contains(mv) {
-            return "an enemy piece that can sink the mover holds a square it would enter or pass"
-                .into();
+            return match self.pos.try_after(mv) {
+                Err(why) => why.to_string(),
+                Ok(_) => "the action is legal".into(),
+            };
         }
         match mv {
             Move::Main { kind, .. } => format!("the {kind} does not move that way"),
-            Move::Launch { kind, .. } => format!(
-                "a {kind} is launched from the reserve onto a square touching its ship, pointed anywhere (a shell not at its own battleship)"
-            ),
+            Move::Launch { kind, .. } if self.pos.reserve(self.pos.to_move, *kind) == 0 => {
+                Illegal::EmptyReserve { kind: *kind }.to_string()
+            }
+            Move::Launch { kind, .. } => {
+                let ships: Vec<&str> = self.pos.launchers(*kind).iter().map(|k| k.noun()).collect();
+                format!(
+                    "a {kind} is set from the reserve on a square touching its fleet's {}, pointed anywhere{}",
+                    ships.join(" or "),
+                    if kind.is_missile() {
+                        " but at the ship that fires it"
+                    } else {
+                        ""
+                    }
+                )
+            }
             Move::Advance { kind, .. } => format!("no such {kind} move"),
             Move::Pass => "a fleet passes only when it has no action".into(),
         }

@@ -8,5 +8,5 @@ pub mod notation;
 pub mod pieces;
 
 pub use board::{Dir, Sq};
-pub use game::{Mode, Move, Position, Transport, TransportOptions};
+pub use game::{Illegal, Mode, Move, PlanePassing, Position, Transport, TransportOptions};
 pub use pieces::{Kind, Piece, Stratum};

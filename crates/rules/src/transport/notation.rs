@@ -140,47 +140,52 @@ pub fn read(game: &Transport, text: &str) -> Result<Move, NotationError> {
             ));
         }
     };
+    let fits = |m: &Move| match (&want, m) {
+        (Want::Pass, Move::Pass) => true,
+        (Want::Main(k, f, t), Move::Main { kind, from, to }) => k == kind && f == from && t == to,
+        (Want::Launch(k, a, h), Move::Launch { kind, at, heading }) => {
+            k == kind && a == at && h == heading
+        }
+        (
+            Want::Advance(k, f, h, t, r),
+            Move::Advance {
+                kind,
+                from,
+                heading,
+                to,
+                repoint,
+            },
+        ) => {
+            k == kind
+                && f == from
+                && h.is_none_or(|h| h == *heading)
+                && t.is_none_or(|t| Some(t) == *to)
+                && r.is_none_or(|r| r == *repoint)
+        }
+        _ => false,
+    };
     let legal = game.legal_moves();
-    let fits: Vec<&Move> = legal
-        .iter()
-        .filter(|m| match (&want, m) {
-            (Want::Pass, Move::Pass) => true,
-            (Want::Main(k, f, t), Move::Main { kind, from, to }) => {
-                k == kind && f == from && t == to
-            }
-            (Want::Launch(k, a, h), Move::Launch { kind, at, heading }) => {
-                k == kind && a == at && h == heading
-            }
-            (
-                Want::Advance(k, f, h, t, r),
-                Move::Advance {
-                    kind,
-                    from,
-                    heading,
-                    to,
-                    repoint,
-                },
-            ) => {
-                k == kind
-                    && f == from
-                    && h.is_none_or(|h| h == *heading)
-                    && t.is_none_or(|t| Some(t) == *to)
-                    && r.is_none_or(|r| r == *repoint)
-            }
-            _ => false,
-        })
-        .collect();
-    match fits.as_slice() {
+    let fits_legal: Vec<&Move> = legal.iter().filter(|m| fits(m)).collect();
+    match fits_legal.as_slice() {
         [one] => Ok((*one).clone()),
         [] => {
             let why = if game.outcome().is_over() {
                 "the game is over".to_string()
             } else {
-                let probe = match want {
-                    Want::Main(kind, from, to) => Some(Move::Main { kind, from, to }),
-                    Want::Launch(kind, at, heading) => Some(Move::Launch { kind, at, heading }),
+                let probe = match &want {
+                    Want::Main(kind, from, to) => Some(Move::Main {
+                        kind: *kind,
+                        from: *from,
+                        to: *to,
+                    }),
+                    Want::Launch(kind, at, heading) => Some(Move::Launch {
+                        kind: *kind,
+                        at: *at,
+                        heading: *heading,
+                    }),
                     Want::Pass => Some(Move::Pass),
-                    Want::Advance(..) => None,
+                    // An advance the pieces could make but the rules refuse says why.
+                    Want::Advance(..) => game.position().candidates().into_iter().find(|m| fits(m)),
                 };
                 match probe {
                     Some(p) => game.why_illegal(&p),

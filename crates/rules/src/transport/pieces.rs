@@ -1,6 +1,6 @@
 //! Transport's pieces, their strata, and the patent's power and vulnerability marks as one
-//! table: bow dots (what a piece fires or launches), bands (what fires it), tail dots (what
-//! can sink it). The table decides every encounter.
+//! table: bow dots (what a piece fires or launches), bands (what fires it, and the colour
+//! it strikes with), tail dots (what can sink it). The table decides every encounter.
 
 use std::fmt;
 
@@ -128,17 +128,30 @@ impl Kind {
             .find(|k| k.noun().eq_ignore_ascii_case(noun))
     }
 
-    /// Bow dots: what the piece fires, launches or does by entering.
+    /// Bow dots: what the piece fires or launches (the patent: "The bow-dotted pieces are
+    /// carrier, green, ... the battleship, red, ... the destroyer and the submarine,
+    /// yellow"). The transport's optional red dot is [`bow_dots_for`]'s; planes, shells and
+    /// torpedoes carry none: their colour is their band.
     pub fn bow_dots(self) -> &'static [Mark] {
         match self {
             Kind::Battleship => &[Mark::Red],
             Kind::Carrier => &[Mark::Green],
-            Kind::Destroyer => &[Mark::Yellow, Mark::Orange],
-            Kind::Submarine => &[Mark::Yellow],
+            Kind::Destroyer | Kind::Submarine => &[Mark::Yellow],
+            Kind::Transport | Kind::Plane | Kind::Shell | Kind::Torpedo => &[],
+        }
+    }
+
+    /// Bands: what fires or launches the piece, and the colour it strikes with (the patent:
+    /// "The banded pieces are the destroyer, just mentioned, orange band; the airplanes,
+    /// green band; the shells, red band; the torpedoes, yellow band"). The destroyer's
+    /// orange band is its power to ram.
+    pub fn bands(self) -> &'static [Mark] {
+        match self {
+            Kind::Destroyer => &[Mark::Orange],
             Kind::Plane => &[Mark::Green],
             Kind::Shell => &[Mark::Red],
             Kind::Torpedo => &[Mark::Yellow],
-            Kind::Transport => &[],
+            _ => &[],
         }
     }
 
@@ -155,16 +168,20 @@ impl Kind {
         }
     }
 
-    /// The mark a piece strikes with when it enters a square, if any: a shell red, a
-    /// torpedo yellow, a plane green, a destroyer orange (ramming).
+    /// The mark a piece strikes with when it enters a square, if any: its band (a shell
+    /// red, a torpedo yellow, a plane green, a destroyer orange: ramming).
     pub fn strike(self) -> Option<Mark> {
-        match self {
-            Kind::Shell => Some(Mark::Red),
-            Kind::Torpedo => Some(Mark::Yellow),
-            Kind::Plane => Some(Mark::Green),
-            Kind::Destroyer => Some(Mark::Orange),
-            _ => None,
-        }
+        self.bands().first().copied()
+    }
+}
+
+/// A piece's bow dots under the rules in play: the standard table, and a red dot on the
+/// transport when it is armed (the patent: "the transport may or may not carry a red dot").
+pub fn bow_dots_for(kind: Kind, armed_transport: bool) -> &'static [Mark] {
+    if kind == Kind::Transport && armed_transport {
+        &[Mark::Red]
+    } else {
+        kind.bow_dots()
     }
 }
 
