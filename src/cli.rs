@@ -317,7 +317,8 @@ pub struct TransportArgs {
     /// Two fleets, two teams of two, or the four-fleet battle royal.
     #[arg(long, value_enum)]
     pub mode: Option<ModeArg>,
-    /// Squares per side of the board: odd, 9 to 25 (default 11).
+    /// Squares per side of the board: odd, 9 to 25, or 8 for two fleets; two teams need 11 or
+    /// more (default 11).
     #[arg(long)]
     pub board: Option<u8>,
     /// A handicap: this fleet (1-4) starts with one plane, shell and torpedo fewer.

@@ -9,7 +9,7 @@ use super::{TransportMatch, TransportPlayed, fleet_color, fleet_seat};
 use crate::motion::{MotionSet, Travel};
 use crate::playing::{BoardReset, MatchSet};
 use bevy::prelude::*;
-use tabula_rules::transport::pieces::Mark;
+use tabula_rules::transport::pieces::{Mark, bow_dots_for};
 use tabula_rules::transport::{Dir, Kind, Move, Piece, Stratum};
 
 /// A piece on the board.
@@ -385,13 +385,14 @@ fn dress(
     the_match: Res<TransportMatch>,
     lite: Option<Res<crate::lite::UseLite>>,
     new: Query<(Entity, &Model), Added<Model>>,
-    mut made: Local<std::collections::HashMap<(Kind, u8), Parts>>,
+    mut made: Local<std::collections::HashMap<(Kind, u8, bool), Parts>>,
 ) {
     let s = square_side(the_match.game.position().size);
     let lite = lite.is_some_and(|l| l.0);
+    let armed = the_match.game.options().armed_transport;
     for (entity, Model(kind, fleet)) in &new {
-        let parts = made.entry((*kind, *fleet)).or_insert_with(|| {
-            let parts = model(*kind, *fleet, s, &mut materials);
+        let parts = made.entry((*kind, *fleet, armed)).or_insert_with(|| {
+            let parts = model(*kind, *fleet, armed, s, &mut materials);
             // The light material shows base colours only: the whole model in one draw.
             if lite && let Some(mesh) = crate::models::merge_painted(parts.clone(), &materials) {
                 return vec![(meshes.add(mesh), materials.add(Color::WHITE))];
@@ -409,10 +410,12 @@ fn dress(
     }
 }
 
-/// The parts of a piece of `kind` of `fleet` on squares of side `s`.
+/// The parts of a piece of `kind` of `fleet` on squares of side `s`; `armed`: the transport
+/// carries the red dot of the `armed_transport` option.
 fn model(
     kind: Kind,
     fleet: u8,
+    armed: bool,
     s: f32,
     materials: &mut Assets<StandardMaterial>,
 ) -> Vec<crate::models::Part> {
@@ -552,7 +555,8 @@ fn model(
             0.14
         }
     };
-    // The patent's marks: bow dots forward, tail dots aft, a band round an auxiliary.
+    // The patent's marks: bow dots forward, tail dots aft, bands round the pieces that are
+    // fired or launched (and round the destroyer: orange, its ramming).
     let dot = Sphere::new(0.045 * s.max(0.6)).mesh().uv(6, 4);
     // One material a mark colour, so that the dots of a colour merge into one mesh.
     let mut paints: Vec<(Mark, Handle<StandardMaterial>)> = Vec::new();
@@ -568,7 +572,10 @@ fn model(
         paints.push((mark, handle.clone()));
         handle
     };
-    let rows = [(kind.bow_dots(), bow_z), (kind.tail_dots(), stern_z)];
+    let rows = [
+        (bow_dots_for(kind, armed), bow_z),
+        (kind.tail_dots(), stern_z),
+    ];
     for (marks, z) in rows {
         let n = marks.len() as f32;
         for (i, mark) in marks.iter().enumerate() {
@@ -581,24 +588,29 @@ fn model(
             ));
         }
     }
-    if let Some(band) = match kind {
-        Kind::Plane => Some(Mark::Green),
-        Kind::Shell => Some(Mark::Red),
-        Kind::Torpedo => Some(Mark::Yellow),
-        _ => None,
-    } {
-        parts.push((
-            Torus::new(0.05 * s, 0.08 * s)
-                .mesh()
-                .minor_resolution(4)
-                .major_resolution(10)
-                .build(),
-            Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
-            materials.add(StandardMaterial {
-                base_color: mark_color(band),
-                ..default()
-            }),
-        ));
+    for &band in kind.bands() {
+        let paint = materials.add(StandardMaterial {
+            base_color: mark_color(band),
+            ..default()
+        });
+        if kind.is_auxiliary() {
+            parts.push((
+                Torus::new(0.05 * s, 0.08 * s)
+                    .mesh()
+                    .minor_resolution(4)
+                    .major_resolution(10)
+                    .build(),
+                Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+                paint,
+            ));
+        } else {
+            // A hull's band: a collar round it, aft of the funnel.
+            parts.push((
+                Cuboid::new(0.24 * s * 1.1, 0.15, 0.1 * s).mesh().build(),
+                Transform::from_xyz(0.0, 0.02, 0.17 * len),
+                paint,
+            ));
+        }
     }
     parts
 }
