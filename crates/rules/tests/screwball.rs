@@ -1,12 +1,18 @@
-//! Screwball Checkers: the board's geometry against the patent's counts, every movement
-//! rule, attacks and penalty placements, bonus moves, dead pieces, the end, setups,
-//! notation round trips and random playouts. Data in data/screwball/.
+//! Screwball Checkers: the board's geometry against the patent's counts, the opening (every
+//! piece can play), every movement rule, attacks and penalty placements, bonus moves, dead
+//! pieces, the end, setups, notation round trips and random playouts. Data in
+//! data/screwball/.
 
 mod common;
 
 use tabula_rules::Game;
 use tabula_rules::screwball::board::Contact;
-use tabula_rules::screwball::{Board, Player, Position, Screwball, ScrewballOptions, Size};
+use tabula_rules::screwball::game::{
+    BALLS_START, SCREWS_START, dead_at, distance_from_start, geometric_steps,
+};
+use tabula_rules::screwball::{
+    Board, Player, Position, Screwball, ScrewballOptions, Size, SpaceId,
+};
 
 fn data(name: &str) -> String {
     let path = common::crate_dir().join("tests/data/screwball").join(name);
@@ -77,11 +83,132 @@ fn the_opening() {
         assert_eq!(g.reserve(player, Size::Large), 14);
         assert_eq!(g.reserve(player, Size::Small), 4);
     }
-    // Screws' large pieces on b12 and h12 cross a corner (to c11, i11); a12 and g12 are
-    // blocked by their partners; the small pieces on c12 and i12 go to a10 or e11, and to
-    // g10 or k11.
+    // Screws' large pieces: b12 crosses a corner to c11 (a12 waits behind it), h12 and j11
+    // each have two steps; the small pieces on c12 and i12 go to a10 or e11, and to g10 or
+    // k11.
     let moves: Vec<String> = g.legal_moves().iter().map(|m| g.move_text(m)).collect();
-    assert_eq!(moves.len(), 6, "{moves:?}");
+    assert_eq!(moves.len(), 9, "{moves:?}");
+}
+
+/// Turns a space half round (the board is the same seen from either player's side).
+fn turned(id: SpaceId) -> SpaceId {
+    let b = Board::get();
+    let s = b.space(id);
+    b.at_cell(12 - s.x1, 12 - s.y1).expect("on the board")
+}
+
+// seed 002: "At the start of play, he places four large and two small ones on the space
+// bordering the margin remote from him, and moves the pieces toward him". Every starting
+// piece must be able to play.
+#[test]
+fn every_starting_piece_can_move_and_none_is_dead() {
+    let b = Board::get();
+    let pos = Position::standard();
+    for player in Player::ALL {
+        for (id, piece) in pos.pieces_of(player) {
+            assert_eq!(distance_from_start(player, id), 0, "{}", b.name(id));
+            assert!(!dead_at(player, id), "{player} on {} is dead", b.name(id));
+            assert!(
+                geometric_steps(player, id).next().is_some(),
+                "{player}'s {} piece on {} has no square it may ever move to",
+                piece.size.word(),
+                b.name(id)
+            );
+        }
+    }
+    // Balls' opening is Screws' turned half round.
+    for ((s, ssize), (bname, bsize)) in SCREWS_START.iter().zip(BALLS_START.iter()) {
+        assert_eq!(ssize, bsize);
+        assert_eq!(
+            turned(b.parse(s).unwrap()),
+            b.parse(bname).unwrap(),
+            "{s} / {bname}"
+        );
+    }
+    // The choice: on each side of the centre line, the two large pieces on the small squares
+    // of the starting row nearest the margin that a piece can move from, and the small piece
+    // on the large space nearest it.
+    for (left, want_large, want_small) in [
+        (true, ["a12", "b12"], "c12"),
+        (false, ["h12", "j11"], "i12"),
+    ] {
+        let side = |id: &SpaceId| (b.space(*id).x1 <= 6) == left;
+        let mut small: Vec<SpaceId> = b
+            .ids()
+            .filter(|id| {
+                side(id)
+                    && b.space(*id).size == Size::Small
+                    && distance_from_start(Player::Screws, *id) == 0
+                    && !dead_at(Player::Screws, *id)
+            })
+            .collect();
+        small.sort_by_key(|id| std::cmp::Reverse(b.space(*id).y0));
+        let nearest: Vec<String> = small[..2]
+            .iter()
+            .map(|id| b.name(*id).to_string())
+            .collect();
+        assert_eq!(nearest, want_large);
+        // ... and they are the only such: the next lies farther from the margin.
+        assert!(small.len() == 2 || b.space(small[1]).y0 > b.space(small[2]).y0);
+        let large = b
+            .ids()
+            .filter(|id| {
+                side(id)
+                    && b.space(*id).size == Size::Large
+                    && distance_from_start(Player::Screws, *id) == 0
+            })
+            .max_by_key(|id| b.space(*id).y0)
+            .unwrap();
+        assert_eq!(b.name(large).to_string(), want_small);
+    }
+    // Read as only the spaces touching the margin, the row would force a large screw onto
+    // g12, which it could never leave.
+    assert!(dead_at(Player::Screws, b.parse("g12").unwrap()));
+    assert!(dead_at(Player::Balls, b.parse("f1").unwrap()));
+}
+
+// seed 002: "if it moves into a position where it cannot move further, it is considered
+// 'dead'": the board's geometry decides, not the squares other pieces hold.
+#[test]
+fn dead_squares_follow_the_geometry() {
+    let b = Board::get();
+    for player in Player::ALL {
+        for id in b.ids() {
+            let s = b.space(id);
+            let edge = match player {
+                Player::Screws => s.y0 == 0,
+                Player::Balls => s.y1 == 12,
+            };
+            let stuck = geometric_steps(player, id).next().is_none();
+            assert_eq!(
+                dead_at(player, id),
+                edge || stuck,
+                "{player} {}",
+                b.name(id)
+            );
+        }
+    }
+    let sq = |n: &str| b.parse(n).unwrap();
+    // The patent's squares 15 and 16 (b12, c11) are live for a screw; 19 (d11) is not for a
+    // ball, nor 17 (c12, on Balls' own edge).
+    assert!(!dead_at(Player::Screws, sq("b12")));
+    assert!(!dead_at(Player::Screws, sq("c11")));
+    assert!(dead_at(Player::Balls, sq("d11")));
+    assert!(dead_at(Player::Balls, sq("c12")));
+    // A screw on b12 whose only step is held by a ball is not dead.
+    let g = Screwball::from_setup_text(
+        "Screws large: a12
+Balls large: c11
+Screws to move",
+        ScrewballOptions::default(),
+    )
+    .unwrap();
+    let mut g2 = g.clone();
+    let mv = g2.parse_move("a12-b12+e1").unwrap();
+    g2.play(&mv).unwrap();
+    assert!(g2.position().at(sq("b12")).is_some());
+    assert!(g2.position().steps_from(sq("b12")).is_empty());
+    assert_eq!(g2.position().dead(Player::Screws, Size::Large), 0);
 }
 
 #[test]
@@ -110,7 +237,9 @@ fn rule_cases() {
 #[test]
 fn dead_pieces_are_counted_for_good() {
     let mut g = Screwball::from_setup_text(
-        "Screws large: d2 c5\nBalls small: c3\nBalls large: e4\nScrews to move",
+        "Screws large: d2 f4 c5
+Balls large: e4
+Screws to move",
         ScrewballOptions::default(),
     )
     .unwrap();
@@ -118,14 +247,22 @@ fn dead_pieces_are_counted_for_good() {
     let mv = g.parse_move("d2-e1").unwrap();
     g.play(&mv).unwrap();
     assert_eq!(g.position().dead(Player::Screws, Size::Large), 1);
-    assert_eq!(g.reserve(Player::Screws, Size::Large), 16);
+    assert_eq!(g.reserve(Player::Screws, Size::Large), 15);
     g.undo();
     assert_eq!(g.position().dead(Player::Screws, Size::Large), 0);
-    // Unable to move further.
-    let mv = g.parse_move("c5-d5+c1+e1").unwrap();
+    // Moving where no square of its size lies ahead or toward the centre.
+    let mv = g.parse_move("f4-g3").unwrap();
     g.play(&mv).unwrap();
     assert_eq!(g.position().dead(Player::Screws, Size::Large), 1);
-    assert_eq!(g.position().at(Board::get().parse("d5").unwrap()), None);
+    assert_eq!(g.position().at(Board::get().parse("g3").unwrap()), None);
+    g.undo();
+    // A penalty piece set where it can never move: Balls' large piece on f1.
+    let mv = g.parse_move("c5-d5+f1").unwrap();
+    g.play(&mv).unwrap();
+    assert_eq!(g.position().dead(Player::Balls, Size::Large), 1);
+    assert_eq!(g.position().dead(Player::Screws, Size::Large), 0);
+    assert_eq!(g.reserve(Player::Balls, Size::Large), 16);
+    assert_eq!(g.position().at(Board::get().parse("f1").unwrap()), None);
 }
 
 #[test]
@@ -162,7 +299,14 @@ fn random_playouts_never_panic_and_round_trip() {
         600,
         |_| Screwball::new(ScrewballOptions::default()),
         |g| g.position().clone(),
-        |_, _| {},
+        |g, _| {
+            // From the opening, no piece ever stands where it is dead.
+            for player in Player::ALL {
+                for (id, _) in g.position().pieces_of(player) {
+                    assert!(!dead_at(player, id), "{}", g.position());
+                }
+            }
+        },
     );
     assert!(finished > 200, "most random games end ({finished} of 300)");
 }

@@ -1,8 +1,9 @@
 //! A Screwball game: screws and balls, moves toward their owner, attacks that make the
 //! attacker set a penalty piece of the victim's on the victim's starting row, bonus moves
-//! while attacking, dead pieces, and the end when one player's reserve is spent.
+//! while attacking, dead pieces (on the owner's edge, or where no square of their size lies
+//! in a direction they may move), and the end when one player's reserve is spent.
 
-use super::board::{Board, Size, SpaceId};
+use super::board::{Board, Size, SpaceId, UNITS};
 use crate::game::{Game, Outcome};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -83,6 +84,11 @@ pub struct ScrewballOptions {
     pub small: u8,
     /// What a player who cannot move does.
     pub no_move: NoMove,
+    /// Penalty pieces and entered pieces go only on squares they could move from (the
+    /// patent's "appropriate space" read as one the piece can play from). Off by default: any
+    /// vacant square of the piece's size will do, and a piece set where it can never move is
+    /// dead at once.
+    pub place_only_where_playable: bool,
 }
 
 impl Default for ScrewballOptions {
@@ -91,6 +97,7 @@ impl Default for ScrewballOptions {
             large: 18,
             small: 6,
             no_move: NoMove::Enter,
+            place_only_where_playable: false,
         }
     }
 }
@@ -175,15 +182,44 @@ fn on_own_edge(player: Player, id: SpaceId) -> bool {
     }
 }
 
-/// How far a space lies from a player's starting row (the band of one unit along the
-/// margin remote from him); 0 on the row.
+/// How deep a player's starting row (the "space bordering the margin remote from him") runs
+/// from that margin, in units: as deep as the whole large squares that border it (e11 and
+/// k11 for Screws), so that it holds eight small squares and four large spaces.
+pub const START_DEPTH: u8 = 2;
+
+/// How far a space lies from a player's starting row: 0 for a space lying wholly within
+/// [`START_DEPTH`] units of the margin remote from him, else how many units it reaches
+/// beyond that band.
 pub fn distance_from_start(player: Player, id: SpaceId) -> u8 {
     let s = Board::get().space(id);
     match player {
-        Player::Screws => 11u8.saturating_sub(s.y0),
-        Player::Balls => s.y1.saturating_sub(1),
+        Player::Screws => (UNITS - START_DEPTH).saturating_sub(s.y0),
+        Player::Balls => s.y1.saturating_sub(START_DEPTH),
     }
 }
+
+/// Screws' opening squares: on each side of the centre line, two large pieces on the small
+/// squares of the starting row nearest the margin that a piece can move from (g12 and i11
+/// are squares a large screw could never leave), and one small piece on the large space
+/// nearest the margin. Balls' are the same turned half round.
+pub const SCREWS_START: [(&str, Size); 6] = [
+    ("a12", Size::Large),
+    ("b12", Size::Large),
+    ("h12", Size::Large),
+    ("j11", Size::Large),
+    ("c12", Size::Small),
+    ("i12", Size::Small),
+];
+
+/// Balls' opening squares: Screws' turned half round.
+pub const BALLS_START: [(&str, Size); 6] = [
+    ("l1", Size::Large),
+    ("k1", Size::Large),
+    ("e1", Size::Large),
+    ("c2", Size::Large),
+    ("i1", Size::Small),
+    ("c1", Size::Small),
+];
 
 /// Whether `player` may go from `from` toward `to` (touching): forward, straight or
 /// diagonally, or level and nearer the centre line.
@@ -198,27 +234,53 @@ pub fn may_go(player: Player, from: SpaceId, to: SpaceId) -> bool {
     forward || (ty == fy && (tx - 12).abs() < (fx - 12).abs())
 }
 
+/// The squares a piece of `player`'s on `from` could ever step to, whatever stands there:
+/// touching squares of the same size in a direction it may move.
+pub fn geometric_steps(player: Player, from: SpaceId) -> impl Iterator<Item = SpaceId> {
+    let b = Board::get();
+    let size = b.space(from).size;
+    b.touching(from)
+        .iter()
+        .map(|(id, _)| *id)
+        .filter(move |id| b.space(*id).size == size && may_go(player, from, *id))
+}
+
+/// Whether a piece of `player`'s standing on `at` is dead: it is on its owner's edge, or no
+/// square of its size lies in any direction it may move (the board's geometry, not the
+/// squares other pieces hold: a piece whose only step is taken for now waits).
+pub fn dead_at(player: Player, at: SpaceId) -> bool {
+    on_own_edge(player, at) || geometric_steps(player, at).next().is_none()
+}
+
 impl Position {
-    /// The opening: each player's four large and two small pieces on the band along the
-    /// margin remote from him; Screws to move.
+    /// The opening: each player's four large and two small pieces on his starting row, the
+    /// band along the margin remote from him ([`SCREWS_START`], [`BALLS_START`]); Screws to
+    /// move.
     pub fn standard() -> Position {
         let b = Board::get();
         let mut board = vec![None; b.spaces().len()];
-        for player in Player::ALL {
-            for id in b.ids() {
-                if distance_from_start(player, id) == 0 {
-                    let size = square_for(b.space(id).size);
-                    board[usize::from(id.0)] = Some(Piece {
-                        owner: player,
-                        size,
-                    });
-                }
+        for (owner, squares) in [(Player::Screws, SCREWS_START), (Player::Balls, BALLS_START)] {
+            for (name, size) in squares {
+                let id = b
+                    .parse(name)
+                    .expect("the opening names spaces of the board");
+                board[usize::from(id.0)] = Some(Piece { owner, size });
             }
         }
         Position {
             board,
             dead: [[0; 2]; 2],
             to_move: Player::Screws,
+        }
+    }
+
+    /// Removes the piece on `at` if it is dead there, counting it among its owner's dead.
+    fn bury_if_dead(&mut self, at: SpaceId) {
+        if let Some(p) = self.at(at)
+            && dead_at(p.owner, at)
+        {
+            self.board[usize::from(at.0)] = None;
+            self.dead[p.owner.index()][size_index(p.size)] += 1;
         }
     }
 
@@ -300,6 +362,10 @@ impl Position {
     /// Screws dead: 1 large, 0 small
     /// Balls to move
     /// ```
+    ///
+    /// A setup may stand a piece on any square of its size, even one where it would be dead
+    /// (the patent's own example of squares 15 to 20 does): the dead rule acts on pieces as
+    /// they arrive on a square.
     pub fn parse(text: &str, options: &ScrewballOptions) -> Result<Position, SetupError> {
         let b = Board::get();
         let mut pos = Position {
@@ -486,13 +552,18 @@ impl Screwball {
         [size, size.other()].into_iter().find(|s| left(*s) > 0)
     }
 
-    /// The vacant squares nearest a player's starting row that a piece of `size` may stand
-    /// on.
-    pub fn nearest_vacant(pos: &Position, player: Player, size: Size) -> Vec<SpaceId> {
+    /// The vacant squares nearest a player's starting row that a piece of `size` may be set
+    /// on (with [`ScrewballOptions::place_only_where_playable`], only squares it could move
+    /// from).
+    pub fn nearest_vacant(&self, pos: &Position, player: Player, size: Size) -> Vec<SpaceId> {
         let b = Board::get();
         let vacant: Vec<SpaceId> = b
             .ids()
-            .filter(|id| b.space(*id).size == square_for(size) && pos.at(*id).is_none())
+            .filter(|id| {
+                b.space(*id).size == square_for(size)
+                    && pos.at(*id).is_none()
+                    && !(self.options.place_only_where_playable && dead_at(player, *id))
+            })
             .collect();
         let best = vacant
             .iter()
@@ -522,7 +593,7 @@ impl Screwball {
             out.push(so_far.clone());
             return;
         };
-        let spots = Screwball::nearest_vacant(pos, owner, size);
+        let spots = self.nearest_vacant(pos, owner, size);
         if spots.is_empty() {
             self.placements(pos, rest, out, so_far);
             return;
@@ -571,6 +642,7 @@ impl Screwball {
                 if distance_from_start(me, id) == 0
                     && pos.at(id).is_none()
                     && self.reserve(me, size) > 0
+                    && !(self.options.place_only_where_playable && dead_at(me, id))
                 {
                     out.push(Move::Enter(id));
                 }
@@ -633,11 +705,15 @@ impl Game for Screwball {
                     .collect();
                 again = !victims.is_empty();
                 let mut spots = placements.iter();
+                let mut arrived = vec![*to];
                 for (_, victim) in victims {
                     let Some(size) = self.penalty_size(&self.pos, victim.owner, victim.size) else {
                         continue;
                     };
-                    if Screwball::nearest_vacant(&self.pos, victim.owner, size).is_empty() {
+                    if self
+                        .nearest_vacant(&self.pos, victim.owner, size)
+                        .is_empty()
+                    {
                         continue;
                     }
                     if let Some(spot) = spots.next() {
@@ -645,19 +721,21 @@ impl Game for Screwball {
                             owner: victim.owner,
                             size,
                         });
+                        arrived.push(*spot);
                     }
                 }
-                // A piece on its owner's edge, or one that can move no further, is dead.
-                if let Some(p) = piece
-                    && (on_own_edge(me, *to) || self.pos.steps_from(*to).is_empty())
-                {
-                    self.pos.board[usize::from(to.0)] = None;
-                    self.pos.dead[me.index()][size_index(p.size)] += 1;
+                // "If an attacking piece reaches the extreme border of the board, it is
+                // considered 'dead' ... if it moves into a position where it cannot move
+                // further, it is considered 'dead'": the moved piece and every penalty piece
+                // are checked where they now stand (no other piece's square has changed).
+                for at in arrived {
+                    self.pos.bury_if_dead(at);
                 }
             }
             Move::Enter(at) => {
                 let size = square_for(Board::get().space(*at).size);
                 self.pos.board[usize::from(at.0)] = Some(Piece { owner: me, size });
+                self.pos.bury_if_dead(*at);
             }
             Move::Pass => {}
         }
