@@ -142,6 +142,7 @@ pub enum CameraCue {
 
 /// What a demonstration shows at a moment of the game.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Note {
     /// A subtitle: the book's own commentary where there is one.
     #[serde(default)]
@@ -162,6 +163,7 @@ pub struct Note {
 
 /// A branch of play: other moves after the first `from` moves of the main line.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Variation {
     /// Its name.
     pub title: String,
@@ -177,8 +179,10 @@ pub struct Variation {
     pub expect: Expect,
 }
 
-/// A scene as written in its file.
+/// A scene as written in its file. A field it does not know (a misspelling) is refused with
+/// its name and line rather than ignored.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Scene {
     /// Shown to the audience.
     pub title: String,
@@ -230,11 +234,15 @@ pub enum SceneError {
         /// What the RON reader said.
         why: String,
     },
-    /// The options do not fit the game.
-    #[error("{file}: bad options for {game}: {why}")]
+    /// The options do not fit the game (a misspelled option is refused, not ignored).
+    #[error("{file}:{line}:{column}: bad options for {game}: {why}")]
     Options {
         /// The scene file.
         file: PathBuf,
+        /// 1-based line of the fault (or of the options) in the file.
+        line: usize,
+        /// 1-based column.
+        column: usize,
         /// The scene's game.
         game: GameKind,
         /// What was wrong.
@@ -397,16 +405,38 @@ impl SceneFile {
         }
     }
 
-    /// The scene's options for a game whose options are `T`.
+    /// The scene's options for a game whose options are `T`; an error is placed in the file
+    /// by where the options are written.
     fn options<T: Default + serde::de::DeserializeOwned>(&self) -> Result<T, SceneError> {
         let raw = &self.scene.options;
         if raw.get_ron().trim() == "()" {
             return Ok(T::default());
         }
-        raw.into_rust().map_err(|e| SceneError::Options {
-            file: self.path.clone(),
-            game: self.scene.game,
-            why: e.to_string(),
+        raw.into_rust().map_err(|e| {
+            // The options' text is a piece of the source that starts where the value does,
+            // or earlier if a comment stands before it.
+            let text = raw.get_ron();
+            let start = self
+                .field("options")
+                .and_then(|v| {
+                    let end = (v.start + text.len()).min(self.source.len());
+                    self.source.get(..end)?.rfind(text)
+                })
+                .unwrap_or(0);
+            let line = self.line_at(start);
+            let column = start - self.source[..start].rfind('\n').map_or(0, |i| i + 1) + 1;
+            let (line, column) = if e.span.start.line <= 1 {
+                (line, column + e.span.start.col.saturating_sub(1))
+            } else {
+                (line + e.span.start.line - 1, e.span.start.col)
+            };
+            SceneError::Options {
+                file: self.path.clone(),
+                line,
+                column,
+                game: self.scene.game,
+                why: e.code.to_string(),
+            }
         })
     }
 

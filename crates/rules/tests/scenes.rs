@@ -290,3 +290,40 @@ variations: [
         "{e}"
     );
 }
+
+#[test]
+fn misspelled_fields_and_options_are_refused_with_their_name_and_line() {
+    // An option of the game.
+    let e = verify_err(
+        "Scene(title: \"x\", game: Fences,\n  options: (players: 2,\n    plyers: 4),\n)",
+    );
+    assert!(e.contains("plyers"), "{e}");
+    assert!(e.starts_with("test.ron:3:5: bad options for Fences"), "{e}");
+    let e = verify_err("Scene(title: \"x\", game: War, options: (ofered: Jumpable))");
+    assert!(
+        e.starts_with("test.ron:1:40: bad options for War") && e.contains("ofered"),
+        "{e}"
+    );
+    for game in ["War", "Camelot", "Transport", "Fences", "Screwball"] {
+        let e = verify_err(&format!(
+            "Scene(title: \"x\", game: {game}, options: (no_such: 1))"
+        ));
+        assert!(
+            e.contains("bad options") && e.contains("no_such"),
+            "{game}: {e}"
+        );
+    }
+    // A field of the scene, of a note, of a variation.
+    let e = parse("Scene(title: \"x\", game: War,\n  expcet: Draw)")
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("test.ron:2:") && e.contains("expcet"), "{e}");
+    let e = parse("Scene(title: \"x\", game: War, moves: [\"GM to M2\"],\n notes: { 1: Note(\n captoin: \"y\") })")
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("test.ron:3:") && e.contains("captoin"), "{e}");
+    let e = parse("Scene(title: \"x\", game: War, moves: [\"GM to M2\"],\n variations: [Variation(title: \"v\", from: 0,\n moves: [], expects: Draw)])")
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("test.ron:3:") && e.contains("expects"), "{e}");
+}

@@ -12,7 +12,7 @@ use std::fmt;
 
 /// Rules options of the fence race.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct FencesOptions {
     /// Two to four players (two sit opposite).
     pub players: u8,

@@ -43,7 +43,7 @@ pub enum Offered {
 
 /// Rules options of the Game of War; the defaults are RULES.md's decisions.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct WarOptions {
     /// Who moves first (the book's game: Red; by lot otherwise).
     pub first: Side,
