@@ -142,6 +142,7 @@ pub enum CameraCue {
 
 /// What a demonstration shows at a moment of the game.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Note {
     /// A subtitle: the book's own commentary where there is one.
     #[serde(default)]
@@ -162,6 +163,7 @@ pub struct Note {
 
 /// A branch of play: other moves after the first `from` moves of the main line.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Variation {
     /// Its name.
     pub title: String,
@@ -177,8 +179,10 @@ pub struct Variation {
     pub expect: Expect,
 }
 
-/// A scene as written in its file.
+/// A scene as written in its file. A field it does not know (a misspelling) is refused with
+/// its name and line rather than ignored.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Scene {
     /// Shown to the audience.
     pub title: String,
@@ -230,11 +234,15 @@ pub enum SceneError {
         /// What the RON reader said.
         why: String,
     },
-    /// The options do not fit the game.
-    #[error("{file}: bad options for {game}: {why}")]
+    /// The options do not fit the game (a misspelled option is refused, not ignored).
+    #[error("{file}:{line}:{column}: bad options for {game}: {why}")]
     Options {
         /// The scene file.
         file: PathBuf,
+        /// 1-based line of the fault (or of the options) in the file.
+        line: usize,
+        /// 1-based column.
+        column: usize,
         /// The scene's game.
         game: GameKind,
         /// What was wrong.
@@ -306,6 +314,8 @@ pub struct SceneFile {
     /// The parsed scene.
     pub scene: Scene,
     source: String,
+    /// Where the scene's values stand in `source`.
+    layout: Option<layout::Value>,
 }
 
 impl SceneFile {
@@ -331,37 +341,58 @@ impl SceneFile {
         })?;
         Ok(SceneFile {
             path: path.to_path_buf(),
+            layout: layout::read(source),
             scene,
             source: source.to_string(),
         })
     }
 
-    /// The 1-based line of the `index`-th (0-based) move string in the source.
+    /// The 1-based line of a byte offset of the source.
+    fn line_at(&self, offset: usize) -> usize {
+        self.source[..offset.min(self.source.len())]
+            .matches('\n')
+            .count()
+            + 1
+    }
+
+    /// The 1-based line where a located value starts, or 0 when it cannot be found.
+    fn line_of(&self, value: Option<&layout::Value>) -> usize {
+        value.map_or(0, |v| self.line_at(v.start))
+    }
+
+    /// The scene's own field `name`, as written.
+    fn field(&self, name: &str) -> Option<&layout::Value> {
+        self.layout.as_ref()?.field(name)
+    }
+
+    /// The `index`-th (0-based) variation, as written.
+    fn variation_value(&self, index: usize) -> Option<&layout::Value> {
+        self.field("variations")?.item(index)
+    }
+
+    /// The 1-based line of the `index`-th (0-based) move string of the main line, or 0.
     pub fn move_line(&self, index: usize) -> usize {
-        let Some(start) = self.source.find("moves") else {
-            return 0;
+        self.line_of(self.field("moves").and_then(|m| m.item(index)))
+    }
+
+    /// The 1-based line of the `index`-th (0-based) move string of the `variation`-th
+    /// variation, or 0.
+    pub fn variation_move_line(&self, variation: usize, index: usize) -> usize {
+        self.line_of(
+            self.variation_value(variation)
+                .and_then(|v| v.field("moves"))
+                .and_then(|m| m.item(index)),
+        )
+    }
+
+    /// The 1-based line of the note keyed `at`: of the main line, or of the `variation`-th
+    /// variation; or 0.
+    pub fn note_line(&self, variation: Option<usize>, at: usize) -> usize {
+        let notes = match variation {
+            None => self.field("notes"),
+            Some(v) => self.variation_value(v).and_then(|v| v.field("notes")),
         };
-        let bytes = self.source.as_bytes();
-        let mut i = start;
-        let mut seen = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'"' => {
-                    if seen == index {
-                        return self.source[..i].matches('\n').count() + 1;
-                    }
-                    seen += 1;
-                    i += 1;
-                    while i < bytes.len() && bytes[i] != b'"' {
-                        i += if bytes[i] == b'\\' { 2 } else { 1 };
-                    }
-                }
-                b']' => break,
-                _ => {}
-            }
-            i += 1;
-        }
-        0
+        self.line_of(notes.and_then(|n| n.key(&self.source, |k| k.parse() == Ok(at))))
     }
 
     fn move_error(&self, index: usize, why: String) -> SceneError {
@@ -374,16 +405,38 @@ impl SceneFile {
         }
     }
 
-    /// The scene's options for a game whose options are `T`.
+    /// The scene's options for a game whose options are `T`; an error is placed in the file
+    /// by where the options are written.
     fn options<T: Default + serde::de::DeserializeOwned>(&self) -> Result<T, SceneError> {
         let raw = &self.scene.options;
         if raw.get_ron().trim() == "()" {
             return Ok(T::default());
         }
-        raw.into_rust().map_err(|e| SceneError::Options {
-            file: self.path.clone(),
-            game: self.scene.game,
-            why: e.to_string(),
+        raw.into_rust().map_err(|e| {
+            // The options' text is a piece of the source that starts where the value does,
+            // or earlier if a comment stands before it.
+            let text = raw.get_ron();
+            let start = self
+                .field("options")
+                .and_then(|v| {
+                    let end = (v.start + text.len()).min(self.source.len());
+                    self.source.get(..end)?.rfind(text)
+                })
+                .unwrap_or(0);
+            let line = self.line_at(start);
+            let column = start - self.source[..start].rfind('\n').map_or(0, |i| i + 1) + 1;
+            let (line, column) = if e.span.start.line <= 1 {
+                (line, column + e.span.start.col.saturating_sub(1))
+            } else {
+                (line + e.span.start.line - 1, e.span.start.col)
+            };
+            SceneError::Options {
+                file: self.path.clone(),
+                line,
+                column,
+                game: self.scene.game,
+                why: e.code.to_string(),
+            }
         })
     }
 
@@ -483,13 +536,14 @@ impl SceneFile {
         let mut game = start.clone();
         self.replay(&mut game)?;
         let outcome = self.check(game.outcome())?;
-        for variation in &self.scene.variations {
+        for (index, variation) in self.scene.variations.iter().enumerate() {
             let mut game = start.clone();
-            self.replay_variation(&mut game, variation)?;
+            self.replay_variation(&mut game, index)?;
             let ok = expect_met(&variation.expect, &game.outcome());
             if !ok {
                 return Err(self.variation_error(
-                    variation,
+                    index,
+                    "expect",
                     format!(
                         "expected {}, but it ended as: {}",
                         variation.expect,
@@ -501,27 +555,14 @@ impl SceneFile {
         Ok(outcome)
     }
 
-    /// The 1-based line where `needle` first stands after `after` (or 0).
-    fn line_of(&self, needle: &str, after: usize) -> usize {
-        self.source
-            .get(after..)
-            .and_then(|rest| rest.find(needle))
-            .map(|i| self.source[..after + i].matches('\n').count() + 1)
-            .unwrap_or(0)
-    }
-
-    /// Where a variation is written in the source: the byte offset of its title.
-    fn variation_start(&self, variation: &Variation) -> usize {
-        self.source
-            .find(&ron::to_string(&variation.title).unwrap_or_default())
-            .unwrap_or(0)
-    }
-
-    fn variation_error(&self, variation: &Variation, why: String) -> SceneError {
+    /// An error of the `index`-th variation, placed at its field `field` (or at the
+    /// variation itself when that field is not written).
+    fn variation_error(&self, index: usize, field: &str, why: String) -> SceneError {
+        let at = self.variation_value(index);
         SceneError::Variation {
             file: self.path.clone(),
-            line: self.line_of("", self.variation_start(variation)),
-            title: variation.title.clone(),
+            line: self.line_of(at.and_then(|v| v.field(field)).or(at)),
+            title: self.scene.variations[index].title.clone(),
             why,
         }
     }
@@ -540,15 +581,16 @@ impl SceneFile {
         }
     }
 
-    /// Plays the main line's first `from` moves and then the variation's.
-    pub fn replay_variation<G: Game>(
-        &self,
-        game: &mut G,
-        variation: &Variation,
-    ) -> Result<(), SceneError> {
+    /// Plays the main line's first `from` moves and then those of the `index`-th (0-based)
+    /// variation. An index past the last variation plays nothing.
+    pub fn replay_variation<G: Game>(&self, game: &mut G, index: usize) -> Result<(), SceneError> {
+        let Some(variation) = self.scene.variations.get(index) else {
+            return Ok(());
+        };
         if variation.from > self.scene.moves.len() {
             return Err(self.variation_error(
-                variation,
+                index,
+                "from",
                 format!(
                     "it branches after move {}, but the main line has {} moves",
                     variation.from,
@@ -557,12 +599,11 @@ impl SceneFile {
             ));
         }
         self.replay_first(game, variation.from)?;
-        let start = self.variation_start(variation);
         for (i, text) in variation.moves.iter().enumerate() {
             let number = variation.from + i + 1;
             let at = |why: String| SceneError::Variation {
                 file: self.path.clone(),
-                line: self.line_of(&format!("{text:?}"), start),
+                line: self.variation_move_line(index, i),
                 title: variation.title.clone(),
                 why: format!("move {number} ({text:?}): {why}"),
             };
@@ -573,7 +614,7 @@ impl SceneFile {
             &variation.notes,
             variation.from,
             variation.from + variation.moves.len(),
-            Some(variation),
+            Some(index),
         )
     }
 
@@ -583,16 +624,12 @@ impl SceneFile {
         notes: &BTreeMap<usize, Note>,
         first: usize,
         last: usize,
-        variation: Option<&Variation>,
+        variation: Option<usize>,
     ) -> Result<(), SceneError> {
-        let after = match variation {
-            Some(v) => self.variation_start(v),
-            None => self.source.find("notes").unwrap_or(0),
-        };
         for (&at, note) in notes {
             let fail = |why: String| SceneError::Note {
                 file: self.path.clone(),
-                line: self.line_of(&format!("{at}:"), after),
+                line: self.note_line(variation, at),
                 at,
                 why,
             };
@@ -672,6 +709,348 @@ pub fn square_known(kind: GameKind, text: &str) -> bool {
         GameKind::Fences => {
             crate::fences::Space::parse(text).is_some()
                 || crate::fences::Slot::parse(text).is_some()
+        }
+    }
+}
+
+/// Where the values of a RON text stand: a small reader that knows comments, strings and
+/// nesting, so that an error can name the line of the very move or note it is about
+/// (however the file is laid out, and whatever its comments say).
+mod layout {
+    /// A value of the text and where it starts and ends (byte offsets).
+    #[derive(Debug, Clone)]
+    pub struct Value {
+        /// Its first byte (the name, for `Note(...)`).
+        pub start: usize,
+        /// One past its last byte.
+        pub end: usize,
+        /// What it holds.
+        pub body: Body,
+    }
+
+    /// What a value holds, as far as finding things needs.
+    #[derive(Debug, Clone)]
+    pub enum Body {
+        /// A number, string, character or bare name.
+        Atom,
+        /// `[a, b]` or `(a, b)`, after a name or not.
+        Seq(Vec<Value>),
+        /// `(name: value, ...)`, after a name or not.
+        Fields(Vec<(String, Value)>),
+        /// `{key: value, ...}`.
+        Map(Vec<(Value, Value)>),
+    }
+
+    impl Value {
+        /// The value of the field `name` of a struct.
+        pub fn field(&self, name: &str) -> Option<&Value> {
+            match &self.body {
+                Body::Fields(fields) => fields.iter().find(|(n, _)| n == name).map(|(_, v)| v),
+                _ => None,
+            }
+        }
+
+        /// The `index`-th element of a list or tuple.
+        pub fn item(&self, index: usize) -> Option<&Value> {
+            match &self.body {
+                Body::Seq(items) => items.get(index),
+                _ => None,
+            }
+        }
+
+        /// The key of a map entry whose key text (in `source`) passes `matches`.
+        pub fn key<'a>(
+            &'a self,
+            source: &str,
+            matches: impl Fn(&str) -> bool,
+        ) -> Option<&'a Value> {
+            match &self.body {
+                Body::Map(entries) => entries.iter().map(|(k, _)| k).find(|k| {
+                    source
+                        .get(k.start..k.end)
+                        .is_some_and(|t| matches(t.trim()))
+                }),
+                _ => None,
+            }
+        }
+    }
+
+    /// Reads the top value of a RON text (after any `#![...]` attributes); `None` when the
+    /// text is not laid out as this reader expects.
+    pub fn read(source: &str) -> Option<Value> {
+        let mut r = Reader {
+            src: source.as_bytes(),
+            pos: 0,
+        };
+        r.skip_space();
+        while r.at(b"#![") {
+            while r.peek()? != b']' {
+                r.pos += 1;
+            }
+            r.pos += 1;
+            r.skip_space();
+        }
+        r.value(0)
+    }
+
+    /// Nesting deeper than this is not followed (a scene needs a handful of levels).
+    const DEPTH: usize = 64;
+
+    struct Reader<'a> {
+        src: &'a [u8],
+        pos: usize,
+    }
+
+    fn is_name_byte(b: u8) -> bool {
+        b.is_ascii_alphanumeric() || b == b'_'
+    }
+
+    impl Reader<'_> {
+        fn peek(&self) -> Option<u8> {
+            self.src.get(self.pos).copied()
+        }
+
+        fn at(&self, text: &[u8]) -> bool {
+            self.src
+                .get(self.pos..)
+                .is_some_and(|rest| rest.starts_with(text))
+        }
+
+        /// Skips blanks, `//` comments and nested `/* */` comments.
+        fn skip_space(&mut self) {
+            loop {
+                match self.peek() {
+                    Some(b) if b.is_ascii_whitespace() => self.pos += 1,
+                    Some(b'/') if self.at(b"//") => {
+                        while self.peek().is_some_and(|b| b != b'\n') {
+                            self.pos += 1;
+                        }
+                    }
+                    Some(b'/') if self.at(b"/*") => {
+                        let mut depth = 0;
+                        while self.pos < self.src.len() {
+                            if self.at(b"/*") {
+                                depth += 1;
+                                self.pos += 2;
+                            } else if self.at(b"*/") {
+                                depth -= 1;
+                                self.pos += 2;
+                                if depth == 0 {
+                                    break;
+                                }
+                            } else {
+                                self.pos += 1;
+                            }
+                        }
+                    }
+                    _ => return,
+                }
+            }
+        }
+
+        /// Skips a `"..."` string whose opening quote is at the reader.
+        fn string(&mut self) -> Option<()> {
+            self.pos += 1;
+            loop {
+                match self.peek()? {
+                    b'\\' => self.pos += 2,
+                    b'"' => {
+                        self.pos += 1;
+                        return Some(());
+                    }
+                    _ => self.pos += 1,
+                }
+            }
+        }
+
+        /// Skips a raw string `r#"..."#` whose `r` is at the reader.
+        fn raw_string(&mut self) -> Option<()> {
+            self.pos += 1;
+            let hashes = self.src[self.pos..]
+                .iter()
+                .take_while(|b| **b == b'#')
+                .count();
+            self.pos += hashes;
+            if self.peek()? != b'"' {
+                return None;
+            }
+            self.pos += 1;
+            let mut close = vec![b'"'];
+            close.extend(std::iter::repeat_n(b'#', hashes));
+            while !self.at(&close) {
+                self.pos += 1;
+                self.peek()?;
+            }
+            self.pos += close.len();
+            Some(())
+        }
+
+        /// Skips a character literal whose opening quote is at the reader.
+        fn char_literal(&mut self) -> Option<()> {
+            self.pos += 1;
+            loop {
+                match self.peek()? {
+                    b'\\' => self.pos += 2,
+                    b'\'' => {
+                        self.pos += 1;
+                        return Some(());
+                    }
+                    _ => self.pos += 1,
+                }
+            }
+        }
+
+        fn name(&mut self) -> String {
+            let start = self.pos;
+            if self.at(b"r#") {
+                self.pos += 2;
+            }
+            while self.peek().is_some_and(is_name_byte) {
+                self.pos += 1;
+            }
+            String::from_utf8_lossy(&self.src[start..self.pos]).into_owned()
+        }
+
+        /// Whether a struct field (`name:`, not `name::`) starts at the reader.
+        fn field_ahead(&mut self) -> bool {
+            let back = self.pos;
+            let is_field = self
+                .peek()
+                .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+                && {
+                    self.name();
+                    self.skip_space();
+                    self.at(b":") && !self.at(b"::")
+                };
+            self.pos = back;
+            is_field
+        }
+
+        fn value(&mut self, depth: usize) -> Option<Value> {
+            if depth > DEPTH {
+                return None;
+            }
+            self.skip_space();
+            let start = self.pos;
+            let body = match self.peek()? {
+                b'"' => self.string().map(|_| Body::Atom)?,
+                b'\'' => self.char_literal().map(|_| Body::Atom)?,
+                b'r' if self.at(b"r\"") || self.at(b"r#\"") || self.at(b"r##") => {
+                    self.raw_string().map(|_| Body::Atom)?
+                }
+                b'b' if self.at(b"b\"") => {
+                    self.pos += 1;
+                    self.string().map(|_| Body::Atom)?
+                }
+                b'b' if self.at(b"br\"") || self.at(b"br#") => {
+                    self.pos += 1;
+                    self.raw_string().map(|_| Body::Atom)?
+                }
+                b'[' => Body::Seq(self.items(b']', depth)?),
+                b'{' => self.map(depth)?,
+                b'(' => self.parens(depth)?,
+                b if b.is_ascii_alphabetic() || b == b'_' => {
+                    self.name();
+                    let after = self.pos;
+                    self.skip_space();
+                    if self.peek() == Some(b'(') {
+                        self.parens(depth)?
+                    } else {
+                        self.pos = after;
+                        Body::Atom
+                    }
+                }
+                _ => {
+                    // A number: everything up to the next delimiter.
+                    while self
+                        .peek()
+                        .is_some_and(|b| !b.is_ascii_whitespace() && !b",:)]}/".contains(&b))
+                    {
+                        self.pos += 1;
+                    }
+                    if self.pos == start {
+                        return None;
+                    }
+                    Body::Atom
+                }
+            };
+            Some(Value {
+                start,
+                end: self.pos,
+                body,
+            })
+        }
+
+        /// Elements up to `close`, the opening bracket being at the reader.
+        fn items(&mut self, close: u8, depth: usize) -> Option<Vec<Value>> {
+            self.pos += 1;
+            let mut out = Vec::new();
+            loop {
+                self.skip_space();
+                if self.peek()? == close {
+                    self.pos += 1;
+                    return Some(out);
+                }
+                out.push(self.value(depth + 1)?);
+                self.skip_space();
+                if self.peek() == Some(b',') {
+                    self.pos += 1;
+                }
+            }
+        }
+
+        /// `(fields)` or `(elements)`, the parenthesis being at the reader.
+        fn parens(&mut self, depth: usize) -> Option<Body> {
+            let open = self.pos;
+            self.pos += 1;
+            self.skip_space();
+            if !self.field_ahead() {
+                self.pos = open;
+                return self.items(b')', depth).map(Body::Seq);
+            }
+            let mut fields = Vec::new();
+            loop {
+                self.skip_space();
+                if self.peek()? == b')' {
+                    self.pos += 1;
+                    return Some(Body::Fields(fields));
+                }
+                let name = self.name();
+                self.skip_space();
+                if self.peek()? != b':' {
+                    return None;
+                }
+                self.pos += 1;
+                fields.push((name, self.value(depth + 1)?));
+                self.skip_space();
+                if self.peek() == Some(b',') {
+                    self.pos += 1;
+                }
+            }
+        }
+
+        /// `{key: value, ...}`, the brace being at the reader.
+        fn map(&mut self, depth: usize) -> Option<Body> {
+            self.pos += 1;
+            let mut entries = Vec::new();
+            loop {
+                self.skip_space();
+                if self.peek()? == b'}' {
+                    self.pos += 1;
+                    return Some(Body::Map(entries));
+                }
+                let key = self.value(depth + 1)?;
+                self.skip_space();
+                if self.peek()? != b':' {
+                    return None;
+                }
+                self.pos += 1;
+                entries.push((key, self.value(depth + 1)?));
+                self.skip_space();
+                if self.peek() == Some(b',') {
+                    self.pos += 1;
+                }
+            }
         }
     }
 }

@@ -70,7 +70,12 @@ fn a_turn_is_relocate_then_throw_then_walk() {
             .iter()
             .all(|m| matches!(m, FenceMove::Relocate { .. }))
     );
-    let vacant = g.board().slots().len() - 12;
+    assert_eq!(
+        g.slots().len(),
+        g.board().slots().len() + 4,
+        "and home's entrances"
+    );
+    let vacant = g.slots().len() - 12;
     assert_eq!(moves.len(), 6 * vacant, "any own fence to any vacant slot");
     // Never onto an occupied slot, never someone else's fence.
     let south_fence = g.fences()[0].1;
@@ -148,6 +153,81 @@ fn home_only_with_the_exact_count() {
     play(&mut g, "g3-g4-g5-home");
     assert_eq!(g.outcome(), Outcome::Win(Seat(Section::South)));
     assert!(g.legal_moves().is_empty());
+}
+
+// Magee, seed 003: "He may erect his fence in any vacant slot of the playing field,
+// regardless of the section of the playing field in which the slot selected lies."
+#[test]
+fn a_fence_in_an_entrance_of_home_shuts_it() {
+    // g5 is the south entrance; g5|g6 the slot in it. From g3 home is 3 steps through it.
+    let mut g = open_field("g3", "g11");
+    play(&mut g, "fence a1|a2 to g5|g6");
+    assert_eq!(
+        g.distance_home(Node::Space(sp("g3"))),
+        Some(7),
+        "round to the west or east entrance: g3-f3-e3-e4-e5-e6-e7-home"
+    );
+    play(&mut g, "throw 3");
+    assert!(!ends(&g).contains(&"home".to_string()));
+    assert!(matches!(
+        g.parse_move("g3-g4-g5-home"),
+        Err(NotationError::Illegal { .. })
+    ));
+    play(&mut g, "g3-g4-g5-g4");
+    // Green shuts the north entrance in front of his own pawn: 3 was its count home.
+    assert_eq!(g.distance_home(Node::Space(sp("g11"))), Some(3));
+    play(&mut g, "fence m1|m2 to g8|g9");
+    assert_eq!(g.distance_home(Node::Space(sp("g11"))), Some(7));
+    play(&mut g, "throw 3");
+    assert!(!ends(&g).contains(&"home".to_string()));
+    // A "jump" card crosses an entrance fence like any other.
+    let mut options = FencesOptions {
+        chance_cards: true,
+        ..FencesOptions::default()
+    };
+    let mut fences: Vec<(Seat, Slot)> = ["g5|g6", "a1|a2", "a2|a3", "a3|a4", "a4|a5", "a5|a6"]
+        .iter()
+        .map(|s| (Seat(Section::South), slot(s)))
+        .collect();
+    fences.extend((1..=6).map(|r| (Seat(Section::North), slot(&format!("m{r}|m{}", r + 1)))));
+    let layout = |options: &FencesOptions| {
+        Fences::with_layout(
+            options.clone(),
+            vec![Node::Space(sp("g4")), Node::Space(sp("g11"))],
+            fences.clone(),
+        )
+    };
+    let mut g = layout(&options).unwrap();
+    play(&mut g, "fence a1|a2 to b1|b2");
+    play(&mut g, "draw");
+    play(&mut g, "card jump 2");
+    assert!(ends(&g).contains(&"home".to_string()));
+    play(&mut g, "g4-g5-home");
+    assert_eq!(g.outcome(), Outcome::Win(Seat(Section::South)));
+
+    // With `entrance_fences: false` the entrances stay open.
+    options.entrance_fences = false;
+    let e = layout(&options).unwrap_err();
+    assert!(e.contains("g5|g6 is an entrance of home"), "{e}");
+    let open = open_field("g3", "g11");
+    let closed = Fences::with_layout(
+        options,
+        vec![Node::Space(sp("g3")), Node::Space(sp("g11"))],
+        open.fences().to_vec(),
+    )
+    .unwrap();
+    assert_eq!(closed.slots(), open.board().slots());
+    assert_eq!(
+        closed.legal_moves().len(),
+        6 * (open.board().slots().len() - 12)
+    );
+    match closed.parse_move("fence a1|a2 to g5|g6") {
+        Err(NotationError::Illegal { why, .. }) => {
+            assert!(why.contains("g5|g6 is an entrance of home"), "{why}")
+        }
+        other => panic!("expected illegal, got {other:?}"),
+    }
+    assert!(open.parse_move("fence a1|a2 to g5|g6").is_ok());
 }
 
 #[test]

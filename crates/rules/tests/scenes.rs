@@ -33,6 +33,41 @@ fn every_shipped_scene_verifies() {
     }
 }
 
+#[test]
+fn every_move_and_note_of_the_shipped_scenes_is_found_on_its_line() {
+    let mut files = Vec::new();
+    all_scenes(&scene_dir(), &mut files);
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let scene = SceneFile::parse(&file, &text).unwrap();
+        let on_line = |line: usize, what: &str| {
+            assert!(
+                line > 0 && lines[line - 1].contains(what),
+                "{}:{line}: {what} is not there",
+                file.display()
+            );
+        };
+        for (i, mv) in scene.scene.moves.iter().enumerate() {
+            on_line(scene.move_line(i), &ron::to_string(mv).unwrap());
+        }
+        for at in scene.scene.notes.keys() {
+            on_line(scene.note_line(None, *at), &format!("{at}:"));
+        }
+        for (v, variation) in scene.scene.variations.iter().enumerate() {
+            for (i, mv) in variation.moves.iter().enumerate() {
+                on_line(
+                    scene.variation_move_line(v, i),
+                    &ron::to_string(mv).unwrap(),
+                );
+            }
+            for at in variation.notes.keys() {
+                on_line(scene.note_line(Some(v), *at), &format!("{at}:"));
+            }
+        }
+    }
+}
+
 fn parse(text: &str) -> Result<SceneFile, SceneError> {
     SceneFile::parse(Path::new("test.ron"), text)
 }
@@ -141,4 +176,154 @@ fn notes_and_variations_are_checked_with_their_lines() {
     // A variation's note outside it.
     let e = verify_err(&good.replace("notes: { 2:", "notes: { 0:"));
     assert!(e.contains("note at move 0"), "{e}");
+}
+
+/// The line number an error message starts with (`test.ron:LINE:...`).
+fn line_of_error(e: &str) -> usize {
+    e.split(':')
+        .nth(1)
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_bad_move_is_placed_on_its_own_line_whatever_the_comments_say() {
+    let text = r#"// A comment that talks about the moves: ["GM to M2"], and a ] and a " too.
+Scene(
+    /* moves: ["KT to K4"] */
+    title: "moves: [\"x\"] ]",
+    source: "the moves below",
+    game: War,
+    moves: [
+        // the moves start here
+        "GM to M2", "GM to M2",
+        "KM to M2", /* moves */ "KM to M2",
+        "GM to K2",
+        "KM to M9", // the bad one
+    ],
+)"#;
+    let e = verify_err(text);
+    assert!(e.starts_with("test.ron:12: move 6 (\"KM to M9\")"), "{e}");
+    let e = verify_err(&text.replace("*/ \"KM to M2\"", "*/ \"KM to Z2\""));
+    assert!(e.starts_with("test.ron:10: move 4 (\"KM to Z2\")"), "{e}");
+    // A raw string and a character before the moves do not confuse the reader either.
+    let raw = text.replace(
+        "source: \"the moves below\"",
+        "source: r#\"a raw \"moves\" string ]\"#",
+    );
+    let e = verify_err(&raw);
+    assert_eq!(line_of_error(&e), 12, "{e}");
+}
+
+#[test]
+fn a_bad_first_move_of_a_shipped_scene_names_its_line() {
+    let path = common::crate_dir().join("../../scenes/camelot/compulsory_capture.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let line = text.lines().position(|l| l.contains("\"G7-E5\"")).unwrap() + 1;
+    assert_eq!(line, 12);
+    let e = verify_err(&text.replacen("\"G7-E5\"", "\"G7-G1\"", 1));
+    assert!(e.starts_with("test.ron:12: move 1 (\"G7-G1\")"), "{e}");
+}
+
+#[test]
+fn notes_are_found_by_their_key_not_by_text() {
+    let text = "Scene(title: \"x\", game: War,
+moves: [\"GM to M2\", \"GM to M2\", \"KM to M2\", \"KM to M2\", \"GM to K2\", \"KT to K5\",
+        \"KT to K4\", \"GM to K2\", \"GM to K3\", \"GM to K4\", \"KM to K2\"],
+notes: {
+    11: Note(caption: \"after 1: eleven\", squares: [\"KF5\"]),
+    // 1: a comment
+    1: Note(squares: [\"KF5\"]),
+},
+)";
+    parse(text).unwrap().verify().unwrap();
+    let e = verify_err(&text.replace("1: Note(squares: [\"KF5\"])", "1: Note(squares: [\"ZZ5\"])"));
+    assert!(e.starts_with("test.ron:7: note at move 1"), "{e}");
+    let e = verify_err(&text.replace(
+        "11: Note(caption: \"after 1: eleven\", squares: [\"KF5\"])",
+        "11: Note(caption: \"after 1: eleven\", squares: [\"ZZ5\"])",
+    ));
+    assert!(e.starts_with("test.ron:5: note at move 11"), "{e}");
+}
+
+#[test]
+fn variations_are_found_by_their_place_not_by_their_title() {
+    let text = "Scene(title: \"Same\", game: War,
+moves: [\"GM to M2\", \"GM to M2\"],
+notes: { 1: Note(caption: \"Same\") },
+variations: [
+    Variation(title: \"Same\", from: 1, moves: [\"KM to M2\"],
+              notes: { 2: Note(caption: \"first\") }),
+    Variation(
+        title: \"Same\",
+        from: 1,
+        moves: [
+            \"KM to M2\",
+            \"GM to K2\",
+        ],
+        notes: {
+            3: Note(caption: \"second\"),
+        },
+        expect: Ongoing,
+    ),
+],
+)";
+    parse(text).unwrap().verify().unwrap();
+    let e = verify_err(&text.replace("\"GM to K2\"", "\"GM to K9\""));
+    assert!(
+        e.starts_with("test.ron:12: variation \"Same\": move 3 (\"GM to K9\")"),
+        "{e}"
+    );
+    let e = verify_err(&text.replace(
+        "3: Note(caption: \"second\")",
+        "4: Note(caption: \"second\")",
+    ));
+    assert!(e.starts_with("test.ron:15: note at move 4"), "{e}");
+    let e = verify_err(&text.replace("expect: Ongoing", "expect: Draw"));
+    assert!(
+        e.starts_with("test.ron:17: variation \"Same\": expected a draw"),
+        "{e}"
+    );
+    let e = verify_err(&text.replace("from: 1,\n", "from: 3,\n"));
+    assert!(
+        e.starts_with("test.ron:9: variation \"Same\": it branches after move 3"),
+        "{e}"
+    );
+}
+
+#[test]
+fn misspelled_fields_and_options_are_refused_with_their_name_and_line() {
+    // An option of the game.
+    let e = verify_err(
+        "Scene(title: \"x\", game: Fences,\n  options: (players: 2,\n    plyers: 4),\n)",
+    );
+    assert!(e.contains("plyers"), "{e}");
+    assert!(e.starts_with("test.ron:3:5: bad options for Fences"), "{e}");
+    let e = verify_err("Scene(title: \"x\", game: War, options: (ofered: Jumpable))");
+    assert!(
+        e.starts_with("test.ron:1:40: bad options for War") && e.contains("ofered"),
+        "{e}"
+    );
+    for game in ["War", "Camelot", "Transport", "Fences", "Screwball"] {
+        let e = verify_err(&format!(
+            "Scene(title: \"x\", game: {game}, options: (no_such: 1))"
+        ));
+        assert!(
+            e.contains("bad options") && e.contains("no_such"),
+            "{game}: {e}"
+        );
+    }
+    // A field of the scene, of a note, of a variation.
+    let e = parse("Scene(title: \"x\", game: War,\n  expcet: Draw)")
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("test.ron:2:") && e.contains("expcet"), "{e}");
+    let e = parse("Scene(title: \"x\", game: War, moves: [\"GM to M2\"],\n notes: { 1: Note(\n captoin: \"y\") })")
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("test.ron:3:") && e.contains("captoin"), "{e}");
+    let e = parse("Scene(title: \"x\", game: War, moves: [\"GM to M2\"],\n variations: [Variation(title: \"v\", from: 0,\n moves: [], expects: Draw)])")
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("test.ron:3:") && e.contains("expects"), "{e}");
 }

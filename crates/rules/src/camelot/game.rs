@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// Camelot's rules options; the defaults are the WCF rules.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct CamelotOptions {
     /// WCF (default) or Parker 1930.
     pub rules: RuleSet,

@@ -155,6 +155,21 @@ impl Board {
         ]
     }
 
+    /// The slots in home's four entrances, in the order of [`Board::entrances`]: each lies
+    /// between an entrance space and the middle square of that side of the home block
+    /// (`g5|g6` is the south entrance on a 13 x 13 field).
+    pub fn entrance_slots(self) -> [Slot; 4] {
+        let c = self.centre();
+        let inner = [
+            Space { x: c, y: c - 1 },
+            Space { x: c - 1, y: c },
+            Space { x: c, y: c + 1 },
+            Space { x: c + 1, y: c },
+        ];
+        let outer = self.entrances();
+        std::array::from_fn(|i| Slot::between(outer[i], inner[i]))
+    }
+
     /// The walkable orthogonal neighbours of a space, with the slot between.
     pub fn neighbours(self, s: Space) -> impl Iterator<Item = (Space, Slot)> {
         let n = self.size as i16;
@@ -275,5 +290,10 @@ mod tests {
             Some(Slot::between(Space { x: 4, y: 4 }, Space { x: 4, y: 5 }))
         );
         assert!(Board::new(10).is_err());
+        let entrances: Vec<String> = b.entrance_slots().iter().map(|s| s.to_string()).collect();
+        assert_eq!(entrances, ["g5|g6", "e7|f7", "g8|g9", "h7|i7"]);
+        for slot in b.entrance_slots() {
+            assert!(!b.slots().contains(&slot), "{slot} is not a field slot");
+        }
     }
 }

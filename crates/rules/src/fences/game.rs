@@ -12,7 +12,7 @@ use std::fmt;
 
 /// Rules options of the fence race.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct FencesOptions {
     /// Two to four players (two sit opposite).
     pub players: u8,
@@ -29,6 +29,10 @@ pub struct FencesOptions {
     pub chance_cards: bool,
     /// The stack of chance cards (default: `deck.ron`).
     pub deck: Vec<Card>,
+    /// Fences may stand in home's four entrances, so that a pawn can be shut out of one
+    /// (the patent: "any vacant slot of the playing field"); `false` keeps the entrances
+    /// always open.
+    pub entrance_fences: bool,
 }
 
 impl Default for FencesOptions {
@@ -41,6 +45,7 @@ impl Default for FencesOptions {
             seed: 0,
             chance_cards: false,
             deck: default_deck(),
+            entrance_fences: true,
         }
     }
 }
@@ -183,13 +188,13 @@ impl Fences {
                 return Err(format!("{s} is not a space of the field"));
             }
         }
-        let slots = game.board.slots();
+        let slots = game.slots();
         for (i, (seat, slot)) in fences.iter().enumerate() {
             if !game.seats.contains(seat) {
                 return Err(format!("{seat} does not play in this race"));
             }
             if !slots.contains(slot) {
-                return Err(format!("{slot} is not a slot of the board"));
+                return Err(game.not_a_slot(*slot));
             }
             if fences[..i].iter().any(|(_, s)| s == slot) {
                 return Err(format!("two fences in {slot}"));
@@ -231,6 +236,25 @@ impl Fences {
     /// Where each seat's pawn is.
     pub fn pawn(&self, seat: Seat) -> Node {
         self.state.pawns[self.seat_index(seat)]
+    }
+
+    /// Every slot a fence may stand in: the slots of the field, and home's four entrances
+    /// unless the options keep them open.
+    pub fn slots(&self) -> Vec<Slot> {
+        let mut slots = self.board.slots();
+        if self.options.entrance_fences {
+            slots.extend(self.board.entrance_slots());
+        }
+        slots
+    }
+
+    /// Why `slot` cannot take a fence in this race.
+    fn not_a_slot(&self, slot: Slot) -> String {
+        if self.board.entrance_slots().contains(&slot) {
+            format!("{slot} is an entrance of home, and this race keeps the entrances open")
+        } else {
+            format!("{slot} is not a slot of the board")
+        }
     }
 
     /// Every fence with its owner.
@@ -302,8 +326,12 @@ impl Fences {
                 (!fenced || may_jump).then_some((Node::Space(t), fenced))
             })
             .collect();
-        if self.board.entrances().contains(&s) {
-            out.push((Node::Home, false));
+        let entrances = self.board.entrances();
+        if let Some(i) = entrances.iter().position(|e| *e == s) {
+            let fenced = self.fenced(self.board.entrance_slots()[i]);
+            if !fenced || may_jump {
+                out.push((Node::Home, fenced));
+            }
         }
         out
     }
@@ -415,8 +443,8 @@ impl Fences {
             (Phase::Relocate, FenceMove::Relocate { from, to }) => {
                 if !self.state.fences.contains(&(seat, *from)) {
                     format!("{seat} has no fence in {from}")
-                } else if !self.board.slots().contains(to) {
-                    format!("{to} is not a slot of the board")
+                } else if !self.slots().contains(to) {
+                    self.not_a_slot(*to)
                 } else {
                     format!("{to} already holds a fence")
                 }
@@ -454,7 +482,6 @@ impl Game for Fences {
         match self.state.phase {
             Phase::Relocate => {
                 let vacant: Vec<Slot> = self
-                    .board
                     .slots()
                     .into_iter()
                     .filter(|s| !self.fenced(*s))
@@ -491,7 +518,7 @@ impl Game for Fences {
             (Phase::Relocate, FenceMove::Relocate { from, to }) => {
                 self.state.fences.contains(&(self.to_move(), *from))
                     && !self.fenced(*to)
-                    && self.board.slots().contains(to)
+                    && self.slots().contains(to)
             }
             (Phase::Throw, FenceMove::Draw) => self.options.chance_cards,
             (Phase::Walk(k, jump), FenceMove::Walk(path)) => self.valid_walk(path, k, jump),

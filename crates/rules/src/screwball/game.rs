@@ -76,7 +76,7 @@ pub enum NoMove {
 
 /// Screwball's rules options.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct ScrewballOptions {
     /// Large pieces each player owns (the patent: 18).
     pub large: u8,

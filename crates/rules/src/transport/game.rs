@@ -55,7 +55,7 @@ pub enum PlanePassing {
 
 /// Transport's rules options.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct TransportOptions {
     /// Two fleets, two teams, or the battle royal.
     pub mode: Mode,

@@ -40,7 +40,7 @@ pub fn why_illegal(game: &War, mv: &Move) -> String {
     }
     if pos.pseudo_moves(side).contains(mv) {
         let offered: Vec<String> = pos
-            .offered_troops(side)
+            .offered_troops(side, game.options().offered)
             .iter()
             .map(|(sq, _)| sq.name_for(side))
             .collect();

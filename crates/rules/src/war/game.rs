@@ -28,9 +28,22 @@ pub enum NoMove {
     Draw,
 }
 
+/// Which enemy troops are offered, and so must be taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Offered {
+    /// Every enemy troop diagonally in front of one of my troops, whether or not the square
+    /// beyond it is free (our reading).
+    #[default]
+    Diagonal,
+    /// Only an enemy troop that one of my troops can jump: the square beyond it, diagonally,
+    /// is on the board and empty (the book's "offered … to be taken by jumping, as in
+    /// checkers", read strictly).
+    Jumpable,
+}
+
 /// Rules options of the Game of War; the defaults are RULES.md's decisions.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct WarOptions {
     /// Who moves first (the book's game: Red; by lot otherwise).
     pub first: Side,
@@ -44,6 +57,8 @@ pub struct WarOptions {
     /// Law XI: seconds allowed per move in the app (`None`: no limit). The book's
     /// default is 300 seconds, then one more minute after "Time" is called.
     pub move_time_limit: Option<u32>,
+    /// Which enemy troops count as offered to my troops, so that one must be taken.
+    pub offered: Offered,
 }
 
 impl Default for WarOptions {
@@ -54,6 +69,7 @@ impl Default for WarOptions {
             no_move: NoMove::Loss,
             repetition_grace: Some(20),
             move_time_limit: None,
+            offered: Offered::Diagonal,
         }
     }
 }
@@ -193,7 +209,7 @@ impl Game for War {
     }
 
     fn legal_moves(&self) -> Vec<Move> {
-        let legal = self.pos.legal_moves();
+        let legal = self.pos.legal_moves(self.options.offered);
         if self.outcome_with(&legal).is_over() {
             return Vec::new();
         }
@@ -271,7 +287,7 @@ impl Game for War {
     }
 
     fn outcome(&self) -> Outcome<Side> {
-        self.outcome_with(&self.pos.legal_moves())
+        self.outcome_with(&self.pos.legal_moves(self.options.offered))
     }
 
     fn why_illegal(&self, mv: &Move) -> String {
@@ -279,12 +295,12 @@ impl Game for War {
     }
 
     fn move_text(&self, mv: &Move) -> String {
-        super::notation::print(&self.pos, mv)
+        super::notation::print(&self.pos, &self.pos.legal_moves(self.options.offered), mv)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, crate::NotationError> {
         let legal = self.legal_moves();
-        super::notation::read(&self.pos, &legal, text)
+        super::notation::read(&self.pos, &legal, self.options.offered, text)
     }
 
     fn ply(&self) -> usize {

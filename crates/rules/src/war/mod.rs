@@ -9,7 +9,7 @@ pub mod piece;
 pub mod position;
 
 pub use board::{Side, Square, Station};
-pub use game::{CitadelWin, NoMove, War, WarOptions};
+pub use game::{CitadelWin, NoMove, Offered, War, WarOptions};
 pub use moves::Move;
 pub use notation::WarSan;
 pub use piece::{Kind, Name, Piece};

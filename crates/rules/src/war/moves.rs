@@ -1,6 +1,7 @@
 //! Game of War moves and their generation, including compulsory capture of offered troops.
 
 use super::board::{Side, Square, Station};
+use super::game::Offered;
 use super::piece::Kind;
 use super::position::Position;
 
@@ -227,8 +228,9 @@ impl Position {
         }
     }
 
-    /// Enemy troops offered to `side`'s troops, each with the troops that can take it.
-    pub fn offered_troops(&self, side: Side) -> Vec<(Square, Vec<Square>)> {
+    /// Enemy troops offered to `side`'s troops under the `offered` rule, each with the
+    /// troops that can take it.
+    pub fn offered_troops(&self, side: Side, offered_rule: Offered) -> Vec<(Square, Vec<Square>)> {
         let mut offered: Vec<(Square, Vec<Square>)> = Vec::new();
         for sq in Square::all() {
             match self.at(sq) {
@@ -239,8 +241,13 @@ impl Position {
                 let Some(target) = sq.offset(df, side.forward()) else {
                     continue;
                 };
+                let jumpable = || {
+                    sq.offset(2 * df, 2 * side.forward())
+                        .is_some_and(|land| self.at(land).is_none())
+                };
                 if matches!(self.at(target), Some(v) if v.kind == Kind::Troop)
                     && self.capturable_by(target, side)
+                    && (offered_rule == Offered::Diagonal || jumpable())
                 {
                     match offered.iter_mut().find(|(t, _)| *t == target) {
                         Some((_, takers)) => takers.push(sq),
@@ -253,12 +260,13 @@ impl Position {
     }
 
     /// Every legal move of the side to move (outcome aside): the pseudo-legal moves, narrowed
-    /// to the captures of offered troops when a troop is offered. When every offered troop is
-    /// offered to one and the same troop, that troop may instead take a non-troop piece.
-    pub fn legal_moves(&self) -> Vec<Move> {
+    /// to the captures of offered troops (under the `offered` rule) when a troop is offered.
+    /// When every offered troop is offered to one and the same troop, that troop may instead
+    /// take a non-troop piece.
+    pub fn legal_moves(&self, offered_rule: Offered) -> Vec<Move> {
         let side = self.to_move();
         let moves = self.pseudo_moves(side);
-        let offered = self.offered_troops(side);
+        let offered = self.offered_troops(side, offered_rule);
         if offered.is_empty() {
             return moves;
         }

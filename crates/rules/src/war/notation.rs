@@ -8,6 +8,7 @@
 //! (`KHT takes T to KF6, T to KH8`). Squares are counted from the mover's side.
 
 use super::board::{FILE_NAMES, Side, Square};
+use super::game::Offered;
 use super::moves::Move;
 use super::piece::{Kind, Name, Piece};
 use super::position::Position;
@@ -337,7 +338,14 @@ impl WarSan {
     }
 
     /// Finds the one legal move this text names.
-    pub fn resolve(&self, pos: &Position, legal: &[Move]) -> Result<Move, NotationError> {
+    /// `offered` is the rule the legal moves were found under; it only words the reason
+    /// when the text names a move that an offered troop forbids.
+    pub fn resolve(
+        &self,
+        pos: &Position,
+        legal: &[Move],
+        offered: Offered,
+    ) -> Result<Move, NotationError> {
         let text = self.to_string();
         let found = self.find(pos, legal);
         match found.as_slice() {
@@ -348,7 +356,7 @@ impl WarSan {
                     "the game is over".to_string()
                 } else if pseudo.iter().any(|m| self.matches(pos, m)) {
                     let offered: Vec<String> = pos
-                        .offered_troops(pos.to_move())
+                        .offered_troops(pos.to_move(), offered)
                         .iter()
                         .map(|(sq, _)| sq.name_for(pos.to_move()))
                         .collect();
@@ -472,22 +480,26 @@ fn candidates(pos: &Position, mv: &Move) -> Vec<WarSan> {
 
 /// Prints a legal move in the shortest form that names it alone among the legal moves,
 /// preferring the book's style (`GM to M2`, `M takes M`, `M enters Citadel`).
-pub fn print(pos: &Position, mv: &Move) -> String {
+pub fn print(pos: &Position, legal: &[Move], mv: &Move) -> String {
     if mover(pos, mv).is_none() {
         return format!("(no piece for {mv:?})");
     }
-    let legal = pos.legal_moves();
     candidates(pos, mv)
         .into_iter()
-        .find(|san| matches!(san.find(pos, &legal).as_slice(), [only] if *only == mv))
+        .find(|san| matches!(san.find(pos, legal).as_slice(), [only] if *only == mv))
         .unwrap_or_else(|| full_form(pos, mv))
         .to_string()
 }
 
 /// Reads a move text and resolves it against `legal`, the legal moves of `pos`.
-pub fn read(pos: &Position, legal: &[Move], text: &str) -> Result<Move, NotationError> {
+pub fn read(
+    pos: &Position,
+    legal: &[Move],
+    offered: Offered,
+    text: &str,
+) -> Result<Move, NotationError> {
     let san: WarSan = text.parse()?;
-    san.resolve(pos, legal).map_err(|e| match e {
+    san.resolve(pos, legal, offered).map_err(|e| match e {
         NotationError::Illegal { why, .. } => NotationError::Illegal {
             text: text.to_string(),
             why,
