@@ -135,7 +135,7 @@ fn spawn_board(
         }
     }
     let slot_mesh = meshes.add(Cuboid::new(p * 0.62, 0.02, p * 0.38));
-    for slot in board.slots() {
+    for slot in the_match.game.slots() {
         let mut at = slot_center(board, slot);
         at.y = 0.012;
         commands.spawn((

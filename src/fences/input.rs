@@ -265,7 +265,7 @@ fn show_highlights(
                 );
             }
             if chosen.0.is_some() {
-                for slot in board.slots() {
+                for slot in game.slots() {
                     if game.fences().iter().any(|(_, s)| *s == slot) {
                         continue;
                     }

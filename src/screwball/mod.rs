@@ -128,7 +128,7 @@ large ones. Pieces start on the row remote from their owner and move toward him:
 forward (straight or diagonal) or sideways toward the centre. A piece attacks enemy pieces \
 on touching squares in directions it may move; for each, the attacker sets a penalty piece \
 of the victim's on the victim's starting row (or as near as possible) and moves again. A \
-piece on its owner's edge, or stuck, is dead. The aim: the fewest pieces on the board; the \
+piece on its owner's edge, or where it can never move further, is dead. The aim: the fewest pieces on the board; the \
 game ends when a player's reserve is spent, and the other wins.";
 
 /// The match, headless.

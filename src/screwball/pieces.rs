@@ -10,7 +10,7 @@ use crate::motion::{MotionSet, Travel};
 use crate::playing::{BoardReset, MatchSet};
 use bevy::prelude::*;
 use std::collections::HashMap;
-use tabula_rules::screwball::game::{Piece, square_for};
+use tabula_rules::screwball::game::{Piece, dead_at, square_for};
 use tabula_rules::screwball::{Board, Move, Player, Size, SpaceId};
 
 /// A piece on the board.
@@ -113,6 +113,29 @@ fn spawn_from_match(commands: &mut Commands, the_match: &ScrewballMatch) {
 }
 
 #[allow(clippy::type_complexity)]
+/// A reserve piece set on `spot` (a penalty piece or an entry): it stays there, or, where it
+/// could never move (a dead square), it goes on to its owner's dead pile at once. Returns its
+/// journey.
+fn arrive(
+    commands: &mut Commands,
+    entity: Entity,
+    piece: Piece,
+    spot: SpaceId,
+    start: Vec3,
+    dead_slot: impl FnOnce() -> usize,
+) -> Travel {
+    let mut waypoints = vec![space_center(spot)];
+    let mut it = commands.entity(entity);
+    it.remove::<Reserve>();
+    if dead_at(piece.owner, spot) {
+        waypoints.push(dead_position(piece.owner, dead_slot()));
+        it.insert(Dead(piece));
+    } else {
+        it.insert(ScrewballPiece { piece, at: spot });
+    }
+    Travel::new(start, waypoints)
+}
+
 fn follow_moves(
     mut commands: Commands,
     mut played: MessageReader<ScrewballPlayed>,
@@ -122,6 +145,13 @@ fn follow_moves(
 ) {
     let b = Board::get();
     let mut taken: Vec<Entity> = Vec::new();
+    // Pieces sent to the dead piles this frame (the query sees them only next frame).
+    let mut fallen: HashMap<Player, usize> = HashMap::new();
+    let mut next_dead = |owner: Player| {
+        let k = fallen.entry(owner).or_insert(0);
+        *k += 1;
+        dead.iter().filter(|d| d.0.owner == owner).count() + *k - 1
+    };
     for event in played.read() {
         let mut take_reserve = |owner: Player, size: Size| {
             let found = reserves
@@ -146,8 +176,7 @@ fn follow_moves(
                     let start = transform.translation;
                     let mut waypoints = vec![space_center(*to)];
                     if event.died.is_some() {
-                        let k = dead.iter().filter(|d| d.0.owner == event.player).count();
-                        waypoints.push(dead_position(event.player, k));
+                        waypoints.push(dead_position(event.player, next_dead(event.player)));
                         commands
                             .entity(entity)
                             .remove::<ScrewballPiece>()
@@ -163,32 +192,28 @@ fn follow_moves(
                 for spot in placements {
                     let size = square_for(b.space(*spot).size);
                     if let Some((entity, start)) = take_reserve(victim, size) {
-                        commands.entity(entity).remove::<Reserve>().insert((
-                            ScrewballPiece {
-                                piece: Piece {
-                                    owner: victim,
-                                    size,
-                                },
-                                at: *spot,
-                            },
-                            Travel::new(start, vec![space_center(*spot)]).after_legs(1),
-                        ));
+                        let piece = Piece {
+                            owner: victim,
+                            size,
+                        };
+                        let travel = arrive(&mut commands, entity, piece, *spot, start, || {
+                            next_dead(victim)
+                        });
+                        commands.entity(entity).insert(travel.after_legs(1));
                     }
                 }
             }
             Move::Enter(at) => {
                 let size = square_for(b.space(*at).size);
                 if let Some((entity, start)) = take_reserve(event.player, size) {
-                    commands.entity(entity).remove::<Reserve>().insert((
-                        ScrewballPiece {
-                            piece: Piece {
-                                owner: event.player,
-                                size,
-                            },
-                            at: *at,
-                        },
-                        Travel::new(start, vec![space_center(*at)]),
-                    ));
+                    let piece = Piece {
+                        owner: event.player,
+                        size,
+                    };
+                    let travel = arrive(&mut commands, entity, piece, *at, start, || {
+                        next_dead(event.player)
+                    });
+                    commands.entity(entity).insert(travel);
                 }
             }
             Move::Pass => {}
