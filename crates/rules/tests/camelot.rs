@@ -5,7 +5,7 @@
 mod common;
 
 use tabula_rules::Game;
-use tabula_rules::camelot::{Camelot, CamelotOptions, Position, Side, Square};
+use tabula_rules::camelot::{Camelot, CamelotOptions, Move, Position, Side, Square, Step};
 use tabula_rules::perft::{perft, perft_positions};
 
 fn data(name: &str) -> String {
@@ -84,19 +84,81 @@ fn the_two_charges_of_figure_three() {
 }
 
 #[test]
-fn perft_from_the_opening() {
-    for line in lines(&data("perft.txt")) {
-        let f: Vec<&str> = line.split_whitespace().collect();
-        let (kind, depth, count): (&str, u32, u64) =
-            (f[0], f[1].parse().unwrap(), f[2].parse().unwrap());
+fn a_refused_canter_stop_or_plain_move_says_why() {
+    // Seed 001: "he must jump and capture opposing pieces when brought into juxtaposition
+    // allowing a jump in the course of a charge".
+    let game = Camelot::from_setup_text(
+        "White knights: E5\nWhite men: E6 F8\nBlack men: D8 A12\nWhite to move",
+        CamelotOptions::default(),
+    )
+    .unwrap();
+    let stop = Move {
+        from: Square::parse("E5").unwrap(),
+        steps: vec![(Step::Canter, Square::parse("E7").unwrap())],
+    };
+    let why = game.why_illegal(&stop);
+    assert!(why.contains("must jump"), "{why}");
+    // A jump is possible (L8 over L9), so the plain move is refused for that reason.
+    let game = Camelot::from_setup_text(
+        "White knights: E5\nWhite men: E6 L8\nBlack men: E8 L9\nWhite to move",
+        CamelotOptions::default(),
+    )
+    .unwrap();
+    let plain = Move {
+        from: Square::parse("E5").unwrap(),
+        steps: vec![(Step::Plain, Square::parse("D5").unwrap())],
+    };
+    let why = game.why_illegal(&plain);
+    assert!(why.contains("capture is compulsory"), "{why}");
+}
+
+/// The perft lines: count, depth, number, and whether the line is run by hand only.
+fn perft_lines() -> Vec<(String, String, u32, u64, bool)> {
+    lines(&data("perft.txt"))
+        .map(|line| {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            let by_hand = match f.get(3) {
+                None => false,
+                Some(&"by-hand") => true,
+                Some(other) => panic!("{line}: unknown mark {other}"),
+            };
+            (
+                line.to_string(),
+                f[0].to_string(),
+                f[1].parse().unwrap(),
+                f[2].parse().unwrap(),
+                by_hand,
+            )
+        })
+        .collect()
+}
+
+fn check_perft(by_hand: bool) {
+    for (line, kind, depth, count, hand) in perft_lines() {
+        if hand != by_hand {
+            continue;
+        }
         let mut game = Camelot::new(CamelotOptions::default());
-        let got = match kind {
+        let got = match kind.as_str() {
             "paths" => perft(&mut game, depth),
             "positions" => perft_positions(&mut game, depth, Camelot::position_key),
             _ => panic!("unknown count {kind}"),
         };
         assert_eq!(got, count, "{line}");
     }
+}
+
+#[test]
+fn perft_from_the_opening() {
+    check_perft(false);
+}
+
+/// The counts marked `by-hand` in perft.txt take many minutes:
+/// `cargo test -p tabula-rules --test camelot -- --ignored`.
+#[test]
+#[ignore = "many minutes; run by hand"]
+fn perft_from_the_opening_by_hand() {
+    check_perft(true);
 }
 
 #[test]
