@@ -1,11 +1,11 @@
 //! Camelot: hand-counted positions, castles and endings under both rule sets, the patent's
-//! two knight's charges, perft, notation round trips and random playouts. Data in
-//! data/camelot/.
+//! two knight's charges, the compulsory capture lesson, perft, notation round trips and
+//! random playouts. Data in data/camelot/.
 
 mod common;
 
 use tabula_rules::Game;
-use tabula_rules::camelot::{Camelot, CamelotOptions, Move, Position, Side, Square, Step};
+use tabula_rules::camelot::{Camelot, CamelotOptions, Kind, Move, Position, Side, Square, Step};
 use tabula_rules::perft::{perft, perft_positions};
 
 fn data(name: &str) -> String {
@@ -55,11 +55,24 @@ fn castles_and_endings() {
     assert!(run_cases("castles.txt") >= 15);
 }
 
+/// Each side's knights and men.
+fn material(game: &Camelot, side: Side) -> (usize, usize) {
+    let pieces: Vec<_> = game.position().pieces_of(side).collect();
+    let knights = pieces
+        .iter()
+        .filter(|(_, p)| p.kind == Kind::Knight)
+        .count();
+    (knights, pieces.len() - knights)
+}
+
 #[test]
 fn the_two_charges_of_figure_three() {
     let path = common::crate_dir().join("../../scenes/camelot/figure3_charges.ron");
     let scene = tabula_rules::scene::SceneFile::load(&path).unwrap();
     let mut game = scene.camelot_start().unwrap();
+    // Seed 001: "five of the men from each side have been captured".
+    assert_eq!(material(&game, Side::White), (4, 5));
+    assert_eq!(material(&game, Side::Black), (4, 5));
     let white = game.parse_move(&scene.scene.moves[0]).unwrap();
     assert_eq!(
         white.captures().len(),
@@ -79,8 +92,36 @@ fn the_two_charges_of_figure_three() {
         "ends where it landed after its second jump"
     );
     play_text(&mut game, &scene.scene.moves[1]);
-    assert_eq!(game.position().count(Side::White), 1);
-    assert_eq!(game.position().count(Side::Black), 2);
+    assert_eq!(material(&game, Side::White), (3, 1));
+    assert_eq!(material(&game, Side::Black), (2, 3));
+}
+
+#[test]
+fn the_compulsory_capture_lesson_says_what_the_rules_do() {
+    let path = common::crate_dir().join("../../scenes/camelot/compulsory_capture.ron");
+    let scene = tabula_rules::scene::SceneFile::load(&path).unwrap();
+    let mut game = scene.camelot_start().unwrap();
+    let moves = &scene.scene.moves;
+    play_text(&mut game, &moves[0]);
+    // Black is offered a charge, but nothing can jump from where it stands: no obligation.
+    let legal = game.legal_moves();
+    assert!(legal.iter().any(|m| m.is_capture()), "a charge is offered");
+    assert!(
+        legal.iter().all(|m| m.steps[0].0 != Step::Jump),
+        "no jump from where a piece stands"
+    );
+    assert!(
+        legal.iter().any(|m| !m.is_capture()),
+        "the charge may be declined"
+    );
+    play_text(&mut game, &moves[1]);
+    // Then each jump is the only legal move.
+    for text in &moves[2..] {
+        let legal = game.legal_moves();
+        assert_eq!(legal.len(), 1, "{text} is the only move");
+        assert_eq!(game.move_text(&legal[0]), *text);
+        play_text(&mut game, text);
+    }
 }
 
 #[test]
