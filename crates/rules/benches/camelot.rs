@@ -8,11 +8,11 @@ use tabula_rules::playout::random_playout;
 
 fn perft_bench(c: &mut Criterion) {
     let opening = Camelot::new(CamelotOptions::default());
-    c.bench_function("camelot perft 2 (11,248 paths)", |b| {
+    c.bench_function("camelot perft 2 (12,580 paths)", |b| {
         b.iter(|| {
             let mut g = opening.clone();
             let n = perft(&mut g, 2);
-            assert_eq!(n, 11248);
+            assert_eq!(n, 12580);
             n
         })
     });

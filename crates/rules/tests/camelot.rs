@@ -1,11 +1,11 @@
 //! Camelot: hand-counted positions, castles and endings under both rule sets, the patent's
-//! two knight's charges, perft, notation round trips and random playouts. Data in
-//! data/camelot/.
+//! two knight's charges, the compulsory capture lesson, perft, notation round trips and
+//! random playouts. Data in data/camelot/.
 
 mod common;
 
 use tabula_rules::Game;
-use tabula_rules::camelot::{Camelot, CamelotOptions, Position, Side, Square};
+use tabula_rules::camelot::{Camelot, CamelotOptions, Kind, Move, Position, Side, Square, Step};
 use tabula_rules::perft::{perft, perft_positions};
 
 fn data(name: &str) -> String {
@@ -55,11 +55,24 @@ fn castles_and_endings() {
     assert!(run_cases("castles.txt") >= 15);
 }
 
+/// Each side's knights and men.
+fn material(game: &Camelot, side: Side) -> (usize, usize) {
+    let pieces: Vec<_> = game.position().pieces_of(side).collect();
+    let knights = pieces
+        .iter()
+        .filter(|(_, p)| p.kind == Kind::Knight)
+        .count();
+    (knights, pieces.len() - knights)
+}
+
 #[test]
 fn the_two_charges_of_figure_three() {
     let path = common::crate_dir().join("../../scenes/camelot/figure3_charges.ron");
     let scene = tabula_rules::scene::SceneFile::load(&path).unwrap();
     let mut game = scene.camelot_start().unwrap();
+    // Seed 001: "five of the men from each side have been captured".
+    assert_eq!(material(&game, Side::White), (4, 5));
+    assert_eq!(material(&game, Side::Black), (4, 5));
     let white = game.parse_move(&scene.scene.moves[0]).unwrap();
     assert_eq!(
         white.captures().len(),
@@ -79,24 +92,114 @@ fn the_two_charges_of_figure_three() {
         "ends where it landed after its second jump"
     );
     play_text(&mut game, &scene.scene.moves[1]);
-    assert_eq!(game.position().count(Side::White), 1);
-    assert_eq!(game.position().count(Side::Black), 2);
+    assert_eq!(material(&game, Side::White), (3, 1));
+    assert_eq!(material(&game, Side::Black), (2, 3));
 }
 
 #[test]
-fn perft_from_the_opening() {
-    for line in lines(&data("perft.txt")) {
-        let f: Vec<&str> = line.split_whitespace().collect();
-        let (kind, depth, count): (&str, u32, u64) =
-            (f[0], f[1].parse().unwrap(), f[2].parse().unwrap());
+fn the_compulsory_capture_lesson_says_what_the_rules_do() {
+    let path = common::crate_dir().join("../../scenes/camelot/compulsory_capture.ron");
+    let scene = tabula_rules::scene::SceneFile::load(&path).unwrap();
+    let mut game = scene.camelot_start().unwrap();
+    let moves = &scene.scene.moves;
+    play_text(&mut game, &moves[0]);
+    // Black is offered a charge, but nothing can jump from where it stands: no obligation.
+    let legal = game.legal_moves();
+    assert!(legal.iter().any(|m| m.is_capture()), "a charge is offered");
+    assert!(
+        legal.iter().all(|m| m.steps[0].0 != Step::Jump),
+        "no jump from where a piece stands"
+    );
+    assert!(
+        legal.iter().any(|m| !m.is_capture()),
+        "the charge may be declined"
+    );
+    play_text(&mut game, &moves[1]);
+    // Then each jump is the only legal move.
+    for text in &moves[2..] {
+        let legal = game.legal_moves();
+        assert_eq!(legal.len(), 1, "{text} is the only move");
+        assert_eq!(game.move_text(&legal[0]), *text);
+        play_text(&mut game, text);
+    }
+}
+
+#[test]
+fn a_refused_canter_stop_or_plain_move_says_why() {
+    // Seed 001: "he must jump and capture opposing pieces when brought into juxtaposition
+    // allowing a jump in the course of a charge".
+    let game = Camelot::from_setup_text(
+        "White knights: E5\nWhite men: E6 F8\nBlack men: D8 A12\nWhite to move",
+        CamelotOptions::default(),
+    )
+    .unwrap();
+    let stop = Move {
+        from: Square::parse("E5").unwrap(),
+        steps: vec![(Step::Canter, Square::parse("E7").unwrap())],
+    };
+    let why = game.why_illegal(&stop);
+    assert!(why.contains("must jump"), "{why}");
+    // A jump is possible (L8 over L9), so the plain move is refused for that reason.
+    let game = Camelot::from_setup_text(
+        "White knights: E5\nWhite men: E6 L8\nBlack men: E8 L9\nWhite to move",
+        CamelotOptions::default(),
+    )
+    .unwrap();
+    let plain = Move {
+        from: Square::parse("E5").unwrap(),
+        steps: vec![(Step::Plain, Square::parse("D5").unwrap())],
+    };
+    let why = game.why_illegal(&plain);
+    assert!(why.contains("capture is compulsory"), "{why}");
+}
+
+/// The perft lines: count, depth, number, and whether the line is run by hand only.
+fn perft_lines() -> Vec<(String, String, u32, u64, bool)> {
+    lines(&data("perft.txt"))
+        .map(|line| {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            let by_hand = match f.get(3) {
+                None => false,
+                Some(&"by-hand") => true,
+                Some(other) => panic!("{line}: unknown mark {other}"),
+            };
+            (
+                line.to_string(),
+                f[0].to_string(),
+                f[1].parse().unwrap(),
+                f[2].parse().unwrap(),
+                by_hand,
+            )
+        })
+        .collect()
+}
+
+fn check_perft(by_hand: bool) {
+    for (line, kind, depth, count, hand) in perft_lines() {
+        if hand != by_hand {
+            continue;
+        }
         let mut game = Camelot::new(CamelotOptions::default());
-        let got = match kind {
+        let got = match kind.as_str() {
             "paths" => perft(&mut game, depth),
             "positions" => perft_positions(&mut game, depth, Camelot::position_key),
             _ => panic!("unknown count {kind}"),
         };
         assert_eq!(got, count, "{line}");
     }
+}
+
+#[test]
+fn perft_from_the_opening() {
+    check_perft(false);
+}
+
+/// The counts marked `by-hand` in perft.txt take many minutes:
+/// `cargo test -p tabula-rules --test camelot -- --ignored`.
+#[test]
+#[ignore = "many minutes; run by hand"]
+fn perft_from_the_opening_by_hand() {
+    check_perft(true);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! A Camelot game in progress: options, history, play and undo, and the end of the game.
 
 use super::board::{Side, Square};
-use super::moves::{Limits, Move, RuleSet};
+use super::moves::{Limits, Move, RuleSet, Step};
 use super::position::{Piece, Position, SetupError};
 use crate::game::{DrawReason, Game, Outcome};
 use serde::{Deserialize, Serialize};
@@ -287,7 +287,23 @@ impl Game for Camelot {
             {
                 return "a piece in its own castle must leave it first".into();
             }
-            return "a capture is compulsory".into();
+            return "a piece can jump, so a capture is compulsory".into();
+        }
+        let n = mv.steps.len();
+        if n > 0
+            && mv.steps.iter().all(|s| s.0 == Step::Canter)
+            && pseudo.iter().any(|m| {
+                m.from == mv.from
+                    && m.steps.len() > n
+                    && m.steps[..n] == mv.steps[..]
+                    && m.steps[n].0 == Step::Jump
+            })
+        {
+            return format!(
+                "the knight's canter lands on {} beside an enemy piece it can jump: it must \
+                 jump it (or canter on)",
+                mv.destination()
+            );
         }
         "no such plain move, canter, jump or charge".into()
     }

@@ -1,5 +1,6 @@
 //! Camelot moves: plain moves, canters, jumps and knight's charges, each move its whole
-//! path; and the rule sets' limits (own castle, enemy castle, compulsory capture).
+//! path; and the rule sets' limits (own castle, enemy castle, compulsory capture, and the
+//! knight that must jump where its canter lands beside an enemy piece).
 
 use super::board::{DIRECTIONS, Side, Square};
 use super::position::{Kind, Piece, Position};
@@ -87,20 +88,53 @@ enum Sink<'a> {
 #[derive(Debug, Default, Clone, Copy)]
 struct Tally {
     total: usize,
+    /// Moves that capture: jumps and knight's charges.
     captures: usize,
+    /// Moves whose first leg is a jump: some piece can jump from where it stands.
+    jumps: usize,
     leaving: usize,
     leaving_captures: usize,
+    leaving_jumps: usize,
+}
+
+/// What the legality filters need to know of one move.
+#[derive(Debug, Clone, Copy)]
+struct Shape {
+    from: Square,
+    to: Square,
+    /// Some leg jumps.
+    capture: bool,
+    /// The first leg jumps.
+    jump_first: bool,
+}
+
+impl Shape {
+    fn of(m: &Move) -> Shape {
+        Shape {
+            from: m.from,
+            to: m.destination(),
+            capture: m.is_capture(),
+            jump_first: m.steps.first().is_some_and(|s| s.0 == Step::Jump),
+        }
+    }
+
+    /// Whether the move takes a piece of `side` out of its own castle.
+    fn leaves(&self, side: Side) -> bool {
+        let own = Square::castle(side);
+        own.contains(&self.from) && !own.contains(&self.to)
+    }
 }
 
 impl Tally {
-    /// Counts one move of `side` from `from` to `to`.
-    fn add(&mut self, side: Side, from: Square, to: Square, capture: bool) {
-        let own = Square::castle(side);
-        let leaving = own.contains(&from) && !own.contains(&to);
+    /// Counts one move of `side`.
+    fn add(&mut self, side: Side, m: Shape) {
+        let leaving = m.leaves(side);
         self.total += 1;
-        self.captures += usize::from(capture);
+        self.captures += usize::from(m.capture);
+        self.jumps += usize::from(m.jump_first);
         self.leaving += usize::from(leaving);
-        self.leaving_captures += usize::from(leaving && capture);
+        self.leaving_captures += usize::from(leaving && m.capture);
+        self.leaving_jumps += usize::from(leaving && m.jump_first);
     }
 }
 
@@ -115,8 +149,11 @@ enum Keep {
 
 impl Keep {
     /// The one definition of the filters: WCF first makes a piece in its own castle leave it
-    /// (jumping out if it can), else makes a capture compulsory when there is one; Parker
-    /// 1930 only makes the piece leave its castle.
+    /// (capturing on the way out if it can jump from the castle), else makes a capture
+    /// compulsory when some piece can jump from where it stands; the capture may then be any
+    /// jump or knight's charge. A knight's charge alone obliges nothing: the WCF rules make a
+    /// capture compulsory only where a jump is possible. Parker 1930 only makes the piece
+    /// leave its castle.
     fn decide(pos: &Position, limits: &Limits, t: &Tally) -> Keep {
         let side = pos.to_move;
         let wcf = limits.rules == RuleSet::Wcf;
@@ -126,13 +163,13 @@ impl Keep {
                 .iter()
                 .any(|sq| matches!(pos.at(*sq), Some(p) if p.side == side))
         {
-            return if wcf && t.leaving_captures > 0 {
+            return if wcf && t.leaving_jumps > 0 {
                 Keep::LeavingCaptures
             } else {
                 Keep::Leaving
             };
         }
-        if wcf && t.captures > 0 {
+        if wcf && t.jumps > 0 {
             Keep::Captures
         } else {
             Keep::All
@@ -149,13 +186,13 @@ impl Keep {
     }
 
     fn admits(self, side: Side, m: &Move) -> bool {
-        let own = Square::castle(side);
-        let leaving = own.contains(&m.from) && !own.contains(&m.destination());
+        let shape = Shape::of(m);
+        let leaving = shape.leaves(side);
         match self {
             Keep::All => true,
-            Keep::Captures => m.is_capture(),
+            Keep::Captures => shape.capture,
             Keep::Leaving => leaving,
-            Keep::LeavingCaptures => leaving && m.is_capture(),
+            Keep::LeavingCaptures => leaving && shape.capture,
         }
     }
 }
@@ -182,11 +219,15 @@ impl Search<'_> {
                 from: self.from,
                 steps: self.steps.clone(),
             }),
-            Sink::Count(t) => {
-                let capture = self.steps.iter().any(|s| s.0 == Step::Jump);
-                let dest = self.steps.last().map_or(self.from, |s| s.1);
-                t.add(self.side, self.from, dest, capture);
-            }
+            Sink::Count(t) => t.add(
+                self.side,
+                Shape {
+                    from: self.from,
+                    to: self.steps.last().map_or(self.from, |s| s.1),
+                    capture: self.steps.iter().any(|s| s.0 == Step::Jump),
+                    jump_first: self.steps.first().is_some_and(|s| s.0 == Step::Jump),
+                },
+            ),
         }
     }
 
@@ -202,7 +243,19 @@ impl Search<'_> {
         self.visited[sq.index() / 64] ^= 1 << (sq.index() % 64);
     }
 
-    /// Canters from `at`; every landing is a move; a knight may go on to charge.
+    /// Whether the moving piece, standing on `at`, could jump an enemy piece from there.
+    fn can_jump(&self, at: Square) -> bool {
+        (0..DIRECTIONS.len()).any(|d| {
+            at.neighbour(d).is_some_and(|over| {
+                matches!(self.board[over.index()], Some(p) if p.side != self.side)
+                    && over.neighbour(d).is_some_and(|land| self.empty(land))
+            })
+        })
+    }
+
+    /// Canters from `at`; a landing is a move, except where a knight lands beside an enemy
+    /// piece it can jump: it must charge (jump) or canter on, and may not stop there. A
+    /// knight may go on to charge from any landing.
     fn canters(&mut self, at: Square, knight: bool) {
         for d in 0..DIRECTIONS.len() {
             let Some(over) = at.neighbour(d) else {
@@ -221,8 +274,11 @@ impl Search<'_> {
             }
             self.steps.push((Step::Canter, land));
             self.mark(land);
-            self.record();
+            // Entering the enemy castle ends a WCF move, whatever could follow.
             let stops = self.wcf() && land.in_castle_of(self.side.other());
+            if stops || !(knight && self.can_jump(land)) {
+                self.record();
+            }
             if !stops {
                 self.canters(land, knight);
                 if knight {
@@ -273,7 +329,15 @@ fn record_plain(sink: &mut Sink<'_>, side: Side, from: Square, to: Square) {
             from,
             steps: vec![(Step::Plain, to)],
         }),
-        Sink::Count(t) => t.add(side, from, to, false),
+        Sink::Count(t) => t.add(
+            side,
+            Shape {
+                from,
+                to,
+                capture: false,
+                jump_first: false,
+            },
+        ),
     }
 }
 
@@ -343,7 +407,7 @@ impl Position {
         let moves = self.pseudo_moves(limits);
         let mut t = Tally::default();
         for m in &moves {
-            t.add(side, m.from, m.destination(), m.is_capture());
+            t.add(side, Shape::of(m));
         }
         let keep = Keep::decide(self, limits, &t);
         moves.into_iter().filter(|m| keep.admits(side, m)).collect()
