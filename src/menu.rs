@@ -217,7 +217,7 @@ pub fn game_fields(kind: GameKind, seed: u64) -> Vec<Field> {
             Field::numbers(
                 "Board",
                 "--board",
-                &[11, 9, 13, 15, 17, 19, 21, 23, 25],
+                &[11, 8, 9, 13, 15, 17, 19, 21, 23, 25],
                 " squares a side",
             ),
             Field::cycle(

@@ -231,8 +231,10 @@ fn apply_commands(
 /// The rules in brief, for the help overlay.
 pub const RULES: &str = "Parker's Camelot (1930). 160 squares; 4 knights and 10 men a side. A plain move goes one \
 square any way; a canter leaps a friendly piece (chains may turn, and may stop after any \
-leap); a jump leaps an enemy piece and captures it, and must go on while it can; a knight's \
-charge canters, then jumps. WCF rules (default): capture is compulsory; your own castle is \
+leap, but a knight may not stop beside an enemy it can jump); a jump leaps an enemy piece \
+and captures it, and must go on while it can; a knight's charge canters, then jumps. WCF \
+rules (default): capture is compulsory when a piece can jump (a charge alone never forces \
+one); your own castle is \
 entered only by jumping and left at once; at most two castle moves. Win with two pieces in \
 the enemy castle, by capturing all (keeping two), or when the opponent cannot move. Draws: \
 one piece each, third repetition, 50 quiet moves each.";

@@ -171,7 +171,7 @@ fn start_screen_to_a_result_in_screwball() {
 
 #[test]
 fn start_screen_to_a_result_in_transport_for_four() {
-    // Four fleets in teams on the smallest board.
+    // Four fleets in teams on the smallest board they may use.
     let (menu, _) = menu_launch(&[
         MenuAction::Game(GameKind::Transport),
         MenuAction::Cycle(0, 1),
@@ -180,17 +180,29 @@ fn start_screen_to_a_result_in_transport_for_four() {
         menu.players().unwrap(),
         ["Fleet 1", "Fleet 2", "Fleet 3", "Fleet 4"]
     );
+    // 8 and 9 squares a side are too small for two teams: the menu says why and stays.
+    for smaller in [1, 2] {
+        let (menu, launch) = menu_launch(&[
+            MenuAction::Game(GameKind::Transport),
+            MenuAction::Cycle(0, 1),
+            MenuAction::Cycle(1, smaller),
+            MenuAction::Play,
+        ]);
+        assert!(launch.is_none());
+        assert!(
+            menu.message.text.contains("board size") && menu.message.text.contains("two fleets")
+                || menu.message.text.contains("two teams need 11 or more"),
+            "{}",
+            menu.message.text
+        );
+    }
     let (_, launch) = menu_launch(&[
         MenuAction::Game(GameKind::Transport),
         MenuAction::Cycle(0, 1),
-        MenuAction::Cycle(1, 1),
         MenuAction::Play,
     ]);
     let args = launch.unwrap();
-    assert_eq!(
-        args,
-        ["play", "transport", "--mode", "teams", "--board", "9"]
-    );
+    assert_eq!(args, ["play", "transport", "--mode", "teams"]);
     let (mut app, TableGame::Transport(game)) = table_from(&args) else {
         panic!("Transport")
     };
