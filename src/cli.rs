@@ -8,8 +8,8 @@ use tabula_rules::camelot::{Camelot, CamelotOptions, RuleSet};
 use tabula_rules::fences::{Fences, FencesOptions};
 use tabula_rules::scene::{GameKind, SceneFile};
 use tabula_rules::screwball::{Screwball, ScrewballOptions};
-use tabula_rules::transport::{Mode, Transport, TransportOptions};
-use tabula_rules::war::{CitadelWin, NoMove, Side, War, WarOptions};
+use tabula_rules::transport::{Mode, PlanePassing, Transport, TransportOptions};
+use tabula_rules::war::{CitadelWin, NoMove, Offered, Side, War, WarOptions};
 
 /// Tabula: five forgotten patented board games on a 3D table.
 #[derive(Debug, Parser)]
@@ -76,6 +76,19 @@ pub struct WarArgs {
     /// Seconds allowed per move (the book's Law XI); off by default.
     #[arg(long)]
     pub move_time: Option<u32>,
+    /// Which enemy troops are offered (and so must be taken): any diagonally in front of a
+    /// troop (default), or only one that troop can jump.
+    #[arg(long, value_enum)]
+    pub offered: Option<OfferedArg>,
+}
+
+/// What "offered" means on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OfferedArg {
+    /// Any enemy troop diagonally in front of one of your troops.
+    Diagonal,
+    /// Only an enemy troop that can be jumped (the square beyond is empty).
+    Jumpable,
 }
 
 impl WarArgs {
@@ -95,6 +108,12 @@ impl WarArgs {
             o.repetition_grace = (g > 0).then_some(g);
         }
         o.move_time_limit = self.move_time.filter(|t| *t > 0);
+        if let Some(offered) = self.offered {
+            o.offered = match offered {
+                OfferedArg::Diagonal => Offered::Diagonal,
+                OfferedArg::Jumpable => Offered::Jumpable,
+            };
+        }
         o
     }
 }
@@ -157,6 +176,7 @@ impl WarArgs {
             || self.no_move_draws
             || self.repetition_grace.is_some()
             || self.move_time.is_some()
+            || self.offered.is_some()
     }
 }
 
@@ -247,6 +267,9 @@ pub struct FencesArgs {
     /// After the first pawn is home, the others play on for places.
     #[arg(long)]
     pub play_for_places: bool,
+    /// Keep home's four entrances open: no fence may stand in them (by default one may).
+    #[arg(long)]
+    pub open_entrances: bool,
 }
 
 impl FencesArgs {
@@ -264,6 +287,7 @@ impl FencesArgs {
         }
         o.chance_cards = self.chance_cards;
         o.play_for_places = self.play_for_places;
+        o.entrance_fences = !self.open_entrances;
         o
     }
 
@@ -273,6 +297,7 @@ impl FencesArgs {
             || self.size.is_some()
             || self.chance_cards
             || self.play_for_places
+            || self.open_entrances
     }
 }
 
@@ -288,6 +313,10 @@ pub struct ScrewballArgs {
     /// A player who cannot move passes (default: he enters a reserve piece).
     #[arg(long)]
     pub no_move_passes: bool,
+    /// Penalty and entered pieces go only where they can move (default: on any vacant square
+    /// of their size, dead at once where they never could).
+    #[arg(long)]
+    pub place_only_where_playable: bool,
 }
 
 impl ScrewballArgs {
@@ -303,11 +332,15 @@ impl ScrewballArgs {
         if self.no_move_passes {
             o.no_move = tabula_rules::screwball::game::NoMove::Pass;
         }
+        o.place_only_where_playable = self.place_only_where_playable;
         o
     }
 
     fn is_set(&self) -> bool {
-        self.large.is_some() || self.small.is_some() || self.no_move_passes
+        self.large.is_some()
+            || self.small.is_some()
+            || self.no_move_passes
+            || self.place_only_where_playable
     }
 }
 
@@ -324,6 +357,26 @@ pub struct TransportArgs {
     /// A handicap: this fleet (1-4) starts with one plane, shell and torpedo fewer.
     #[arg(long)]
     pub handicap: Vec<u8>,
+    /// Which enemy shells and planes bar a plane's two-square flight: those pointed head-on
+    /// at it (default), or those pointed along its line either way.
+    #[arg(long, value_enum)]
+    pub plane_passing: Option<PlanePassingArg>,
+    /// A torpedo may be launched so that it runs straight off the board (it goes back to
+    /// reserve at once); by default that launch is refused.
+    #[arg(long)]
+    pub torpedo_off_board: bool,
+    /// The transport carries the red dot: it fires shells from its fleet's reserve.
+    #[arg(long)]
+    pub armed_transport: bool,
+}
+
+/// Which shells and planes bar a plane's flight, on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PlanePassingArg {
+    /// Pointed head-on at the plane.
+    HeadOn,
+    /// Pointed along its line of flight, either way.
+    AlongFlight,
 }
 
 /// Transport's modes on the command line.
@@ -352,11 +405,24 @@ impl TransportArgs {
             o.size = n;
         }
         o.handicapped.clone_from(&self.handicap);
+        if let Some(passing) = self.plane_passing {
+            o.plane_passing = match passing {
+                PlanePassingArg::HeadOn => PlanePassing::HeadOn,
+                PlanePassingArg::AlongFlight => PlanePassing::AlongFlight,
+            };
+        }
+        o.torpedo_launch_off_board = self.torpedo_off_board;
+        o.armed_transport = self.armed_transport;
         o
     }
 
     fn is_set(&self) -> bool {
-        self.mode.is_some() || self.board.is_some() || !self.handicap.is_empty()
+        self.mode.is_some()
+            || self.board.is_some()
+            || !self.handicap.is_empty()
+            || self.plane_passing.is_some()
+            || self.torpedo_off_board
+            || self.armed_transport
     }
 }
 

@@ -140,6 +140,13 @@ pub fn game_fields(kind: GameKind, seed: u64) -> Vec<Field> {
                     ("1 minute", &["--move-time", "60"]),
                 ],
             ),
+            Field::cycle(
+                "A troop is offered (must be taken)",
+                &[
+                    ("when diagonally in front", &[]),
+                    ("only when it can be jumped", &["--offered", "jumpable"]),
+                ],
+            ),
         ],
         GameKind::Camelot => vec![
             Field::cycle(
@@ -188,6 +195,10 @@ pub fn game_fields(kind: GameKind, seed: u64) -> Vec<Field> {
                     digits: seed.to_string(),
                 },
             },
+            Field::cycle(
+                "Fences in home's entrances",
+                &[("allowed", &[]), ("never", &["--open-entrances"])],
+            ),
         ],
         GameKind::Screwball => vec![
             Field::numbers(
@@ -202,6 +213,13 @@ pub fn game_fields(kind: GameKind, seed: u64) -> Vec<Field> {
                 &[
                     ("enters a reserve piece", &[]),
                     ("passes", &["--no-move-passes"]),
+                ],
+            ),
+            Field::cycle(
+                "Penalty and entered pieces go",
+                &[
+                    ("on any vacant square", &[]),
+                    ("only where they can move", &["--place-only-where-playable"]),
                 ],
             ),
         ],
@@ -228,6 +246,27 @@ pub fn game_fields(kind: GameKind, seed: u64) -> Vec<Field> {
                     ("Fleet 2", &["--handicap", "2"]),
                     ("Fleet 3 (four fleets)", &["--handicap", "3"]),
                     ("Fleet 4 (four fleets)", &["--handicap", "4"]),
+                ],
+            ),
+            Field::cycle(
+                "A plane's flight is barred by shells and planes pointed",
+                &[
+                    ("head-on at it", &[]),
+                    ("along its line", &["--plane-passing", "along-flight"]),
+                ],
+            ),
+            Field::cycle(
+                "A torpedo launched off the board",
+                &[
+                    ("is refused", &[]),
+                    ("returns to reserve", &["--torpedo-off-board"]),
+                ],
+            ),
+            Field::cycle(
+                "The transport",
+                &[
+                    ("is unarmed", &[]),
+                    ("fires shells (red dot)", &["--armed-transport"]),
                 ],
             ),
         ],

@@ -482,3 +482,42 @@ fn skipping_ends_every_animation_at_once() {
         end
     );
 }
+
+#[test]
+fn every_reading_option_is_offered_by_the_start_screen_and_the_command_line() {
+    use tabula_rules::transport::PlanePassing;
+    use tabula_rules::war::Offered;
+    let table = |kind: GameKind, field: usize| {
+        let (_, launch) = menu_launch(&[
+            MenuAction::Game(kind),
+            MenuAction::Cycle(field, 1),
+            MenuAction::Play,
+        ]);
+        let args = launch.unwrap();
+        Menu::check(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+    };
+    let TableGame::War(war) = table(GameKind::War, 5) else {
+        panic!("War")
+    };
+    assert_eq!(war.options().offered, Offered::Jumpable);
+    let TableGame::Fences(race) = table(GameKind::Fences, 5) else {
+        panic!("fence race")
+    };
+    assert!(!race.options().entrance_fences);
+    let TableGame::Screwball(screwball) = table(GameKind::Screwball, 3) else {
+        panic!("Screwball")
+    };
+    assert!(screwball.options().place_only_where_playable);
+    let TableGame::Transport(fleet) = table(GameKind::Transport, 3) else {
+        panic!("Transport")
+    };
+    assert_eq!(fleet.options().plane_passing, PlanePassing::AlongFlight);
+    let TableGame::Transport(fleet) = table(GameKind::Transport, 4) else {
+        panic!("Transport")
+    };
+    assert!(fleet.options().torpedo_launch_off_board);
+    let TableGame::Transport(fleet) = table(GameKind::Transport, 5) else {
+        panic!("Transport")
+    };
+    assert!(fleet.options().armed_transport);
+}
