@@ -15,8 +15,8 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
-use tabula_rules::scene::{Expect, GameKind, Scene, SceneSetup};
 use tabula_rules::Outcome;
+use tabula_rules::scene::{Expect, GameKind, Scene, SceneSetup};
 
 /// Moves after which an arena game that has not ended is stopped and counted a draw.
 pub const MAX_PLIES: usize = 5000;

@@ -1,6 +1,8 @@
 //! `engine`: a line protocol on standard input and output in the spirit of UCI, for
 //! programs that want an opponent (see `docs/engine-protocol.md`). Searches run in the
-//! background, so `stop`, `isready` and `quit` are answered at once.
+//! background, so `stop`, `isready` and `quit` act at once; other commands that come
+//! during a search are answered after it, in order (and so are `stop`, `isready` and
+//! `quit` behind them).
 
 use super::{action_text, values_text};
 use crate::error::Error;
@@ -9,6 +11,7 @@ use crate::levels::{Level, Spec, parse_algorithm};
 use crate::search::SearchGame;
 use crate::search::{Action, Settings, analyse, root_actions};
 use crate::with_game;
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -72,20 +75,39 @@ pub fn run<R: BufRead + Send + 'static>(
         let answer = engine.set_game(name, "");
         emit(out, &answer)?;
     }
+    // Commands that come during a search wait for it, in order; stop, isready and quit
+    // act at once unless other commands are already waiting.
+    let mut waiting: VecDeque<String> = VecDeque::new();
+    let mut ended = false;
     for event in rx {
-        let answer = match event {
-            Event::Line(line) => engine.command(&line, &tx),
-            Event::End => {
-                engine.quitting = true;
-                Vec::new()
+        match event {
+            Event::Line(line) => {
+                let word = line.split_whitespace().next().unwrap_or("");
+                let control = matches!(word, "stop" | "isready" | "quit") && waiting.is_empty();
+                if engine.search.is_some() && !control {
+                    waiting.push_back(line);
+                } else {
+                    emit(out, &engine.command(&line, &tx))?;
+                    if engine.quitting {
+                        waiting.clear();
+                    }
+                }
             }
+            Event::End => ended = true,
             Event::Done(lines) => {
                 engine.search = None;
-                lines
+                emit(out, &lines)?;
+                while engine.search.is_none()
+                    && let Some(line) = waiting.pop_front()
+                {
+                    emit(out, &engine.command(&line, &tx))?;
+                    if engine.quitting {
+                        waiting.clear();
+                    }
+                }
             }
-        };
-        emit(out, &answer)?;
-        if engine.quitting && engine.search.is_none() {
+        }
+        if (engine.quitting || ended) && engine.search.is_none() && waiting.is_empty() {
             break;
         }
     }
@@ -147,9 +169,6 @@ impl Engine {
                 }
                 self.quitting = true;
                 Vec::new()
-            }
-            _ if self.search.is_some() => {
-                error(format!("{word:?} while searching: send stop first"))
             }
             "game" => {
                 let (name, options) = rest.split_once(' ').unwrap_or((rest, ""));
