@@ -1,0 +1,41 @@
+//! `tabula-ai`: the engine's commands without the app: `think`, `arena` and `engine`.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+use tabula_ai::commands::{arena, engine, think};
+
+/// Computer opponents for Tabula's games.
+#[derive(Debug, Parser)]
+#[command(name = "tabula-ai", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// The engine's move in a position, with the expected results and the principal
+    /// variation.
+    Think(think::ThinkArgs),
+    /// Games between two engines, with the score and its 95% interval.
+    Arena(arena::ArenaArgs),
+    /// A line protocol on standard input and output (see docs/engine-protocol.md).
+    Engine(engine::EngineArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let mut stdout = std::io::stdout();
+    let result = match &cli.command {
+        Command::Think(args) => think::run(args, &mut stdout),
+        Command::Arena(args) => arena::run(args, &mut stdout),
+        Command::Engine(args) => engine::run_stdio(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tabula-ai: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

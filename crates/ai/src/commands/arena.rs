@@ -1,0 +1,317 @@
+//! `arena`: games between two engines with alternating seats, the score of the first with a
+//! 95% Wilson interval, and optionally each game saved as a scene file.
+
+use super::{apply_action, resolve_chance};
+use crate::error::Error;
+use crate::games::{AnyGame, kind_name, parse_kind};
+use crate::knowledge::Knowledge;
+use crate::levels::Spec;
+use crate::rng::Rng;
+use crate::search::SearchGame;
+use crate::search::{Action, analyse, root_actions};
+use crate::with_game;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+use tabula_rules::Outcome;
+use tabula_rules::scene::{Expect, GameKind, Scene, SceneSetup};
+
+/// Moves after which an arena game that has not ended is stopped and counted a draw.
+pub const MAX_PLIES: usize = 5000;
+
+/// Arguments of `arena`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ArenaArgs {
+    /// The game: war, camelot, transport, fences or screwball.
+    pub game: String,
+    /// Engine A: random, easy, medium, hard, max, time:MS or iterations:N, optionally after
+    /// mcts: or ab:.
+    #[arg(long)]
+    pub a: String,
+    /// Engine B, likewise.
+    #[arg(long)]
+    pub b: String,
+    /// Games to play (the seats alternate).
+    #[arg(long, default_value_t = 10)]
+    pub games: usize,
+    /// Seed of the match: the same seed gives the same games for fixed budgets.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// The game's options in RON.
+    #[arg(long, value_name = "RON")]
+    pub options: Option<String>,
+    /// Write each game as a scene file into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub save: Option<PathBuf>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Print a line for each game as it ends.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+/// One finished arena game.
+#[derive(Debug, Clone)]
+pub struct Record {
+    /// 0-based number of the game.
+    pub index: usize,
+    /// The seat engine A held.
+    pub a_seat: usize,
+    /// A's result: 1 win, 0.5 draw, 0 loss.
+    pub a_score: f32,
+    /// The outcome in words.
+    pub outcome: String,
+    /// What a scene expects of it.
+    pub expect: Expect,
+    /// The moves (and chance inputs) in the game's notation.
+    pub moves: Vec<String>,
+}
+
+/// The 95% Wilson interval of a proportion `successes / n`.
+pub fn wilson(successes: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.96f64;
+    let p = successes / n;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Plays one game between the engines. A holds seat `a_seat`; B every other seat.
+pub fn play_game<G, K>(
+    start: &G,
+    knowledge: &K,
+    kind: GameKind,
+    a: Spec,
+    b: Spec,
+    a_seat: usize,
+    seed: u64,
+) -> Record
+where
+    G: SearchGame,
+    K: Knowledge<G>,
+{
+    let mut game = start.clone();
+    let players = game.players();
+    let mut chance = Rng::stream(seed, 0x6368_616e_6365);
+    let mut moves = Vec::new();
+    while moves.len() < MAX_PLIES {
+        let actions = match root_actions(&game) {
+            Ok(actions) => actions,
+            Err(crate::search::NoDecision::ChanceDue(_)) => {
+                moves.push(resolve_chance(&mut game, &mut chance));
+                continue;
+            }
+            Err(crate::search::NoDecision::GameOver) => break,
+        };
+        let seat = players
+            .iter()
+            .position(|p| *p == game.to_move())
+            .expect("a player");
+        let spec = if seat == a_seat { a } else { b };
+        let ply_seed = Rng::stream(seed, moves.len() as u64).next_u64();
+        let action = match spec.settings(kind, players.len(), ply_seed) {
+            None => actions[Rng::new(ply_seed).below(actions.len())].clone(),
+            Some(settings) => match analyse(&game, knowledge, &settings) {
+                Ok(analysis) => analysis.best,
+                Err(_) => break,
+            },
+        };
+        let action: Action<G::Move> = action;
+        moves.push(apply_action(&mut game, &action, &mut chance));
+    }
+    let outcome = game.outcome();
+    let me = players[a_seat];
+    let (a_score, expect) = match &outcome {
+        Outcome::Win(p) => (if *p == me { 1.0 } else { 0.0 }, Expect::Win(p.to_string())),
+        Outcome::TeamWin(ps) => (
+            if ps.contains(&me) { 1.0 } else { 0.0 },
+            Expect::Win(ps[0].to_string()),
+        ),
+        Outcome::Draw(_) => (0.5, Expect::Draw),
+        Outcome::Ongoing => (0.5, Expect::Ongoing),
+    };
+    let outcome = match outcome {
+        Outcome::Ongoing => format!("stopped after {MAX_PLIES} moves, counted a draw"),
+        o => o.to_string(),
+    };
+    Record {
+        index: 0,
+        a_seat,
+        a_score,
+        outcome,
+        expect,
+        moves,
+    }
+}
+
+/// The scene file text of an arena game; `tabula verify` replays it.
+pub fn scene_text(kind: GameKind, options_ron: &str, title: &str, record: &Record) -> String {
+    let scene = Scene {
+        title: title.to_string(),
+        source: Some("tabula arena".into()),
+        game: kind,
+        options: ron::value::RawValue::from_boxed_ron(options_ron.into())
+            .unwrap_or_else(|_| ron::value::RawValue::from_boxed_ron("()".into()).expect("RON")),
+        setup: SceneSetup::Standard,
+        moves: record.moves.clone(),
+        expect: record.expect.clone(),
+        notes: Default::default(),
+        variations: Vec::new(),
+    };
+    let pretty = ron::ser::PrettyConfig::default();
+    ron::ser::to_string_pretty(&scene, pretty).expect("a scene serialises")
+}
+
+/// Runs `arena`.
+pub fn run(args: &ArenaArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let kind = parse_kind(&args.game)?;
+    let a: Spec = args.a.parse()?;
+    let b: Spec = args.b.parse()?;
+    let mut start = AnyGame::new(kind, args.options.as_deref().unwrap_or(""), None)?;
+    let limit = start.limit_transport();
+    let options_ron = start.options_ron();
+    let players = start.player_names();
+    let n = players.len();
+    let w = |e| Error::io("writing the results")(e);
+    writeln!(
+        out,
+        "arena {}: A = {a}, B = {b}, {} games, seed {}, options {options_ron}",
+        kind_name(kind),
+        args.games,
+        args.seed
+    )
+    .map_err(w)?;
+    if let Some(limit) = limit {
+        writeln!(
+            out,
+            "note: Transport's options set no turn limit; games are drawn after {limit} actions"
+        )
+        .map_err(w)?;
+    }
+    if let Some(dir) = &args.save {
+        std::fs::create_dir_all(dir).map_err(Error::io(format!("creating {}", dir.display())))?;
+    }
+    let started = Instant::now();
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<Record>();
+    let mut records: Vec<Record> = Vec::new();
+    let mut failure = None;
+    std::thread::scope(|s| {
+        for _ in 0..args.jobs.clamp(1, 64) {
+            let tx = tx.clone();
+            let (next, start) = (&next, &start);
+            s.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= args.games {
+                        break;
+                    }
+                    let seed = Rng::stream(args.seed, i as u64).next_u64();
+                    let a_seat = i % n;
+                    let mut record = with_game!(start, g, k => {
+                        play_game(g, &k, kind, a, b, a_seat, seed)
+                    });
+                    record.index = i;
+                    if tx.send(record).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for record in rx {
+            if args.verbose {
+                let line = format!(
+                    "game {}: A as {}: {} in {} moves",
+                    record.index + 1,
+                    players[record.a_seat],
+                    record.outcome,
+                    record.moves.len()
+                );
+                if let Err(e) = writeln!(out, "{line}") {
+                    failure.get_or_insert(w(e));
+                }
+            }
+            if let Some(dir) = &args.save {
+                let title = format!(
+                    "Arena game {}: {a} as {} against {b}",
+                    record.index + 1,
+                    players[record.a_seat]
+                );
+                let path = dir.join(format!("game-{:03}.ron", record.index + 1));
+                if let Err(e) =
+                    std::fs::write(&path, scene_text(kind, &options_ron, &title, &record))
+                {
+                    failure.get_or_insert(Error::io(format!("writing {}", path.display()))(e));
+                }
+            }
+            records.push(record);
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let wins = records.iter().filter(|r| r.a_score == 1.0).count();
+    let losses = records.iter().filter(|r| r.a_score == 0.0).count();
+    let draws = records.len() - wins - losses;
+    let decided = wins + losses;
+    let minutes = started.elapsed().as_secs_f64() / 60.0;
+    let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+    writeln!(out, "A: {wins} wins, {draws} draws, {losses} losses").map_err(w)?;
+    if decided > 0 {
+        let (lo, hi) = wilson(wins as f64, decided as f64);
+        writeln!(
+            out,
+            "decided games: A scores {} of {decided} (95% interval {} to {})",
+            pct(wins as f64 / decided as f64),
+            pct(lo),
+            pct(hi)
+        )
+        .map_err(w)?;
+    } else {
+        writeln!(out, "decided games: none").map_err(w)?;
+    }
+    let total = records.len() as f64;
+    let points = wins as f64 + draws as f64 / 2.0;
+    let (lo, hi) = wilson(points, total);
+    writeln!(
+        out,
+        "overall: A scores {} (draws count half; 95% interval {} to {})",
+        pct(points / total.max(1.0)),
+        pct(lo),
+        pct(hi)
+    )
+    .map_err(w)?;
+    writeln!(
+        out,
+        "{:.2} games per minute ({:.1} s)",
+        total / minutes.max(1e-9),
+        minutes * 60.0
+    )
+    .map_err(w)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_brackets_the_proportion() {
+        let (lo, hi) = wilson(19.0, 20.0);
+        assert!(
+            lo > 0.75 && lo < 0.95 && hi > 0.95 && hi <= 1.0,
+            "{lo} {hi}"
+        );
+        let (lo, hi) = wilson(10.0, 20.0);
+        assert!((lo + hi - 1.0).abs() < 1e-9);
+        assert_eq!(wilson(0.0, 0.0), (0.0, 1.0));
+    }
+}

@@ -1,0 +1,362 @@
+//! `engine`: a line protocol on standard input and output in the spirit of UCI, for
+//! programs that want an opponent (see `docs/engine-protocol.md`). Searches run in the
+//! background, so `stop`, `isready` and `quit` act at once; other commands that come
+//! during a search are answered after it, in order (and so are `stop`, `isready` and
+//! `quit` behind them).
+
+use super::{action_text, values_text};
+use crate::error::Error;
+use crate::games::{AnyGame, kind_name, parse_kind, split_moves};
+use crate::levels::{Level, Spec, parse_algorithm};
+use crate::search::SearchGame;
+use crate::search::{Action, Settings, analyse, root_actions};
+use crate::with_game;
+use std::collections::VecDeque;
+use std::io::{BufRead, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use tabula_rules::Game;
+use tabula_rules::scene::SceneFile;
+
+/// Arguments of `engine`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct EngineArgs {
+    /// The game to start with (the `game` command changes it).
+    #[arg(long)]
+    pub game: Option<String>,
+}
+
+enum Event {
+    Line(String),
+    End,
+    Done(Vec<String>),
+}
+
+struct Engine {
+    game: Option<AnyGame>,
+    /// The options text the game was set up with, for `position startpos`.
+    options: String,
+    search: Option<Arc<AtomicBool>>,
+    quitting: bool,
+}
+
+/// Runs the engine on standard input and output until `quit` or the end of the input.
+pub fn run_stdio(args: &EngineArgs) -> Result<(), Error> {
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    run(args, stdin, &mut std::io::stdout())
+}
+
+/// Runs the engine: reads commands from `input` (on a thread of its own) and answers on
+/// `out`, until `quit` or the end of the input (after a running search has answered).
+pub fn run<R: BufRead + Send + 'static>(
+    args: &EngineArgs,
+    input: R,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    let (tx, rx) = mpsc::channel::<Event>();
+    let reader = tx.clone();
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if reader.send(Event::Line(line)).is_err() {
+                return;
+            }
+        }
+        let _ = reader.send(Event::End);
+    });
+    let mut engine = Engine {
+        game: None,
+        options: String::new(),
+        search: None,
+        quitting: false,
+    };
+    if let Some(name) = &args.game {
+        let answer = engine.set_game(name, "");
+        emit(out, &answer)?;
+    }
+    // Commands that come during a search wait for it, in order; stop, isready and quit
+    // act at once unless other commands are already waiting.
+    let mut waiting: VecDeque<String> = VecDeque::new();
+    let mut ended = false;
+    for event in rx {
+        match event {
+            Event::Line(line) => {
+                let word = line.split_whitespace().next().unwrap_or("");
+                let control = matches!(word, "stop" | "isready" | "quit") && waiting.is_empty();
+                if engine.search.is_some() && !control {
+                    waiting.push_back(line);
+                } else {
+                    emit(out, &engine.command(&line, &tx))?;
+                    if engine.quitting {
+                        waiting.clear();
+                    }
+                }
+            }
+            Event::End => ended = true,
+            Event::Done(lines) => {
+                engine.search = None;
+                emit(out, &lines)?;
+                while engine.search.is_none()
+                    && let Some(line) = waiting.pop_front()
+                {
+                    emit(out, &engine.command(&line, &tx))?;
+                    if engine.quitting {
+                        waiting.clear();
+                    }
+                }
+            }
+        }
+        if (engine.quitting || ended) && engine.search.is_none() && waiting.is_empty() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+fn emit(out: &mut dyn Write, lines: &[String]) -> Result<(), Error> {
+    let w = Error::io("writing to the engine's output");
+    for line in lines {
+        writeln!(out, "{line}").map_err(Error::io("writing to the engine's output"))?;
+    }
+    out.flush().map_err(w)
+}
+
+fn error(why: impl std::fmt::Display) -> Vec<String> {
+    vec![format!("error {why}")]
+}
+
+impl Engine {
+    fn set_game(&mut self, name: &str, options: &str) -> Vec<String> {
+        match parse_kind(name).and_then(|kind| AnyGame::new(kind, options, None)) {
+            Ok(mut g) => {
+                let limit = g.limit_transport();
+                self.options = options.to_string();
+                let mut lines = vec![format!(
+                    "game {} players {} options {}",
+                    kind_name(g.kind()),
+                    g.player_names().join(" "),
+                    g.options_ron()
+                )];
+                if let Some(limit) = limit {
+                    lines.push(format!(
+                        "info string Transport's options set no turn limit; a draw after {limit} actions is assumed"
+                    ));
+                }
+                self.game = Some(g);
+                lines
+            }
+            Err(e) => error(e),
+        }
+    }
+
+    fn command(&mut self, line: &str, tx: &mpsc::Sender<Event>) -> Vec<String> {
+        let line = line.trim();
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let rest = rest.trim();
+        match word {
+            "" => Vec::new(),
+            "isready" => vec!["readyok".into()],
+            "stop" => {
+                if let Some(flag) = &self.search {
+                    flag.store(true, Ordering::Relaxed);
+                }
+                Vec::new()
+            }
+            "quit" => {
+                if let Some(flag) = &self.search {
+                    flag.store(true, Ordering::Relaxed);
+                }
+                self.quitting = true;
+                Vec::new()
+            }
+            "game" => {
+                let (name, options) = rest.split_once(' ').unwrap_or((rest, ""));
+                if name.is_empty() {
+                    return error(
+                        "game needs a name: war, camelot, transport, fences or screwball",
+                    );
+                }
+                self.set_game(name, options)
+            }
+            "position" => self.position(rest),
+            "play" => match &mut self.game {
+                None => error("no game: send \"game NAME\" first"),
+                Some(g) => match g.play_texts(&split_moves(rest)) {
+                    Ok(()) => Vec::new(),
+                    Err(e) => error(e),
+                },
+            },
+            "legal" => match &self.game {
+                None => error("no game: send \"game NAME\" first"),
+                Some(g) => vec![with_game!(g, g, _k => legal_line(g))],
+            },
+            "go" => self.go(rest, tx),
+            _ => error(format!(
+                "unknown command {word:?}: game, position, play, legal, go, stop, isready, quit"
+            )),
+        }
+    }
+
+    fn position(&mut self, rest: &str) -> Vec<String> {
+        let Some(current) = &self.game else {
+            return error("no game: send \"game NAME\" first");
+        };
+        let kind = current.kind();
+        let (head, moves) = match rest.split_once(" moves ") {
+            Some((h, m)) => (h.trim(), Some(m)),
+            None => match rest.strip_suffix(" moves") {
+                Some(h) => (h.trim(), None),
+                None => (rest, None),
+            },
+        };
+        let (what, arg) = head.split_once(' ').unwrap_or((head, ""));
+        let built = match what {
+            "startpos" if arg.is_empty() => AnyGame::new(kind, &self.options, None),
+            "setup" if !arg.is_empty() => AnyGame::new(kind, &self.options, Some(arg)),
+            "scene" if !arg.is_empty() => {
+                let (file, at) = match arg.rsplit_once(" at ") {
+                    Some((f, n)) => match n.trim().parse::<usize>() {
+                        Ok(n) => (f.trim(), Some(n)),
+                        Err(_) => return error(format!("at {n:?}: expected a number of moves")),
+                    },
+                    None => (arg, None),
+                };
+                SceneFile::load(Path::new(file))
+                    .map_err(Error::from)
+                    .and_then(|f| {
+                        if f.scene.game != kind {
+                            return Err(Error::SceneGame {
+                                file: f.path.clone(),
+                                scene: kind_name(f.scene.game).to_string(),
+                                named: kind_name(kind).to_string(),
+                            });
+                        }
+                        AnyGame::from_scene(&f, at)
+                    })
+            }
+            _ => {
+                return error(format!(
+                    "position {head:?}: expected startpos, setup TEXT or scene FILE [at N], then optionally moves M1; M2; ..."
+                ));
+            }
+        };
+        let mut game = match built {
+            Ok(g) => g,
+            Err(e) => return error(e),
+        };
+        game.limit_transport();
+        if let Some(m) = moves
+            && let Err(e) = game.play_texts(&split_moves(m))
+        {
+            return error(e);
+        }
+        self.game = Some(game);
+        Vec::new()
+    }
+
+    fn go(&mut self, rest: &str, tx: &mpsc::Sender<Event>) -> Vec<String> {
+        let Some(game) = &self.game else {
+            return error("no game: send \"game NAME\" first");
+        };
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let mut spec = Spec::Level(Level::Hard, None);
+        let mut algorithm = None;
+        let mut seed = 0u64;
+        let mut i = 0;
+        while i < words.len() {
+            let value = words.get(i + 1).copied();
+            let parsed: Result<(), String> = match (words[i], value) {
+                ("level", Some(v)) => v
+                    .parse::<Level>()
+                    .map(|l| spec = Spec::Level(l, None))
+                    .map_err(|e| e.to_string()),
+                ("time" | "movetime", Some(v)) => v
+                    .parse::<u64>()
+                    .map(|ms| spec = Spec::Time(ms.max(1), None))
+                    .map_err(|_| format!("time {v:?}: expected milliseconds")),
+                ("iterations" | "nodes", Some(v)) => v
+                    .parse::<u64>()
+                    .map(|n| spec = Spec::Iterations(n.max(1), None))
+                    .map_err(|_| format!("{} {v:?}: expected a number", words[i])),
+                ("seed", Some(v)) => v
+                    .parse::<u64>()
+                    .map(|s| seed = s)
+                    .map_err(|_| format!("seed {v:?}: expected a number")),
+                ("algorithm", Some(v)) => parse_algorithm(v)
+                    .map(|a| algorithm = Some(a))
+                    .map_err(|e| e.to_string()),
+                (w, _) => Err(format!(
+                    "go: unexpected {w:?}; expected level L, time MS, iterations N, seed S or algorithm A"
+                )),
+            };
+            if let Err(why) = parsed {
+                return error(why);
+            }
+            i += 2;
+        }
+        spec = match spec {
+            Spec::Level(l, _) => Spec::Level(l, algorithm),
+            Spec::Time(t, _) => Spec::Time(t, algorithm),
+            Spec::Iterations(n, _) => Spec::Iterations(n, algorithm),
+            Spec::Random => Spec::Random,
+        };
+        let players = game.player_names().len();
+        let mut settings = spec
+            .settings(game.kind(), players, seed)
+            .expect("a searching spec");
+        if let Err(e) = with_game!(game, g, _k => root_actions(g).map(|_| ())) {
+            return error(format!("nothing to search: {e}"));
+        }
+        let flag = Arc::new(AtomicBool::new(false));
+        settings.stop = Some(flag.clone());
+        self.search = Some(flag);
+        let game = game.clone();
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            let lines = with_game!(&game, g, k => search_lines(g, &k, &settings));
+            let _ = tx.send(Event::Done(lines));
+        });
+        Vec::new()
+    }
+}
+
+fn legal_line<G: Game>(game: &G) -> String {
+    match root_actions(game) {
+        Ok(actions) => {
+            let texts: Vec<String> = actions.iter().map(|a| action_text(game, a)).collect();
+            format!("legal {}", texts.join("; "))
+        }
+        Err(e) => format!("legal none ({e})"),
+    }
+}
+
+/// The `info` and `bestmove` lines of a search.
+fn search_lines<G, K>(game: &G, knowledge: &K, settings: &Settings) -> Vec<String>
+where
+    G: SearchGame,
+    K: crate::knowledge::Knowledge<G>,
+{
+    match analyse(game, knowledge, settings) {
+        Ok(a) => {
+            let d = super::describe(game, &a);
+            let best = match &a.best {
+                Action::Play(_) | Action::Chance => d.best.clone(),
+            };
+            vec![
+                format!(
+                    "info algorithm {} depth {} nodes {} nps {:.0} time {} value {} pv {}",
+                    a.algorithm,
+                    a.depth,
+                    a.nodes,
+                    a.nodes_per_second(),
+                    a.elapsed.as_millis(),
+                    values_text(&d.values).replace(',', ""),
+                    d.pv.join("; ")
+                ),
+                format!("bestmove {best}"),
+            ]
+        }
+        Err(e) => error(format!("nothing to search: {e}")),
+    }
+}

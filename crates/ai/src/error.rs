@@ -1,0 +1,90 @@
+//! The errors of the commands: each names what was wrong and where.
+
+use std::path::PathBuf;
+
+/// What went wrong in a command.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A game name that is not one of the five.
+    #[error("unknown game {0:?}: choose war, camelot, transport, fences or screwball")]
+    UnknownGame(String),
+    /// The options text could not be read, or names an option the game does not have.
+    #[error("bad options for {game}: {why}")]
+    Options {
+        /// The game.
+        game: String,
+        /// What was wrong.
+        why: String,
+    },
+    /// The setup text is not a position of the game.
+    #[error("bad setup for {game}: {why}")]
+    Setup {
+        /// The game.
+        game: String,
+        /// What was wrong.
+        why: String,
+    },
+    /// A move could not be read or played.
+    #[error("move {number} ({text:?}): {why}")]
+    Move {
+        /// 1-based number of the move in the list given.
+        number: usize,
+        /// The move's text.
+        text: String,
+        /// What was wrong.
+        why: String,
+    },
+    /// A scene file could not be used.
+    #[error(transparent)]
+    Scene(#[from] tabula_rules::scene::SceneError),
+    /// The scene is for another game than the one named.
+    #[error("{file}: the scene is for {scene}, not {named}")]
+    SceneGame {
+        /// The scene file.
+        file: PathBuf,
+        /// The scene's game.
+        scene: String,
+        /// The game named on the command line.
+        named: String,
+    },
+    /// `--at` past the scene's moves.
+    #[error("{file}: --at {at}, but the scene has {moves} moves")]
+    SceneAt {
+        /// The scene file.
+        file: PathBuf,
+        /// The move number asked for.
+        at: usize,
+        /// How many moves the scene has.
+        moves: usize,
+    },
+    /// An engine specification that cannot be read.
+    #[error(
+        "bad engine {0:?}: expected random, easy, medium, hard, max, time:MS or iterations:N (optionally after mcts: or ab:)"
+    )]
+    Spec(String),
+    /// A level name that is not one of the four.
+    #[error("unknown level {0:?}: choose easy, medium, hard or max")]
+    Level(String),
+    /// An algorithm name that is not known.
+    #[error("unknown algorithm {0:?}: choose mcts or ab")]
+    Algorithm(String),
+    /// Nothing to decide in the position.
+    #[error("no move to choose: {0}")]
+    NoDecision(#[from] crate::search::NoDecision),
+    /// Reading or writing failed.
+    #[error("{what}: {source}")]
+    Io {
+        /// What was being read or written.
+        what: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+}
+
+impl Error {
+    /// An I/O error while doing `what`.
+    pub fn io(what: impl Into<String>) -> impl FnOnce(std::io::Error) -> Error {
+        let what = what.into();
+        move |source| Error::Io { what, source }
+    }
+}

@@ -1,0 +1,374 @@
+//! The fence race: each pawn's shortest open path home, turned into the turns it should
+//! still need (walking at 3.5 steps a throw, then waiting for the exact throw). Fence moves
+//! are searched only where they lengthen an opponent's shortest path (or park a fence out
+//! of the way), scored by how many turns they cost the opponents and the mover; walks are
+//! ordered by where they end.
+
+use super::{Knowledge, MctsParams, Seats, Values, softmax_values};
+use std::collections::HashMap;
+use tabula_rules::Game;
+use tabula_rules::fences::{FenceMove, Fences, Node, Seat, Slot, Space};
+
+/// What the search knows of the fence race.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FencesKnowledge;
+
+const FAR: u16 = u16::MAX;
+/// Turns assumed lost by a pawn fenced in on all sides.
+const FENCED_IN: f32 = 4.0;
+/// Turns of advantage that make a race a 73% favourite.
+const TURN_SCALE: f32 = 2.0;
+
+/// The field as arrays: walkable spaces, fenced sides, entrances.
+struct Field {
+    n: usize,
+    walkable: Vec<bool>,
+    /// Per space, a bit per side that is fenced: east, west, north, south.
+    fenced: Vec<u8>,
+    entrances: [usize; 4],
+}
+
+const SIDES: [(i32, i32, u8, u8); 4] = [(1, 0, 1, 2), (-1, 0, 2, 1), (0, 1, 4, 8), (0, -1, 8, 4)];
+
+impl Field {
+    fn new(game: &Fences) -> Field {
+        let board = game.board();
+        let n = usize::from(board.size());
+        let mut walkable = vec![false; n * n];
+        for y in 0..n {
+            for x in 0..n {
+                walkable[y * n + x] = board.is_space(Space {
+                    x: x as u8,
+                    y: y as u8,
+                });
+            }
+        }
+        let e = board.entrances();
+        let mut field = Field {
+            n,
+            walkable,
+            fenced: vec![0; n * n],
+            entrances: e.map(|s| usize::from(s.y) * n + usize::from(s.x)),
+        };
+        for (_, slot) in game.fences() {
+            field.toggle(*slot);
+        }
+        field
+    }
+
+    fn index(&self, s: Space) -> usize {
+        usize::from(s.y) * self.n + usize::from(s.x)
+    }
+
+    /// Puts a fence in the slot, or takes it away.
+    fn toggle(&mut self, slot: Slot) {
+        let (a, b) = (slot.0, slot.1);
+        let (ia, ib) = (self.index(a), self.index(b));
+        let (dx, dy) = (
+            i32::from(b.x) - i32::from(a.x),
+            i32::from(b.y) - i32::from(a.y),
+        );
+        for &(sx, sy, bit, back) in &SIDES {
+            if (sx, sy) == (dx, dy) {
+                self.fenced[ia] ^= bit;
+                self.fenced[ib] ^= back;
+            }
+        }
+    }
+
+    /// The open neighbours of a space.
+    fn open(&self, i: usize, f: &mut impl FnMut(usize)) {
+        let (x, y) = ((i % self.n) as i32, (i / self.n) as i32);
+        for &(dx, dy, bit, _) in &SIDES {
+            if self.fenced[i] & bit != 0 {
+                continue;
+            }
+            let (nx, ny) = (x + dx, y + dy);
+            if nx < 0 || ny < 0 || nx >= self.n as i32 || ny >= self.n as i32 {
+                continue;
+            }
+            let j = ny as usize * self.n + nx as usize;
+            if self.walkable[j] {
+                f(j);
+            }
+        }
+    }
+
+    /// Steps home from every space along open paths (`FAR` where home cannot be reached).
+    fn to_home(&self, d: &mut Vec<u16>, queue: &mut Vec<usize>) {
+        d.clear();
+        d.resize(self.n * self.n, FAR);
+        queue.clear();
+        for &e in &self.entrances {
+            d[e] = 1;
+            queue.push(e);
+        }
+        self.spread(d, queue);
+    }
+
+    /// Steps from `start` to every space along open paths.
+    fn from(&self, start: usize, d: &mut Vec<u16>, queue: &mut Vec<usize>) {
+        d.clear();
+        d.resize(self.n * self.n, FAR);
+        queue.clear();
+        d[start] = 0;
+        queue.push(start);
+        self.spread(d, queue);
+    }
+
+    fn spread(&self, d: &mut [u16], queue: &mut Vec<usize>) {
+        let mut head = 0;
+        while head < queue.len() {
+            let i = queue[head];
+            head += 1;
+            let next = d[i] + 1;
+            self.open(i, &mut |j| {
+                if d[j] == FAR {
+                    d[j] = next;
+                    queue.push(j);
+                }
+            });
+        }
+    }
+}
+
+/// Turns a pawn `d` steps from home should still need.
+fn turns(d: u16) -> f32 {
+    match d {
+        0 => 0.0,
+        FAR => 9.0 + FENCED_IN,
+        d => {
+            let d = f32::from(d);
+            5.0 + (d - 6.0).max(0.0) / 3.5 + 0.15 * d
+        }
+    }
+}
+
+/// Each seat's turns to go, with the current fences.
+fn seat_turns(game: &Fences, field: &Field, home: &[u16], open_home: &[u16], out: &mut [f32]) {
+    for (o, seat) in out.iter_mut().zip(game.seats()) {
+        *o = match game.pawn(*seat) {
+            Node::Home => 0.0,
+            Node::Space(s) => {
+                let i = field.index(s);
+                if home[i] == FAR {
+                    turns(open_home[i]) + FENCED_IN
+                } else {
+                    turns(home[i])
+                }
+            }
+        };
+    }
+}
+
+impl Knowledge<Fences> for FencesKnowledge {
+    fn evaluate(&self, game: &Fences, seats: &Seats<Seat>, out: &mut Values) {
+        let field = Field::new(game);
+        let (mut home, mut queue) = (Vec::new(), Vec::new());
+        field.to_home(&mut home, &mut queue);
+        let open = Field {
+            fenced: vec![0; field.fenced.len()],
+            ..Field::new(game)
+        };
+        let mut open_home = Vec::new();
+        open.to_home(&mut open_home, &mut queue);
+        let n = seats.len();
+        let mut t = [0.0f32; 4];
+        seat_turns(game, &field, &home, &open_home, &mut t[..n]);
+        // The player whose turn it is throws first.
+        let mover = seats.index(game.to_move());
+        t[mover] -= 0.5;
+        let mut scores = [0.0f32; 4];
+        for i in 0..n {
+            scores[i] = -t[i];
+        }
+        softmax_values(&scores[..n], TURN_SCALE, out);
+    }
+
+    fn order(&self, game: &Fences, moves: &[FenceMove], scores: &mut [f32]) {
+        let mut field = Field::new(game);
+        let (mut home, mut queue) = (Vec::new(), Vec::new());
+        field.to_home(&mut home, &mut queue);
+        let seats = game.seats();
+        let me = seats
+            .iter()
+            .position(|s| *s == game.to_move())
+            .expect("a seat");
+        if moves
+            .iter()
+            .all(|m| !matches!(m, FenceMove::Relocate { .. }))
+        {
+            // Walks: by the turns still needed from where they end.
+            for (s, mv) in scores.iter_mut().zip(moves) {
+                *s = match mv {
+                    FenceMove::Walk(path) => match path.last() {
+                        Some(Node::Home) | None => 100.0,
+                        Some(Node::Space(sp)) => -turns(home[field.index(*sp)]),
+                    },
+                    _ => 0.0,
+                };
+            }
+            return;
+        }
+        let candidates = relocations(game, &mut field, &home, me);
+        for (s, mv) in scores.iter_mut().zip(moves) {
+            *s = match mv {
+                FenceMove::Relocate { from, to } => candidates
+                    .get(&(*from, *to))
+                    .copied()
+                    .unwrap_or(f32::NEG_INFINITY),
+                _ => 0.0,
+            };
+        }
+    }
+
+    fn mcts_params(&self) -> MctsParams {
+        MctsParams {
+            exploration: 0.4,
+            playout_depth: 0,
+            widen_base: 1.5,
+            widen_power: 0.5,
+            prior_weight: 0.6,
+        }
+    }
+}
+
+/// The fence moves worth searching, each with the turns it costs the opponents less the
+/// turns it costs the mover: every own fence to every slot on an opponent's shortest path
+/// home, and to a few slots out of everyone's way.
+fn relocations(
+    game: &Fences,
+    field: &mut Field,
+    home: &[u16],
+    me: usize,
+) -> HashMap<(Slot, Slot), f32> {
+    let seats = game.seats();
+    let mine: Vec<Slot> = game
+        .fences()
+        .iter()
+        .filter(|(s, _)| *s == seats[me])
+        .map(|(_, slot)| *slot)
+        .collect();
+    let taken: Vec<Slot> = game.fences().iter().map(|(_, s)| *s).collect();
+    let board = game.board();
+    let mut queue = Vec::new();
+    let mut from_pawn = Vec::new();
+    // Slots on some shortest path of each opponent, and on the mover's.
+    let mut targets: Vec<(Slot, f32)> = Vec::new();
+    let mut on_my_path: Vec<Slot> = Vec::new();
+    for (k, seat) in seats.iter().enumerate() {
+        let Node::Space(p) = game.pawn(*seat) else {
+            continue;
+        };
+        let start = field.index(p);
+        if home[start] == FAR {
+            continue;
+        }
+        field.from(start, &mut from_pawn, &mut queue);
+        let total = home[start];
+        for y in 0..field.n {
+            for x in 0..field.n {
+                let a = Space {
+                    x: x as u8,
+                    y: y as u8,
+                };
+                let i = field.index(a);
+                if !field.walkable[i] || from_pawn[i] == FAR || from_pawn[i] + home[i] != total {
+                    continue;
+                }
+                for (b, slot) in board.neighbours(a) {
+                    let j = field.index(b);
+                    if from_pawn[j] == from_pawn[i] + 1
+                        && home[j] + 1 == home[i]
+                        && !taken.contains(&slot)
+                    {
+                        if k == me {
+                            on_my_path.push(slot);
+                        } else {
+                            // Blocks near the pawn or near home are the hardest to go round.
+                            let near = f32::from(from_pawn[i].min(home[j]));
+                            match targets.iter_mut().find(|(s, _)| *s == slot) {
+                                Some(t) => t.1 += 1.0,
+                                None => targets.push((slot, 1.0 - 0.01 * near)),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    targets.retain(|(s, _)| !on_my_path.contains(s));
+    targets.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    targets.truncate(48);
+    let mut to: Vec<Slot> = targets.into_iter().map(|(s, _)| s).collect();
+    // Parking places: vacant slots far from home, off every path.
+    let mut parking: Vec<(u16, Slot)> = board
+        .slots()
+        .into_iter()
+        .filter(|s| !taken.contains(s) && !on_my_path.contains(s) && !to.contains(s))
+        .map(|s| (home[field.index(s.0)].min(home[field.index(s.1)]), s))
+        .filter(|(d, _)| *d != FAR)
+        .collect();
+    parking.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    to.extend(parking.into_iter().take(3).map(|(_, s)| s));
+    // Score each pair exactly.
+    let n = seats.len();
+    let mut before = [0.0f32; 4];
+    let mut open_home = Vec::new();
+    let open = Field {
+        fenced: vec![0; field.fenced.len()],
+        n: field.n,
+        walkable: field.walkable.clone(),
+        entrances: field.entrances,
+    };
+    open.to_home(&mut open_home, &mut queue);
+    seat_turns(game, field, home, &open_home, &mut before[..n]);
+    let mut after = [0.0f32; 4];
+    let mut d = Vec::new();
+    let mut out = HashMap::new();
+    for &from in &mine {
+        field.toggle(from);
+        for &slot in &to {
+            field.toggle(slot);
+            field.to_home(&mut d, &mut queue);
+            seat_turns(game, field, &d, &open_home, &mut after[..n]);
+            field.toggle(slot);
+            let mut gain = 0.0;
+            for k in 0..n {
+                let delta = after[k] - before[k];
+                gain += if k == me {
+                    -delta
+                } else {
+                    delta / (n - 1) as f32
+                };
+            }
+            out.insert((from, slot), gain);
+        }
+        field.toggle(from);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_rules::fences::FencesOptions;
+
+    #[test]
+    fn distances_follow_the_fences() {
+        let game = Fences::new(FencesOptions::default()).unwrap();
+        let field = Field::new(&game);
+        let (mut home, mut queue) = (Vec::new(), Vec::new());
+        field.to_home(&mut home, &mut queue);
+        for seat in game.seats() {
+            let Node::Space(s) = game.pawn(*seat) else {
+                panic!("pawns start on the field")
+            };
+            assert_eq!(
+                Some(u32::from(home[field.index(s)])),
+                game.distance_home(Node::Space(s)),
+                "{seat}"
+            );
+        }
+    }
+}

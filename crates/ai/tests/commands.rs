@@ -1,0 +1,270 @@
+//! The commands end to end: `think` prints a legal move first and names bad input;
+//! `arena` counts its games and saves scenes that the rules crate's verifier accepts;
+//! `engine` answers a script of protocol lines.
+
+use std::path::PathBuf;
+use tabula_ai::commands::arena::{self, ArenaArgs};
+use tabula_ai::commands::engine::{self, EngineArgs};
+use tabula_ai::commands::think::{self, ThinkArgs};
+use tabula_ai::games::AnyGame;
+use tabula_ai::with_game;
+use tabula_rules::Game;
+use tabula_rules::scene::SceneFile;
+
+fn think_args(game: &str) -> ThinkArgs {
+    ThinkArgs {
+        game: game.into(),
+        scene: None,
+        at: None,
+        moves: None,
+        setup: None,
+        options: None,
+        level: None,
+        time: None,
+        iterations: Some(500),
+        algorithm: None,
+        seed: 0,
+    }
+}
+
+fn think(args: &ThinkArgs) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    think::run(args, &mut out).map_err(|e| e.to_string())?;
+    Ok(String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect())
+}
+
+fn scenes_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenes")
+}
+
+#[test]
+fn think_answers_a_legal_move_first() {
+    for (game, options, moves) in [
+        ("war", None, Some("GM to M2")),
+        ("camelot", Some("(rules: Parker1930)"), None),
+        ("screwball", None, None),
+        ("transport", Some("(mode: Teams)"), None),
+        ("fences", Some("(players: 4)"), None),
+        ("fences", None, Some("fence e2|e3 to a2|a3; throw 4")),
+    ] {
+        let mut args = think_args(game);
+        args.options = options.map(String::from);
+        args.moves = moves.map(String::from);
+        let lines = think(&args).unwrap_or_else(|e| panic!("{game}: {e}"));
+        let mut position = AnyGame::new(
+            tabula_ai::games::parse_kind(game).unwrap(),
+            options.unwrap_or(""),
+            None,
+        )
+        .unwrap();
+        position
+            .play_texts(&tabula_ai::games::split_moves(moves.unwrap_or("")))
+            .unwrap();
+        let best = &lines[0];
+        with_game!(&position, g, _k => {
+            let mv = g.parse_move(best).unwrap_or_else(|e| panic!("{game}: {best}: {e}"));
+            assert!(g.is_legal(&mv));
+        });
+        assert!(lines[1].starts_with("expected: "), "{lines:?}");
+        assert!(lines[2].starts_with(&format!("pv: {best}")), "{lines:?}");
+        assert!(lines[3].starts_with("stats: ") && lines[3].contains("nodes/s"));
+    }
+}
+
+#[test]
+fn think_from_a_scene() {
+    let mut args = think_args("war");
+    args.scene = Some(scenes_dir().join("war/siege_gambit.ron"));
+    args.at = Some(16);
+    let lines = think(&args).unwrap();
+    assert!(!lines[0].is_empty());
+    args.at = Some(999);
+    let e = think(&args).unwrap_err();
+    assert!(e.contains("--at 999"), "{e}");
+    args.game = "camelot".into();
+    args.at = None;
+    let e = think(&args).unwrap_err();
+    assert!(e.contains("the scene is for war, not camelot"), "{e}");
+}
+
+#[test]
+fn think_names_bad_input() {
+    let e = think(&think_args("chess")).unwrap_err();
+    assert!(e.contains("unknown game \"chess\""), "{e}");
+    let mut args = think_args("war");
+    args.moves = Some("GM to M2; GM to M2; XX to Y4".into());
+    let e = think(&args).unwrap_err();
+    assert!(e.starts_with("move 3 (\"XX to Y4\")"), "{e}");
+    let mut args = think_args("camelot");
+    args.options = Some("(rulez: Wcf)".into());
+    let e = think(&args).unwrap_err();
+    assert!(e.contains("unknown option \"rulez\""), "{e}");
+    let mut args = think_args("war");
+    args.iterations = None;
+    args.level = Some("grandmaster".into());
+    let e = think(&args).unwrap_err();
+    assert!(e.contains("unknown level \"grandmaster\""), "{e}");
+    let mut args = think_args("fences");
+    args.moves = Some("fence e2|e3 to a2|a3".into());
+    let e = think(&args).unwrap_err();
+    assert!(e.contains("a chance input is due"), "{e}");
+}
+
+fn arena_args(game: &str, a: &str, b: &str, games: usize) -> ArenaArgs {
+    ArenaArgs {
+        game: game.into(),
+        a: a.into(),
+        b: b.into(),
+        games,
+        seed: 5,
+        options: None,
+        save: None,
+        jobs: 1,
+        verbose: true,
+    }
+}
+
+fn arena(args: &ArenaArgs) -> Vec<String> {
+    let mut out = Vec::new();
+    arena::run(args, &mut out).unwrap();
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn arena_saves_games_the_verifier_replays() {
+    for (game, options, games) in [
+        ("camelot", None, 2),
+        ("screwball", None, 2),
+        ("fences", Some("(players: 3)"), 3),
+        ("transport", Some("(turn_limit: Some(60))"), 2),
+    ] {
+        let dir =
+            std::env::temp_dir().join(format!("tabula-ai-arena-{}-{game}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut args = arena_args(game, "iterations:40", "random", games);
+        args.options = options.map(String::from);
+        args.save = Some(dir.clone());
+        let lines = arena(&args);
+        assert!(lines[0].starts_with(&format!("arena {game}: A = iterations:40, B = random")));
+        let summary = lines.iter().find(|l| l.starts_with("A: ")).unwrap();
+        assert!(
+            summary.contains("wins") && summary.contains("losses"),
+            "{summary}"
+        );
+        assert!(lines.iter().any(|l| l.starts_with("overall: ")));
+        for i in 1..=games {
+            let path = dir.join(format!("game-{i:03}.ron"));
+            let file = SceneFile::load(&path).unwrap_or_else(|e| panic!("{e}"));
+            file.verify()
+                .unwrap_or_else(|e| panic!("{game} game {i}: {e}"));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn arena_is_reproducible_and_alternates_seats() {
+    let args = arena_args("war", "iterations:300", "random", 2);
+    let first = arena(&args);
+    let second = arena(&args);
+    let games = |lines: &[String]| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|l| l.starts_with("game "))
+            .cloned()
+            .collect()
+    };
+    assert_eq!(games(&first), games(&second));
+    assert!(first.iter().any(|l| l.starts_with("game 1: A as Red")));
+    assert!(first.iter().any(|l| l.starts_with("game 2: A as Blue")));
+}
+
+fn engine_session(script: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let input = std::io::Cursor::new(script.as_bytes().to_vec());
+    engine::run(&EngineArgs::default(), input, &mut out).unwrap();
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn engine_answers_a_script() {
+    let lines = engine_session(
+        "isready
+game camelot
+position startpos moves F7-F8; F10-F9
+go iterations 2000 seed 1
+legal
+frobnicate
+position startpos moves F7-F8; Q99
+game chess
+go time abc
+game fences (players: 4)
+position startpos
+go iterations 100
+quit
+",
+    );
+    let mut it = lines.iter();
+    let mut next = || it.next().cloned().unwrap_or_default();
+    assert_eq!(next(), "readyok");
+    assert_eq!(
+        next(),
+        "game camelot players White Black options (rules:Wcf,castle_move_limit:2,no_progress_moves:Some(50))"
+    );
+    let info = next();
+    assert!(
+        info.starts_with("info algorithm alpha-beta depth "),
+        "{info}"
+    );
+    assert!(
+        info.contains(" nodes 2000 ") || info.contains(" nodes "),
+        "{info}"
+    );
+    let best = next();
+    let mv = best.strip_prefix("bestmove ").unwrap();
+    let mut g = tabula_rules::camelot::Camelot::new(Default::default());
+    for m in ["F7-F8", "F10-F9"] {
+        let m = g.parse_move(m).unwrap();
+        g.play(&m).unwrap();
+    }
+    assert!(g.parse_move(mv).is_ok(), "{best}");
+    let legal = next();
+    assert!(legal.starts_with("legal ") && legal.contains(mv), "{legal}");
+    assert!(next().starts_with("error unknown command \"frobnicate\""));
+    let e = next();
+    assert!(e.starts_with("error move 2 (\"Q99\")"), "{e}");
+    assert!(next().starts_with("error unknown game \"chess\""));
+    assert!(next().starts_with("error time \"abc\""));
+    assert_eq!(
+        next(),
+        format!(
+            "game fences players Red Blue Green Yellow options {}",
+            AnyGame::new(tabula_rules::scene::GameKind::Fences, "(players: 4)", None)
+                .unwrap()
+                .options_ron()
+        )
+    );
+    assert!(next().starts_with("info algorithm mcts"));
+    assert!(next().starts_with("bestmove fence "));
+    assert_eq!(next(), "");
+}
+
+#[test]
+fn engine_stops_a_long_search() {
+    let lines = engine_session("game war\ngo time 60000\nstop\nquit\n");
+    assert!(lines[0].starts_with("game war"));
+    assert!(lines[1].starts_with("info "), "{lines:?}");
+    assert!(lines[2].starts_with("bestmove "), "{lines:?}");
+}
