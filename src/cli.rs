@@ -599,6 +599,13 @@ pub enum Command {
     },
     /// Render a position to a PNG file (needs a display; use xvfb-run on a headless machine).
     Shot(crate::shot::ShotRequest),
+    /// The computer's move in a position, with each player's expected result, the principal
+    /// variation and the search's statistics.
+    Think(tabula_ai::commands::think::ThinkArgs),
+    /// Games between two engines: wins, draws and losses with a 95% interval.
+    Arena(tabula_ai::commands::arena::ArenaArgs),
+    /// The engine on a line protocol over standard input and output (docs/engine-protocol.md).
+    Engine(tabula_ai::commands::engine::EngineArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -638,6 +645,36 @@ pub fn main() -> ExitCode {
             count,
         }) => perft(game.into(), depth, setup, divide, count),
         Some(Command::Shot(request)) => crate::shot::run(request),
+        Some(Command::Think(args)) => {
+            engine_command("think", |out| tabula_ai::commands::think::run(&args, out))
+        }
+        Some(Command::Arena(args)) => {
+            engine_command("arena", |out| tabula_ai::commands::arena::run(&args, out))
+        }
+        Some(Command::Engine(args)) => {
+            engine_command("engine", |_| tabula_ai::commands::engine::run_stdio(&args))
+        }
+    }
+}
+
+/// Runs one of the engine's commands on standard output; its error goes to standard error
+/// with the command's name, and a reader that went away ends it quietly.
+fn engine_command(
+    name: &str,
+    run: impl FnOnce(&mut dyn std::io::Write) -> Result<(), tabula_ai::Error>,
+) -> ExitCode {
+    let mut out = std::io::stdout();
+    match run(&mut out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(tabula_ai::Error::Io { source, .. })
+            if source.kind() == std::io::ErrorKind::BrokenPipe =>
+        {
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tabula {name}: {e}");
+            ExitCode::from(2)
+        }
     }
 }
 

@@ -265,6 +265,45 @@ fn perft_and_bad_arguments_on_the_command_line() {
 }
 
 #[test]
+fn the_engine_commands_answer_through_the_tabula_binary() {
+    use std::io::Write;
+    // think: the first line is a move of the position, in the game's notation.
+    let out = tabula()
+        .args(["think", "war", "--iterations", "200", "--seed", "3"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let first = stdout.lines().next().unwrap();
+    let war = tabula_rules::war::War::new(tabula_rules::war::WarOptions::default());
+    tabula_rules::Game::parse_move(&war, first).unwrap_or_else(|e| panic!("{first}: {e}"));
+    // Bad input names what was wrong.
+    let out = tabula()
+        .args(["think", "war", "--moves", "KT to K9"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("KT to K9"));
+    // engine: a script on standard input, an error line for a bad command, and it goes on.
+    let mut child = tabula()
+        .arg("engine")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"game chess\ngame camelot\ngo iterations 100\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("error unknown game \"chess\""), "{stdout}");
+    assert!(stdout.contains("bestmove "), "{stdout}");
+}
+
+#[test]
 fn perft_into_a_closed_pipe_ends_quietly() {
     // `tabula perft ... | head`: the reader is gone before the counts are printed.
     let mut child = tabula()
