@@ -139,10 +139,10 @@ pub fn write_atomic_failing(
         return written;
     }
     // The rename itself reaches the disk when the folder is synced (where the system allows).
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if let Ok(dir) = std::fs::File::open(dir) {
-            dir.sync_all().ok();
-        }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Ok(dir) = std::fs::File::open(dir)
+    {
+        dir.sync_all().ok();
     }
     Ok(())
 }
