@@ -219,10 +219,11 @@ Scene(
 fn a_bad_first_move_of_a_shipped_scene_names_its_line() {
     let path = common::crate_dir().join("../../scenes/camelot/compulsory_capture.ron");
     let text = std::fs::read_to_string(&path).unwrap();
-    let line = text.lines().position(|l| l.contains("\"G7-E5\"")).unwrap() + 1;
-    assert_eq!(line, 12);
-    let e = verify_err(&text.replacen("\"G7-E5\"", "\"G7-G1\"", 1));
-    assert!(e.starts_with("test.ron:12: move 1 (\"G7-G1\")"), "{e}");
+    // The first move stands on line 13, after the header and the notes above it.
+    let line = text.lines().position(|l| l.contains("\"I7-I8\"")).unwrap() + 1;
+    assert_eq!(line, 13);
+    let e = verify_err(&text.replacen("\"I7-I8\"", "\"I7-I1\"", 1));
+    assert!(e.starts_with("test.ron:13: move 1 (\"I7-I1\")"), "{e}");
 }
 
 #[test]
