@@ -75,15 +75,21 @@ pub fn cores() -> usize {
 /// The longest `hard` may think, whatever its budget: it answers within two seconds.
 pub const HARD_TIME_CAP: Duration = Duration::from_millis(1800);
 
+/// The `hard` budget of a game: (alpha-beta nodes, tree-search iterations), each about a
+/// second of one core of the 2-core development machine at most (release build).
+fn hard_budget(kind: GameKind) -> (u64, u64) {
+    match kind {
+        GameKind::War => (150_000, 20_000),
+        GameKind::Camelot => (50_000, 10_000),
+        GameKind::Screwball => (120_000, 30_000),
+        GameKind::Transport => (8_000, 4_000),
+        GameKind::Fences => (10_000, 1_500),
+    }
+}
+
 /// The budget of a level for a game: (alpha-beta nodes, tree-search iterations).
 fn budget(kind: GameKind, level: Level) -> (u64, u64) {
-    let (ab, mcts) = match kind {
-        GameKind::War => (400_000, 30_000),
-        GameKind::Camelot => (400_000, 30_000),
-        GameKind::Screwball => (400_000, 30_000),
-        GameKind::Transport => (25_000, 3_000),
-        GameKind::Fences => (20_000, 1_500),
-    };
+    let (ab, mcts) = hard_budget(kind);
     let divisor = match level {
         Level::Easy => 200,
         Level::Medium => 15,
@@ -122,8 +128,8 @@ pub fn level_settings(
         }
         Level::Medium => {
             settings.style = Style::Human {
-                margin: 0.05,
-                temperature: 0.015,
+                margin: 0.03,
+                temperature: 0.01,
             };
         }
         Level::Hard => settings.time = Some(HARD_TIME_CAP),

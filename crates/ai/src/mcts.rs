@@ -1,6 +1,7 @@
 //! Monte Carlo tree search over any [`Game`]: UCT with a prior bias and progressive
 //! widening, max^n backups (a reward per seat; each node's mover maximises its own, so
-//! partners who share a result cooperate), chance nodes sampled uniformly (never chosen),
+//! partners who share a result cooperate), chance nodes sampled (stratified: uniformly
+//! among the outcomes visited least; never chosen by the bandit),
 //! playouts truncated after a few moves and scored by the evaluation. Several threads grow
 //! independent trees whose root statistics are merged.
 
@@ -211,7 +212,8 @@ impl<'a, G: Game, K: Knowledge<G>> Tree<'a, G, K> {
                 Kind::Fresh => unreachable!("expanded above"),
                 Kind::Terminal(v) => break *v,
                 Kind::Chance { first, count } => {
-                    let value = *first + self.rng.below(*count as usize) as u32;
+                    let (first, count) = (*first, *count);
+                    let value = self.sample_outcome(id, first, count);
                     let child = self.chance_child(id, value);
                     game.resolve_chance(value)
                         .expect("a chance input within its range");
@@ -265,6 +267,39 @@ impl<'a, G: Game, K: Knowledge<G>> Tree<'a, G, K> {
         while game.ply() > start_ply {
             game.undo();
         }
+    }
+
+    /// A chance outcome, drawn uniformly among those visited least so far: stratified
+    /// sampling, so that every outcome weighs its due share in the node's mean however few
+    /// its visits.
+    fn sample_outcome(&mut self, id: u32, first: u32, count: u32) -> u32 {
+        const MOST: usize = 64;
+        if count as usize > MOST {
+            return first + self.rng.below(count as usize) as u32;
+        }
+        let mut visits = [0u32; MOST];
+        let mut c = self.nodes[id as usize].first_child;
+        while c != NONE {
+            if let Edge::Outcome(v) = self.nodes[c as usize].edge
+                && let Some(slot) = visits.get_mut((v - first) as usize)
+            {
+                *slot = self.nodes[c as usize].visits;
+            }
+            c = self.nodes[c as usize].next_sibling;
+        }
+        let visits = &visits[..count as usize];
+        let least = visits.iter().copied().min().unwrap_or(0);
+        let ties = visits.iter().filter(|&&v| v == least).count();
+        let mut pick = self.rng.below(ties);
+        for (i, &v) in visits.iter().enumerate() {
+            if v == least {
+                if pick == 0 {
+                    return first + i as u32;
+                }
+                pick -= 1;
+            }
+        }
+        first
     }
 
     /// The child of a chance node for this outcome, created on first use.

@@ -175,14 +175,33 @@ impl Knowledge<Fences> for FencesKnowledge {
         let n = seats.len();
         let mut t = [0.0f32; 4];
         seat_turns(game, &field, &home, &open_home, &mut t[..n]);
-        // The player whose turn it is throws first.
         let mover = seats.index(game.to_move());
-        t[mover] -= 0.5;
+        // Before the throw, a mover within six steps wins now with the exact number: one
+        // chance in six. Otherwise, the mover's turn comes first.
+        let distance = match game.pawn(game.to_move()) {
+            Node::Space(s) => home[field.index(s)],
+            Node::Home => 0,
+        };
+        let before_throw = game.thrown().is_none();
+        let now = if before_throw && (1..=6).contains(&distance) {
+            1.0 / 6.0
+        } else {
+            if before_throw {
+                t[mover] -= 0.5;
+            }
+            0.0
+        };
         let mut scores = [0.0f32; 4];
         for i in 0..n {
             scores[i] = -t[i];
         }
         softmax_values(&scores[..n], TURN_SCALE, out);
+        for (i, v) in out.iter_mut().take(n).enumerate() {
+            *v *= 1.0 - now;
+            if i == mover {
+                *v += now;
+            }
+        }
     }
 
     fn order(&self, game: &Fences, moves: &[FenceMove], scores: &mut [f32]) {
@@ -224,11 +243,11 @@ impl Knowledge<Fences> for FencesKnowledge {
 
     fn mcts_params(&self) -> MctsParams {
         MctsParams {
-            exploration: 0.4,
+            exploration: 0.15,
             playout_depth: 0,
-            widen_base: 1.5,
-            widen_power: 0.5,
-            prior_weight: 0.6,
+            widen_base: 1.0,
+            widen_power: 0.4,
+            prior_weight: 1.0,
         }
     }
 }

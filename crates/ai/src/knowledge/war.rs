@@ -28,8 +28,74 @@ fn distance(a: Square, b: Square) -> i32 {
     i32::from((a.file() - b.file()).abs().max((a.row() - b.row()).abs()))
 }
 
+const STRAIGHT: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KNIGHT: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// Whether a piece of `side` could move onto `target` (empty, or holding an enemy piece it
+/// may take) next move: the chess-like attack test, read outward from the target.
+fn reaches(pos: &Position, side: Side, target: Square) -> bool {
+    if pos.at(target).is_some_and(|p| !pos.capturable_by(target, side) || p.side == side) {
+        return false;
+    }
+    let mine = |sq: Square, kinds: &[Kind]| {
+        pos.at(sq)
+            .is_some_and(|p| p.side == side && kinds.contains(&p.kind))
+    };
+    for (dirs, kinds) in [
+        (&STRAIGHT, [Kind::Mortar, Kind::General]),
+        (&DIAGONAL, [Kind::Cannon, Kind::General]),
+    ] {
+        for &(df, dr) in dirs {
+            let mut at = target;
+            let mut first = true;
+            while let Some(next) = at.offset(df, dr) {
+                at = next;
+                if pos.at(at).is_some() {
+                    if mine(at, &kinds) || (first && mine(at, &[Kind::King])) {
+                        return true;
+                    }
+                    break;
+                }
+                first = false;
+            }
+        }
+    }
+    if KNIGHT
+        .iter()
+        .any(|&(df, dr)| target.offset(df, dr).is_some_and(|sq| mine(sq, &[Kind::Horse])))
+    {
+        return true;
+    }
+    // A troop steps straight forward onto an empty square (two from its start), or
+    // diagonally forward.
+    let back = -side.forward();
+    let troop = |sq: Square| mine(sq, &[Kind::Troop]) && !pos.is_dead_troop(sq);
+    let empty = pos.at(target).is_none();
+    let one = target.offset(0, back);
+    let two = target.offset(0, 2 * back);
+    (empty && one.is_some_and(troop))
+        || (empty
+            && one.is_some_and(|sq| pos.at(sq).is_none())
+            && two.is_some_and(|sq| troop(sq) && pos.at(sq).is_some_and(|p| !p.moved)))
+        || [-1, 1].iter().any(|&df| {
+            target
+                .offset(df, back)
+                .is_some_and(|sq| mine(sq, &[Kind::Troop]) && !pos.is_dead_troop(sq))
+        })
+}
+
 /// One side's score in troops.
-fn side_score(pos: &Position, side: Side, moves: &[Move]) -> f32 {
+fn side_score(pos: &Position, side: Side) -> f32 {
     let target = Square::citadel(side.other());
     let home = Square::citadel(side);
     let mut s = 0.0;
@@ -46,7 +112,7 @@ fn side_score(pos: &Position, side: Side, moves: &[Move]) -> f32 {
         if p.kind == Kind::FlyingMachine {
             continue;
         }
-        // Closeness to the enemy citadel, more for pieces that can get there.
+        // Closeness to the enemy citadel.
         let d = distance(sq, target);
         let reach = match p.kind {
             Kind::Troop => 0.12,
@@ -68,9 +134,8 @@ fn side_score(pos: &Position, side: Side, moves: &[Move]) -> f32 {
             s += 1.5;
         }
     }
-    // Mobility, and a piece that could enter the enemy citadel next move.
-    s += 0.03 * moves.len() as f32;
-    if moves.iter().any(|m| m.destination() == target) {
+    // A piece that could enter the enemy citadel next move.
+    if reaches(pos, side, target) {
         s += 1.5;
     }
     s
@@ -98,8 +163,8 @@ impl Knowledge<War> for WarKnowledge {
     fn evaluate(&self, game: &War, seats: &Seats<Side>, out: &mut Values) {
         let pos = game.position();
         let first = seats.player(0);
-        let a = side_score(pos, first, &pos.pseudo_moves(first));
-        let b = side_score(pos, first.other(), &pos.pseudo_moves(first.other()));
+        let a = side_score(pos, first);
+        let b = side_score(pos, first.other());
         // The side to move has a tempo.
         let tempo = if pos.to_move() == first { 0.3 } else { -0.3 };
         two_values(a - b + tempo, 6.0, out);
@@ -158,5 +223,41 @@ impl Knowledge<War> for WarKnowledge {
             widen_power: 0.5,
             prior_weight: 0.3,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use tabula_rules::Game;
+    use tabula_rules::war::WarOptions;
+
+    #[test]
+    fn citadel_reach_agrees_with_the_move_generator() {
+        let mut rng = Rng::new(11);
+        let mut checked = 0;
+        for _ in 0..300 {
+            let mut game = War::new(WarOptions::default());
+            for _ in 0..rng.below(120) {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                game.play_unchecked(&moves[rng.below(moves.len())]);
+            }
+            let pos = game.position();
+            for side in Side::ALL {
+                for target in [Square::citadel(side.other()), Square::citadel(side)] {
+                    let generated = pos
+                        .pseudo_moves(side)
+                        .iter()
+                        .any(|m| m.destination() == target);
+                    assert_eq!(reaches(pos, side, target), generated, "{pos}\n{side} {target}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 1200);
     }
 }
