@@ -314,7 +314,19 @@ impl Engine {
         let game = game.clone();
         let tx = tx.clone();
         std::thread::spawn(move || {
-            let lines = with_game!(&game, g, k => search_lines(g, &k, &settings));
+            // A search that fails inside answers an error line instead of leaving the
+            // engine waiting for ever; the engine goes on with its position unchanged.
+            let lines = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                with_game!(&game, g, k => search_lines(g, &k, &settings))
+            }))
+            .unwrap_or_else(|panic| {
+                let why = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "no message".into());
+                error(format!("internal: the search failed ({why})"))
+            });
             let _ = tx.send(Event::Done(lines));
         });
         Vec::new()
