@@ -2,9 +2,10 @@
 //!
 //! Every public entry point of the rules crate that reads text or numbers is a target
 //! ([`targets::TARGETS`]): scene files, each game's setup text, options in RON, move
-//! notation on positions reached by play, and square names. Inputs are made by mutating a
-//! seed corpus (the shipped scenes, the setups of the rules tests, the README's examples) and,
-//! for options, by generating RON with random field values. Each input runs inside
+//! notation on positions reached by play, square names, and the engine protocol of
+//! `tabula-ai`. Inputs are made by mutating a seed corpus (the shipped scenes, the setups of
+//! the rules tests, the README's examples) and, for options, by generating RON with random
+//! field values. Each input runs inside
 //! [`std::panic::catch_unwind`]: a panic is a finding, written to `cases/<target>-<hash>.txt`
 //! and replayed by this crate's tests from then on.
 //!

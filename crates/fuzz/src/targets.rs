@@ -13,6 +13,7 @@
 //!   `try: TEXT` reads a move and plays it on a copy; any other line is a move read with
 //!   `parse_move` and played. A move that is read must print back to itself and must play.
 //! * `squares`: a square name, given to every game's square reader.
+//! * `engine`: a script of engine protocol commands (`tabula-ai`), searches kept short.
 //!
 //! Random moves are checked as they are played: each must be accepted by `play`, and at
 //! random its text must read back to it and undo must restore the position.
@@ -53,7 +54,7 @@ impl std::fmt::Debug for Target {
     }
 }
 
-/// Every target. Adding one (say, for an engine protocol) is one entry here.
+/// Every target. Adding one is one entry here.
 pub const TARGETS: &[Target] = &[
     Target {
         name: "scene",
@@ -172,7 +173,67 @@ pub const TARGETS: &[Target] = &[
         },
         generate: None,
     },
+    Target {
+        name: "engine",
+        about: "the engine protocol (tabula-ai): a script of commands, searches kept short",
+        run: engine,
+        seeds: |_| ENGINE_SEEDS.iter().map(|s| s.to_string()).collect(),
+        generate: None,
+    },
 ];
+
+/// Scripts for the engine target: each game set up, positions, moves, searches, errors.
+const ENGINE_SEEDS: &[&str] = &[
+    "isready\ngame camelot\nposition startpos moves F7-F8; F10-F9\ngo iterations 30 seed 1\nlegal\nplay F8-F9\nquit",
+    "game war\nposition startpos moves GM to M2\ngo nodes 50 algorithm ab\nlegal\nstop\nquit",
+    "game fences (players: 4)\nposition startpos moves fence e2|e3 to a2|a3\nlegal\nplay throw 4\ngo iterations 20 seed 2",
+    "game fences (chance_cards: true)\nplay throw 3\nlegal\ngo iterations 10\nplay card jump 3",
+    "game transport (mode: Teams)\nlegal\ngo iterations 10 algorithm mcts\nposition startpos moves launch plane c1 NE",
+    "game screwball\nlegal\ngo iterations 30 algorithm ab\nposition setup Screws: ; Balls: \nfrobnicate",
+    "game camelot (rules: Parker1930)\nposition startpos\ngo iterations 20\nisready\nquit",
+];
+
+/// The engine protocol, run on a script as a program would send it. Searches are kept short
+/// (budgets of at most 60 and never a time or a level, whose searches take seconds) and no
+/// file is read (`position scene` lines are left out); an answer `error internal` is a
+/// finding, like a panic.
+fn engine(input: &str) -> u64 {
+    let mut script = String::new();
+    for line in input.lines().take(40) {
+        let mut words: Vec<String> = line.split_whitespace().map(String::from).collect();
+        match words.first().map(String::as_str) {
+            Some("position") if words.get(1).is_some_and(|w| w == "scene") => continue,
+            Some("go") => {
+                for w in words.iter_mut().skip(1) {
+                    match w.as_str() {
+                        "time" | "movetime" => *w = "iterations".into(),
+                        "level" => *w = "seed".into(),
+                        _ if w.parse::<u64>().is_ok_and(|n| n > 60) => *w = "60".into(),
+                        _ => {}
+                    }
+                }
+                if !words.iter().any(|w| w == "iterations" || w == "nodes") {
+                    words.extend(["iterations".into(), "40".into()]);
+                }
+            }
+            _ => {}
+        }
+        script.push_str(&words.join(" "));
+        script.push('\n');
+    }
+    let mut out: Vec<u8> = Vec::new();
+    let args = tabula_ai::commands::engine::EngineArgs::default();
+    tabula_ai::commands::engine::run(&args, std::io::Cursor::new(script), &mut out)
+        .expect("writing to memory");
+    let answer = String::from_utf8(out).expect("the engine writes UTF-8");
+    if let Some(line) = answer.lines().find(|l| l.starts_with("error internal")) {
+        panic!("invariant: {line}");
+    }
+    answer
+        .lines()
+        .map(|l| shape(l.split_whitespace().take(3).collect::<Vec<_>>().join(" ").as_str()))
+        .fold(0, |h, x| h.rotate_left(5) ^ x)
+}
 
 /// The target of this name.
 pub fn target(name: &str) -> Option<&'static Target> {
