@@ -179,11 +179,18 @@ pub struct Variation {
     pub expect: Expect,
 }
 
+/// The newest scene format this reader knows. A scene without a `format` field is format 1.
+pub const FORMAT: u32 = 1;
+
 /// A scene as written in its file. A field it does not know (a misspelling) is refused with
 /// its name and line rather than ignored.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scene {
+    /// The version of the scene format the file was written in (absent: 1). A file newer
+    /// than [`FORMAT`] is refused rather than misread.
+    #[serde(default)]
+    pub format: Option<u32>,
     /// Shown to the audience.
     pub title: String,
     /// Where the game comes from: which text, which page or figure.
@@ -247,6 +254,18 @@ pub enum SceneError {
         game: GameKind,
         /// What was wrong.
         why: String,
+    },
+    /// The file was written in a newer scene format than this reader knows.
+    #[error(
+        "{file}:{line}: written by a newer Tabula (format {format}; this one reads up to {FORMAT})"
+    )]
+    Newer {
+        /// The scene file.
+        file: PathBuf,
+        /// 1-based line of its `format` field.
+        line: usize,
+        /// The format it names.
+        format: u64,
     },
     /// The setup position is not valid.
     #[error("{file}: bad setup: {why}")]
@@ -328,8 +347,20 @@ impl SceneFile {
         SceneFile::parse(path, &source)
     }
 
-    /// Parses a scene from text; `path` is only used in messages.
+    /// Parses a scene from text; `path` is only used in messages. A file in a newer format
+    /// is refused before anything else is read, since its fields may mean other things.
     pub fn parse(path: &Path, source: &str) -> Result<SceneFile, SceneError> {
+        let layout = layout::read(source);
+        let newer = |line: usize, format: u64| SceneError::Newer {
+            file: path.to_path_buf(),
+            line,
+            format,
+        };
+        if let Some((format, start)) = layout.as_ref().and_then(|l| format_field(source, l))
+            && format > u64::from(FORMAT)
+        {
+            return Err(newer(line_at(source, start), format));
+        }
         // Optional fields may be written bare (`pause: 2.0`, `camera: Top`) or as `Some(..)`.
         let options = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
@@ -339,9 +370,14 @@ impl SceneFile {
             column: e.span.start.col,
             why: e.code.to_string(),
         })?;
+        if let Some(format) = scene.format.filter(|f| *f > FORMAT) {
+            // Laid out beyond what the layout reader follows: name the field's first line.
+            let start = source.find("format").unwrap_or(0);
+            return Err(newer(line_at(source, start), u64::from(format)));
+        }
         Ok(SceneFile {
             path: path.to_path_buf(),
-            layout: layout::read(source),
+            layout,
             scene,
             source: source.to_string(),
         })
@@ -349,10 +385,7 @@ impl SceneFile {
 
     /// The 1-based line of a byte offset of the source.
     fn line_at(&self, offset: usize) -> usize {
-        self.source[..offset.min(self.source.len())]
-            .matches('\n')
-            .count()
-            + 1
+        line_at(&self.source, offset)
     }
 
     /// The 1-based line where a located value starts, or 0 when it cannot be found.
@@ -672,6 +705,23 @@ impl SceneFile {
     }
 }
 
+/// The 1-based line of a byte offset of `source`.
+fn line_at(source: &str, offset: usize) -> usize {
+    source[..offset.min(source.len())].matches('\n').count() + 1
+}
+
+/// The number a scene's `format` field names (written bare or as `Some(n)`) and where the
+/// field's value starts; `None` when the field is absent or not a whole number.
+fn format_field(source: &str, scene: &layout::Value) -> Option<(u64, usize)> {
+    let value = scene.field("format")?;
+    let number = match &value.body {
+        layout::Body::Seq(items) if items.len() == 1 => &items[0],
+        _ => value,
+    };
+    let text = source.get(number.start..number.end)?.replace('_', "");
+    Some((text.trim().parse().ok()?, value.start))
+}
+
 /// Whether `outcome` is what `expect` says.
 fn expect_met<P: fmt::Display>(expect: &Expect, outcome: &Outcome<P>) -> bool {
     match (expect, outcome) {
@@ -710,6 +760,51 @@ pub fn square_known(kind: GameKind, text: &str) -> bool {
             crate::fences::Space::parse(text).is_some()
                 || crate::fences::Slot::parse(text).is_some()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<SceneFile, SceneError> {
+        SceneFile::parse(Path::new("saved.ron"), text)
+    }
+
+    #[test]
+    fn a_scene_without_a_format_is_format_1_and_format_1_is_read() {
+        let plain = "Scene(title: \"t\", game: War, moves: [\"GM to M2\"])";
+        assert_eq!(parse(plain).unwrap().scene.format, None);
+        for format in ["1", "Some(1)"] {
+            let text = format!("Scene(\n  format: {format},\n  title: \"t\",\n  game: War,\n)");
+            let file = parse(&text).unwrap();
+            assert_eq!(file.scene.format, Some(1));
+            assert!(file.verify().is_ok());
+        }
+    }
+
+    #[test]
+    fn a_newer_format_is_refused_with_the_file_and_line() {
+        let text = "// saved later\nScene(\n    format: 2,\n    title: \"t\",\n    game: War,\n)\n";
+        let e = parse(text).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "saved.ron:3: written by a newer Tabula (format 2; this one reads up to 1)"
+        );
+    }
+
+    #[test]
+    fn a_newer_format_is_refused_before_fields_this_reader_does_not_know() {
+        let text =
+            "Scene(\n  title: \"t\",\n  game: War,\n  format: Some(3),\n  clock: (red: 300),\n)";
+        let e = parse(text).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "saved.ron:4: written by a newer Tabula (format 3; this one reads up to 1)"
+        );
+        let huge = "Scene(title: \"t\", game: War, format: 99999999999)";
+        let e = parse(huge).unwrap_err().to_string();
+        assert!(e.contains("(format 99999999999;"), "{e}");
     }
 }
 
