@@ -135,7 +135,7 @@ fn a_refused_canter_stop_or_plain_move_says_why() {
     .unwrap();
     let stop = Move {
         from: Square::parse("E5").unwrap(),
-        steps: vec![(Step::Canter, Square::parse("E7").unwrap())],
+        steps: [(Step::Canter, Square::parse("E7").unwrap())].into(),
     };
     let why = game.why_illegal(&stop);
     assert!(why.contains("must jump"), "{why}");
@@ -147,7 +147,7 @@ fn a_refused_canter_stop_or_plain_move_says_why() {
     .unwrap();
     let plain = Move {
         from: Square::parse("E5").unwrap(),
-        steps: vec![(Step::Plain, Square::parse("D5").unwrap())],
+        steps: [(Step::Plain, Square::parse("D5").unwrap())].into(),
     };
     let why = game.why_illegal(&plain);
     assert!(why.contains("capture is compulsory"), "{why}");
@@ -179,7 +179,7 @@ fn check_perft(by_hand: bool) {
         if hand != by_hand {
             continue;
         }
-        let mut game = Camelot::new(CamelotOptions::default());
+        let mut game = Camelot::new(CamelotOptions::default()).unwrap();
         let got = match kind.as_str() {
             "paths" => perft(&mut game, depth),
             "positions" => perft_positions(&mut game, depth, Camelot::position_key),
@@ -209,7 +209,10 @@ fn setup_text_round_trips() {
     for (bad, why) in [
         ("White men: E5 E5", "two pieces on E5"),
         ("White men: A1", "not a square"),
-        ("White knights: A5 A6 A7 A8 A9", "at most 4"),
+        (
+            "White knights: A5 A6 A7 A8 A9",
+            "line 1: White has more than 4 knights",
+        ),
         ("Green men: E5", "unknown side"),
     ] {
         let e = Position::parse(bad).unwrap_err().to_string();
@@ -231,6 +234,7 @@ fn random_playouts_never_panic_and_round_trip() {
                     rules,
                     ..CamelotOptions::default()
                 })
+                .unwrap()
             },
             |g| g.position().clone(),
             |g, legal| {
