@@ -157,7 +157,7 @@ impl AnyGame {
             GameKind::Camelot => {
                 let o: CamelotOptions = parse_options(kind, options)?;
                 AnyGame::Camelot(match setup {
-                    None => Camelot::new(o),
+                    None => Camelot::new(o).map_err(|e| setup_error(kind, e))?,
                     Some(t) => Camelot::from_setup_text(t, o).map_err(|e| setup_error(kind, e))?,
                 })
             }

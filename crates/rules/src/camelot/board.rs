@@ -82,8 +82,9 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
 ];
 
 impl Square {
-    /// F1, a square to fill unused room with.
-    pub(crate) const F1: Square = Square(5);
+    /// A filler for unused room in fixed arrays: index 0, which is no square of the board
+    /// (all its bytes are zero, so filling is cheap). Never read as a square.
+    pub(crate) const FILLER: Square = Square(0);
 
     /// The square at 0-based `file` and `rank`, if it is on the board.
     pub fn new(file: i8, rank: i8) -> Option<Square> {
@@ -202,6 +203,26 @@ pub(crate) const OFFSETS: [usize; 8] = {
         let (df, dr) = DIRECTIONS[i];
         out[i] = (df as isize + dr as isize * PAD_WIDTH as isize) as usize;
         i += 1;
+    }
+    out
+};
+
+/// For each cell of the board, one bit for each direction `d` (of [`DIRECTIONS`]) in which
+/// the neighbour is on the board; 0 off the board.
+pub(crate) const NEIGHBOURS: [u8; CELLS] = {
+    let mut out = [0; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        if CELL_SQUARE[cell] != NONE {
+            let mut d = 0;
+            while d < 8 {
+                if CELL_SQUARE[cell.wrapping_add(OFFSETS[d])] != NONE {
+                    out[cell] |= 1 << d;
+                }
+                d += 1;
+            }
+        }
+        cell += 1;
     }
     out
 };

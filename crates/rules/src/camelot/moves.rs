@@ -6,7 +6,7 @@
 //! path in a fixed buffer; a move's path is stored inline unless it is very long, so
 //! generating moves allocates nothing but the list.
 
-use super::board::{CASTLE_CELLS, CELLS, OFFSETS, Side, Square, in_castle};
+use super::board::{CASTLE_CELLS, CELLS, NEIGHBOURS, OFFSETS, Side, Square, in_castle};
 use super::position::{EMPTY, KNIGHT_BIT, Position, side_bit};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -56,16 +56,32 @@ impl Path {
     pub const fn new() -> Path {
         Path(Repr::Inline {
             len: 0,
-            legs: [(Step::Plain, Square::F1); INLINE],
+            legs: [(Step::Plain, Square::FILLER); INLINE],
         })
     }
 
     /// A path of one leg.
     #[inline]
     pub fn one(step: Step, to: Square) -> Path {
-        let mut legs = [(Step::Plain, Square::F1); INLINE];
+        let mut legs = [(Step::Plain, Square::FILLER); INLINE];
         legs[0] = (step, to);
         Path(Repr::Inline { len: 1, legs })
+    }
+
+    /// The first `len` legs of a generator's buffer (copied whole when they fit inline: a
+    /// copy of fixed size is quicker, and the legs past `len` are never read).
+    #[inline]
+    fn from_buffer(buf: &[(Step, Square); MAX_LEGS], len: usize) -> Path {
+        if len <= INLINE {
+            let mut legs = [(Step::Plain, Square::FILLER); INLINE];
+            legs.copy_from_slice(&buf[..INLINE]);
+            Path(Repr::Inline {
+                len: len as u8,
+                legs,
+            })
+        } else {
+            Path(Repr::Heap(buf[..len].into()))
+        }
     }
 
     /// Adds a leg at the end.
@@ -143,7 +159,7 @@ impl From<&[(Step, Square)]> for Path {
     #[inline]
     fn from(legs: &[(Step, Square)]) -> Path {
         if legs.len() <= INLINE {
-            let mut inline = [(Step::Plain, Square::F1); INLINE];
+            let mut inline = [(Step::Plain, Square::FILLER); INLINE];
             inline[..legs.len()].copy_from_slice(legs);
             Path(Repr::Inline {
                 len: legs.len() as u8,
@@ -355,8 +371,9 @@ const MAX_LEGS: usize = 160 + 14;
 trait Recorder {
     /// A one-step move (a plain move or a castle move).
     fn plain(&mut self, from: usize, to: usize);
-    /// A move of canters and jumps; `capture` when some leg jumps.
-    fn path(&mut self, from: usize, legs: &[Leg], capture: bool);
+    /// A move of canters and jumps, the first `len` of `legs`; `capture` when some leg
+    /// jumps.
+    fn path(&mut self, from: usize, legs: &[Leg; MAX_LEGS], len: usize, capture: bool);
 }
 
 /// Builds the moves.
@@ -372,10 +389,10 @@ impl Recorder for MoveList<'_> {
     }
 
     #[inline]
-    fn path(&mut self, from: usize, legs: &[Leg], _: bool) {
+    fn path(&mut self, from: usize, legs: &[Leg; MAX_LEGS], len: usize, _: bool) {
         self.0.push(Move {
             from: Square::from_cell(from),
-            steps: Path::from(legs),
+            steps: Path::from_buffer(legs, len),
         });
     }
 }
@@ -394,7 +411,7 @@ impl Recorder for Counter {
     }
 
     #[inline]
-    fn path(&mut self, _: usize, _: &[Leg], capture: bool) {
+    fn path(&mut self, _: usize, _: &[Leg; MAX_LEGS], _: usize, capture: bool) {
         self.total += 1;
         self.captures += usize::from(capture);
     }
@@ -410,8 +427,13 @@ fn next(cell: usize, d: usize) -> usize {
 struct Search<'a, R: Recorder> {
     /// The board, with the moving piece lifted and the pieces jumped so far taken off.
     cells: [u8; CELLS],
-    /// Cells landed on by canters so far (and the start), one bit each.
-    visited: [u64; CELLS / 64],
+    /// The directions in which the mover's friends stand next to each cell (with the mover
+    /// itself still counted: `cells` has the last word).
+    near_mine: &'a [u8; CELLS],
+    /// The same for the enemy's pieces (with the pieces jumped still counted).
+    near_theirs: &'a [u8; CELLS],
+    /// Cells landed on by canters so far (and the start).
+    visited: [bool; CELLS],
     mine: u8,
     theirs: u8,
     own: Side,
@@ -426,19 +448,19 @@ struct Search<'a, R: Recorder> {
 }
 
 impl<R: Recorder> Search<'_, R> {
-    #[inline]
+    #[inline(always)]
     fn record(&mut self, capture: bool) {
-        self.out.path(self.from, &self.legs[..self.len], capture);
+        self.out.path(self.from, &self.legs, self.len, capture);
     }
 
     #[inline]
     fn visited(&self, cell: usize) -> bool {
-        self.visited[cell / 64] & (1 << (cell % 64)) != 0
+        self.visited[cell]
     }
 
     #[inline]
     fn flip(&mut self, cell: usize) {
-        self.visited[cell / 64] ^= 1 << (cell % 64);
+        self.visited[cell] = !self.visited[cell];
     }
 
     #[inline]
@@ -450,17 +472,26 @@ impl<R: Recorder> Search<'_, R> {
     /// Whether the moving piece, standing on `at`, could jump an enemy piece from there.
     #[inline]
     fn can_jump(&self, at: usize) -> bool {
-        (0..8).any(|d| {
+        let mut dirs = self.near_theirs[at];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
             let over = next(at, d);
-            self.cells[over] & self.theirs != 0 && self.cells[next(over, d)] == EMPTY
-        })
+            if self.cells[over] & self.theirs != 0 && self.cells[next(over, d)] == EMPTY {
+                return true;
+            }
+        }
+        false
     }
 
     /// Canters from `at`; a landing is a move, except where a knight lands beside an enemy
     /// piece it can jump: it must charge (jump) or canter on, and may not stop there. A
     /// knight may go on to charge from any landing.
     fn canters(&mut self, at: usize, knight: bool) {
-        for d in 0..8 {
+        let mut dirs = self.near_mine[at];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
             let over = next(at, d);
             if self.cells[over] & self.mine == 0 {
                 continue;
@@ -494,7 +525,10 @@ impl<R: Recorder> Search<'_, R> {
     /// Jumps from `at`; must go on while it can; a chain that cannot is a move.
     fn jumps(&mut self, at: usize) {
         let mut jumped = false;
-        for d in 0..8 {
+        let mut dirs = self.near_theirs[at];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
             let over = next(at, d);
             let victim = self.cells[over];
             if victim & self.theirs == 0 {
@@ -617,7 +651,9 @@ impl Position {
         let wcf = limits.rules == RuleSet::Wcf;
         let mut search = Search {
             cells: self.cells,
-            visited: [0; CELLS / 64],
+            near_mine: &self.near[side.index()],
+            near_theirs: &self.near[side.other().index()],
+            visited: [false; CELLS],
             mine: side_bit(side),
             theirs: side_bit(side.other()),
             own: side,
@@ -625,7 +661,7 @@ impl Position {
             wcf,
             can_jump: false,
             from: 0,
-            legs: [(Step::Plain, Square::F1); MAX_LEGS],
+            legs: [(Step::Plain, Square::FILLER); MAX_LEGS],
             len: 0,
             out,
         };
@@ -640,9 +676,12 @@ impl Position {
                 }
                 continue;
             }
-            for d in 0..8 {
+            let mut dirs = NEIGHBOURS[from] & !(self.near[0][from] | self.near[1][from]);
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
                 let to = next(from, d);
-                if self.cells[to] == EMPTY && !in_castle(to, side) {
+                if !in_castle(to, side) {
                     search.out.plain(from, to);
                 }
             }

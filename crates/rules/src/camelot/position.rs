@@ -2,7 +2,7 @@
 //! the setup text form, read into an unchecked [`Setup`] that [`Position::from_setup`]
 //! checks.
 
-use super::board::{CASTLE_CELLS, CELLS, Side, Square};
+use super::board::{CASTLE_CELLS, CELLS, OFFSETS, Side, Square};
 use super::game::OptionsError;
 use std::fmt;
 
@@ -117,6 +117,9 @@ pub struct Position {
     pub(crate) cells: [u8; CELLS],
     /// Each side's occupied cells, one bit each.
     pub(crate) occupied: [[u64; CELLS / 64]; 2],
+    /// For each side and cell, one bit for each direction `d` in which a piece of that side
+    /// stands next to the cell.
+    pub(crate) near: [[u8; CELLS]; 2],
     pub(crate) to_move: Side,
     /// Castle moves each side has made (moves between the two squares of the enemy castle).
     pub(crate) castle_moves: [u8; 2],
@@ -239,6 +242,7 @@ impl Position {
         Position {
             cells,
             occupied: [[0; CELLS / 64]; 2],
+            near: [[0; CELLS]; 2],
             to_move,
             castle_moves: [0; 2],
             counts: [0; 2],
@@ -256,6 +260,10 @@ impl Position {
         let code = piece.code();
         self.cells[cell] = code;
         self.occupied[piece.side.index()][cell / 64] |= 1 << (cell % 64);
+        let near = &mut self.near[piece.side.index()];
+        for d in 0..8 {
+            near[cell.wrapping_add(OFFSETS[(d + 4) % 8])] |= 1 << d;
+        }
         self.counts[piece.side.index()] += 1;
         self.key ^= ZOBRIST[usize::from(code)][cell];
     }
@@ -267,6 +275,10 @@ impl Position {
         let piece = Piece::from_code(code)?;
         self.cells[cell] = EMPTY;
         self.occupied[piece.side.index()][cell / 64] &= !(1 << (cell % 64));
+        let near = &mut self.near[piece.side.index()];
+        for d in 0..8 {
+            near[cell.wrapping_add(OFFSETS[(d + 4) % 8])] &= !(1 << d);
+        }
         self.counts[piece.side.index()] -= 1;
         self.key ^= ZOBRIST[usize::from(code)][cell];
         Some(piece)
@@ -570,5 +582,18 @@ mod tests {
         c.set_castle_moves(Side::Black, 0);
         assert_eq!(c.key(), a.key());
         assert_eq!(a.cells_of(Side::White).count(), 14);
+        // The near masks say where each side's pieces stand around a cell.
+        for sq in Square::all() {
+            for side in Side::ALL {
+                for d in 0..8 {
+                    let there = sq.neighbour(d).and_then(|n| a.at(n));
+                    assert_eq!(
+                        a.near[side.index()][sq.cell()] & (1 << d) != 0,
+                        there.is_some_and(|p| p.side == side),
+                        "{sq} {d}"
+                    );
+                }
+            }
+        }
     }
 }
