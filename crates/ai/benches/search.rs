@@ -58,7 +58,7 @@ fn searches(c: &mut Criterion) {
     bench_game(
         c,
         "camelot",
-        &Camelot::new(CamelotOptions::default()),
+        &Camelot::new(CamelotOptions::default()).unwrap(),
         &CamelotKnowledge,
         &both(20_000, 2_000),
     );

@@ -18,6 +18,9 @@ use tabula_rules::war::{War, WarOptions};
 pub const TRANSPORT_TURN_LIMIT: u32 = 1000;
 
 /// A game of any of the five kinds.
+// A few games are held at a time, never arrays of them: the size of the largest (Camelot,
+// whose positions keep per-cell neighbour masks for its move generator) costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum AnyGame {
     /// The Game of War.
@@ -157,7 +160,7 @@ impl AnyGame {
             GameKind::Camelot => {
                 let o: CamelotOptions = parse_options(kind, options)?;
                 AnyGame::Camelot(match setup {
-                    None => Camelot::new(o),
+                    None => Camelot::new(o).map_err(|e| setup_error(kind, e))?,
                     Some(t) => Camelot::from_setup_text(t, o).map_err(|e| setup_error(kind, e))?,
                 })
             }

@@ -234,7 +234,7 @@ quit
     );
     let best = next();
     let mv = best.strip_prefix("bestmove ").unwrap();
-    let mut g = tabula_rules::camelot::Camelot::new(Default::default());
+    let mut g = tabula_rules::camelot::Camelot::new(Default::default()).unwrap();
     for m in ["F7-F8", "F10-F9"] {
         let m = g.parse_move(m).unwrap();
         g.play(&m).unwrap();

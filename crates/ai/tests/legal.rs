@@ -115,7 +115,8 @@ fn camelot_moves_are_legal() {
         let start = Camelot::new(CamelotOptions {
             rules,
             ..CamelotOptions::default()
-        });
+        })
+        .unwrap();
         let name = format!("camelot {rules:?}");
         engine_is_legal(
             &name,

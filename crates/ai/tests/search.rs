@@ -43,7 +43,7 @@ fn the_same_seed_and_budget_give_the_same_move() {
     let war = War::new(WarOptions::default());
     same_seed_same_move(&war, &WarKnowledge, Algorithm::AlphaBeta, 5_000);
     same_seed_same_move(&war, &WarKnowledge, Algorithm::Mcts, 500);
-    let camelot = Camelot::new(CamelotOptions::default());
+    let camelot = Camelot::new(CamelotOptions::default()).unwrap();
     same_seed_same_move(&camelot, &CamelotKnowledge, Algorithm::AlphaBeta, 5_000);
     same_seed_same_move(&camelot, &CamelotKnowledge, Algorithm::Mcts, 500);
     let screwball = Screwball::new(ScrewballOptions::default());
@@ -112,7 +112,7 @@ fn a_search_stops_at_once_with_a_legal_move() {
 #[test]
 fn a_time_limit_is_kept() {
     for algorithm in [Algorithm::AlphaBeta, Algorithm::Mcts] {
-        let game = Camelot::new(CamelotOptions::default());
+        let game = Camelot::new(CamelotOptions::default()).unwrap();
         let start = Instant::now();
         let settings = Settings::time(algorithm, Duration::from_millis(300), 2, 0);
         let a = analyse(&game, &CamelotKnowledge, &settings).unwrap();

@@ -505,7 +505,7 @@ impl SceneFile {
     pub fn camelot_start(&self) -> Result<Camelot, SceneError> {
         let options: CamelotOptions = self.options()?;
         match &self.scene.setup {
-            SceneSetup::Standard => Ok(Camelot::new(options)),
+            SceneSetup::Standard => Camelot::new(options).map_err(|e| self.setup_error(e)),
             SceneSetup::Position(text) => {
                 Camelot::from_setup_text(text, options).map_err(|e| self.setup_error(e))
             }

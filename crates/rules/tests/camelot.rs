@@ -135,7 +135,7 @@ fn a_refused_canter_stop_or_plain_move_says_why() {
     .unwrap();
     let stop = Move {
         from: Square::parse("E5").unwrap(),
-        steps: vec![(Step::Canter, Square::parse("E7").unwrap())],
+        steps: [(Step::Canter, Square::parse("E7").unwrap())].into(),
     };
     let why = game.why_illegal(&stop);
     assert!(why.contains("must jump"), "{why}");
@@ -147,7 +147,7 @@ fn a_refused_canter_stop_or_plain_move_says_why() {
     .unwrap();
     let plain = Move {
         from: Square::parse("E5").unwrap(),
-        steps: vec![(Step::Plain, Square::parse("D5").unwrap())],
+        steps: [(Step::Plain, Square::parse("D5").unwrap())].into(),
     };
     let why = game.why_illegal(&plain);
     assert!(why.contains("capture is compulsory"), "{why}");
@@ -179,7 +179,7 @@ fn check_perft(by_hand: bool) {
         if hand != by_hand {
             continue;
         }
-        let mut game = Camelot::new(CamelotOptions::default());
+        let mut game = Camelot::new(CamelotOptions::default()).unwrap();
         let got = match kind.as_str() {
             "paths" => perft(&mut game, depth),
             "positions" => perft_positions(&mut game, depth, Camelot::position_key),
@@ -209,7 +209,10 @@ fn setup_text_round_trips() {
     for (bad, why) in [
         ("White men: E5 E5", "two pieces on E5"),
         ("White men: A1", "not a square"),
-        ("White knights: A5 A6 A7 A8 A9", "at most 4"),
+        (
+            "White knights: A5 A6 A7 A8 A9",
+            "line 1: White has more than 4 knights",
+        ),
         ("Green men: E5", "unknown side"),
     ] {
         let e = Position::parse(bad).unwrap_err().to_string();
@@ -231,6 +234,7 @@ fn random_playouts_never_panic_and_round_trip() {
                     rules,
                     ..CamelotOptions::default()
                 })
+                .unwrap()
             },
             |g| g.position().clone(),
             |g, legal| {
@@ -246,5 +250,171 @@ fn random_playouts_never_panic_and_round_trip() {
             // rules have neither, so random Parker games rarely end.
             assert!(finished > 100, "only {finished} random WCF games ended");
         }
+    }
+}
+
+/// Builds or reads one input of refused.txt; the error's text, or what was accepted.
+fn refused_input(kind: &str, input: &str) -> Result<String, String> {
+    let options = |text: &str| -> Result<CamelotOptions, String> {
+        if text.trim().is_empty() {
+            Ok(CamelotOptions::default())
+        } else {
+            ron::from_str(text).map_err(|e| e.to_string())
+        }
+    };
+    match kind {
+        "options" => {
+            let o = options(input)?;
+            let g = Camelot::new(o).map_err(|e| e.to_string())?;
+            Ok(format!("built: {:?}", g.options()))
+        }
+        "setup" => {
+            let mut o = CamelotOptions::default();
+            let mut setup = String::new();
+            for line in input.lines() {
+                match line.strip_prefix("options:") {
+                    Some(text) => o = options(text)?,
+                    None => {
+                        setup.push_str(line);
+                        setup.push('\n');
+                    }
+                }
+            }
+            let g = Camelot::from_setup_text(&setup, o).map_err(|e| e.to_string())?;
+            Ok(format!("built:\n{}", g.position()))
+        }
+        "script" => {
+            let mut o = CamelotOptions::default();
+            let mut setup = String::new();
+            let mut moves = Vec::new();
+            for line in input.lines() {
+                if let Some(text) = line.strip_prefix("options:") {
+                    o = options(text)?;
+                } else if let Some(text) = line.strip_prefix("setup:") {
+                    setup.push_str(text);
+                    setup.push('\n');
+                } else {
+                    moves.push(line);
+                }
+            }
+            let mut g = if setup.is_empty() {
+                Camelot::new(o).map_err(|e| e.to_string())?
+            } else {
+                Camelot::from_setup_text(&setup, o).map_err(|e| e.to_string())?
+            };
+            for text in moves {
+                let mv = g.parse_move(text).map_err(|e| e.to_string())?;
+                g.play(&mv).map_err(|e| e.to_string())?;
+            }
+            Ok(format!("played:\n{}", g.position()))
+        }
+        "square" => match Square::parse(input) {
+            Some(sq) => Ok(format!("read as {sq}")),
+            None => Err(format!("{input:?} is not a square")),
+        },
+        other => panic!("unknown kind {other:?}"),
+    }
+}
+
+#[test]
+fn refused_inputs_give_errors_not_panics() {
+    let text = data("refused.txt");
+    let mut cases = 0;
+    let mut wrong = Vec::new();
+    for block in text.split("\n== ").skip(1) {
+        let (head, body) = block.split_once('\n').unwrap_or((block, ""));
+        let (kind, expected) = head.split_once(" | ").expect("== KIND | EXPECTED");
+        let input: Vec<&str> = body.lines().take_while(|l| !l.starts_with('#')).collect();
+        let input = input.join("\n").trim_end().to_string();
+        let result = std::panic::catch_unwind(|| refused_input(kind, &input))
+            .unwrap_or_else(|_| panic!("panicked on {kind} {input:?}"));
+        match result {
+            Ok(what) => wrong.push(format!("accepted {kind} {input:?}: {what}")),
+            Err(e) if !e.contains(expected.trim()) => {
+                wrong.push(format!("{input:?}: {e} lacks {expected:?}"));
+            }
+            Err(_) => {}
+        }
+        cases += 1;
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(cases >= 30, "only {cases} cases");
+}
+
+#[test]
+fn options_out_of_range_are_refused_not_played() {
+    for (options, why) in [
+        (
+            CamelotOptions {
+                no_progress_moves: Some(2_147_483_648),
+                ..CamelotOptions::default()
+            },
+            "no_progress_moves is 2147483648; it must be from 1 to 10000 (or None, for no limit)",
+        ),
+        (
+            CamelotOptions {
+                no_progress_moves: Some(u32::MAX),
+                ..CamelotOptions::default()
+            },
+            "no_progress_moves is 4294967295",
+        ),
+        (
+            CamelotOptions {
+                castle_move_limit: u8::MAX,
+                ..CamelotOptions::default()
+            },
+            "castle_move_limit is 255; it must be from 0 to 100",
+        ),
+    ] {
+        let e = Camelot::new(options.clone()).unwrap_err().to_string();
+        assert!(e.contains(why), "Camelot::new: {e}");
+        let e = Camelot::from_setup_text("White men: E5\nBlack men: E9", options.clone())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(why), "from_setup_text: {e}");
+        let e = Camelot::from_position(Position::standard(), options)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(why), "from_position: {e}");
+    }
+    // The ends of the ranges are played.
+    for n in [1, 10_000] {
+        let o = CamelotOptions {
+            no_progress_moves: Some(n),
+            castle_move_limit: 100,
+            ..CamelotOptions::default()
+        };
+        let g = Camelot::new(o).unwrap();
+        assert!(!g.outcome().is_over());
+    }
+}
+
+/// Random games of both rule sets end by their own rules (a win, or a draw by the rules'
+/// limits) long before this many plies.
+const GENEROUS_CAP: usize = 20_000;
+
+#[test]
+fn random_games_end_under_both_rule_sets() {
+    use tabula_rules::camelot::RuleSet;
+    use tabula_rules::playout::random_playout;
+    for rules in [RuleSet::Wcf, RuleSet::Parker1930] {
+        let mut longest = 0;
+        for seed in 0..300 {
+            let mut game = Camelot::new(CamelotOptions {
+                rules,
+                ..CamelotOptions::default()
+            })
+            .unwrap();
+            let p = random_playout(&mut game, seed, GENEROUS_CAP);
+            assert!(
+                p.outcome.is_over(),
+                "{rules:?} seed {seed}: not over after {} plies",
+                p.moves.len()
+            );
+            longest = longest.max(p.moves.len());
+        }
+        // The no-progress rule (50 moves each) bounds a game: at most 100 quiet plies
+        // between captures (and, WCF, castle entries).
+        assert!(longest < 5_000, "{rules:?}: a game of {longest} plies");
     }
 }

@@ -60,7 +60,7 @@ pub const RANKS: usize = 16;
 pub struct Square(u8);
 
 /// The files (0-based, inclusive) that exist on a rank (0-based).
-fn file_span(rank: usize) -> (usize, usize) {
+const fn file_span(rank: usize) -> (usize, usize) {
     match rank {
         0 | 15 => (5, 6),
         1 | 14 => (2, 9),
@@ -82,6 +82,10 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
 ];
 
 impl Square {
+    /// A filler for unused room in fixed arrays: index 0, which is no square of the board
+    /// (all its bytes are zero, so filling is cheap). Never read as a square.
+    pub(crate) const FILLER: Square = Square(0);
+
     /// The square at 0-based `file` and `rank`, if it is on the board.
     pub fn new(file: i8, rank: i8) -> Option<Square> {
         if !(0..RANKS as i8).contains(&rank) || !(0..FILES as i8).contains(&file) {
@@ -109,52 +113,65 @@ impl Square {
 
     /// The neighbour in direction `(df, dr)`, if on the board.
     pub fn step(self, (df, dr): (i8, i8)) -> Option<Square> {
-        Square::new(self.file() + df, self.rank() + dr)
+        Square::new(self.file().checked_add(df)?, self.rank().checked_add(dr)?)
     }
 
-    /// The neighbour in direction `DIRECTIONS[dir]`, from a precomputed table.
+    /// The neighbour in direction `DIRECTIONS[dir]` (`dir` below 8), if on the board.
     #[inline]
     pub fn neighbour(self, dir: usize) -> Option<Square> {
-        let n = tables().neighbours[self.index()][dir];
-        (n != NONE).then_some(Square(n))
+        let cell = self.cell().wrapping_add(*OFFSETS.get(dir)?);
+        let sq = CELL_SQUARE[cell];
+        (sq != NONE).then_some(Square(sq))
     }
 
     /// `side`'s own castle squares.
     pub fn castle(side: Side) -> [Square; 2] {
-        let r = match side {
-            Side::White => 0,
-            Side::Black => 15,
-        };
-        [
-            Square::new(5, r).expect("castle"),
-            Square::new(6, r).expect("castle"),
-        ]
+        let c = CASTLE_CELLS[side.index()];
+        [Square::from_cell(c), Square::from_cell(c + 1)]
     }
 
     /// Whether this square is in `side`'s castle.
     pub fn in_castle_of(self, side: Side) -> bool {
-        Square::castle(side).contains(&self)
+        in_castle(self.cell(), side)
     }
 
     /// Every square, A-L within rank 1, then rank 2, ...
     pub fn all() -> impl Iterator<Item = Square> {
-        tables().squares.iter().copied()
+        ALL_SQUARES.iter().copied()
     }
 
-    /// Reads `D7`, `F16` (letter A-L, rank 1-16; either case).
+    /// Reads `D7`, `F16` (letter A-L, rank 1-16 without leading zeros or signs; either
+    /// case).
     pub fn parse(text: &str) -> Option<Square> {
         let mut chars = text.chars();
         let file = chars.next()?.to_ascii_uppercase();
         if !('A'..='L').contains(&file) {
             return None;
         }
-        let rank: i8 = chars.as_str().parse().ok()?;
-        Square::new(file as i8 - 'A' as i8, rank - 1)
+        let digits = chars.as_str();
+        let rank = match digits.as_bytes() {
+            [d @ b'1'..=b'9'] => d - b'0',
+            [b'1', d @ b'0'..=b'9'] => 10 + (d - b'0'),
+            _ => return None,
+        };
+        Square::new(file as i8 - 'A' as i8, rank as i8 - 1)
     }
 
     /// Whether the square is dark (A1's colour; the board alternates).
     pub fn is_dark(self) -> bool {
         (self.file() + self.rank()) % 2 == 0
+    }
+
+    /// The cell of the padded board (see [`CELLS`]).
+    #[inline]
+    pub(crate) fn cell(self) -> usize {
+        SQUARE_CELL[self.index()] as usize
+    }
+
+    /// The square of a cell of the padded board that is on the board.
+    #[inline]
+    pub(crate) fn from_cell(cell: usize) -> Square {
+        Square(CELL_SQUARE[cell])
     }
 }
 
@@ -171,32 +188,98 @@ impl fmt::Display for Square {
 
 const NONE: u8 = u8::MAX;
 
-/// Precomputed board facts for move generation.
-struct Tables {
-    squares: Vec<Square>,
-    neighbours: [[u8; 8]; RANKS * FILES],
-}
+/// Width of the padded board the move generator works on: the 12 files with two off-board
+/// columns on each side, so that a step or a leap from any square lands inside the array.
+pub(crate) const PAD_WIDTH: usize = 16;
+/// Cells of the padded board: 16 ranks with two off-board rows below and above.
+pub(crate) const CELLS: usize = PAD_WIDTH * (RANKS + 4);
 
-fn tables() -> &'static Tables {
-    static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
-    TABLES.get_or_init(|| {
-        let squares: Vec<Square> = (0..RANKS as i8)
-            .flat_map(|r| (0..FILES as i8).filter_map(move |f| Square::new(f, r)))
-            .collect();
-        let mut neighbours = [[NONE; 8]; RANKS * FILES];
-        for sq in &squares {
-            for (i, d) in DIRECTIONS.iter().enumerate() {
-                if let Some(n) = sq.step(*d) {
-                    neighbours[sq.index()][i] = n.0;
+/// The step between neighbouring cells in each of [`DIRECTIONS`] (wrapping for the
+/// negative ones: add with `wrapping_add`).
+pub(crate) const OFFSETS: [usize; 8] = {
+    let mut out = [0; 8];
+    let mut i = 0;
+    while i < 8 {
+        let (df, dr) = DIRECTIONS[i];
+        out[i] = (df as isize + dr as isize * PAD_WIDTH as isize) as usize;
+        i += 1;
+    }
+    out
+};
+
+/// For each cell of the board, one bit for each direction `d` (of [`DIRECTIONS`]) in which
+/// the neighbour is on the board; 0 off the board.
+pub(crate) const NEIGHBOURS: [u8; CELLS] = {
+    let mut out = [0; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        if CELL_SQUARE[cell] != NONE {
+            let mut d = 0;
+            while d < 8 {
+                if CELL_SQUARE[cell.wrapping_add(OFFSETS[d])] != NONE {
+                    out[cell] |= 1 << d;
                 }
+                d += 1;
             }
         }
-        Tables {
-            squares,
-            neighbours,
+        cell += 1;
+    }
+    out
+};
+
+/// The cell of each square index (rank * 12 + file); 0 for indices that are not squares.
+const SQUARE_CELL: [u16; RANKS * FILES] = {
+    let mut out = [0; RANKS * FILES];
+    let mut i = 0;
+    while i < RANKS * FILES {
+        out[i] = ((i / FILES + 2) * PAD_WIDTH + i % FILES + 2) as u16;
+        i += 1;
+    }
+    out
+};
+
+/// The square index of each cell, or [`NONE`] off the board.
+const CELL_SQUARE: [u8; CELLS] = {
+    let mut out = [NONE; CELLS];
+    let mut rank = 0;
+    while rank < RANKS {
+        let (lo, hi) = file_span(rank);
+        let mut file = lo;
+        while file <= hi {
+            out[(rank + 2) * PAD_WIDTH + file + 2] = (rank * FILES + file) as u8;
+            file += 1;
         }
-    })
+        rank += 1;
+    }
+    out
+};
+
+/// The first cell of each side's castle (the second is the next cell).
+pub(crate) const CASTLE_CELLS: [usize; 2] = [2 * PAD_WIDTH + 7, (RANKS + 1) * PAD_WIDTH + 7];
+
+/// Whether a cell is one of `side`'s castle squares.
+#[inline]
+pub(crate) fn in_castle(cell: usize, side: Side) -> bool {
+    cell.wrapping_sub(CASTLE_CELLS[side.index()]) < 2
 }
+
+/// Every square in order.
+const ALL_SQUARES: [Square; 160] = {
+    let mut out = [Square(0); 160];
+    let mut n = 0;
+    let mut rank = 0;
+    while rank < RANKS {
+        let (lo, hi) = file_span(rank);
+        let mut file = lo;
+        while file <= hi {
+            out[n] = Square((rank * FILES + file) as u8);
+            n += 1;
+            file += 1;
+        }
+        rank += 1;
+    }
+    out
+};
 
 #[cfg(test)]
 mod tests {
@@ -219,5 +302,32 @@ mod tests {
             Some("B3".into())
         );
         assert_eq!(Square::parse("E1"), None);
+        for bad in [
+            "A-128", "A+5", "E05", "E017", "E17", "E0", "", "E", "M5", "E5x", "É5",
+        ] {
+            assert_eq!(Square::parse(bad), None, "{bad}");
+        }
+        assert_eq!(Square::parse("g16"), Some(Square::castle(Side::Black)[1]));
+        let e5 = Square::parse("E5").unwrap();
+        assert_eq!(e5.step((i8::MAX, 0)), None);
+        assert_eq!(e5.step((0, i8::MIN)), None);
+        assert_eq!(e5.neighbour(8), None);
+    }
+
+    #[test]
+    fn neighbours_follow_the_directions() {
+        for sq in Square::all() {
+            for (d, step) in DIRECTIONS.iter().enumerate() {
+                assert_eq!(sq.neighbour(d), sq.step(*step), "{sq} {step:?}");
+            }
+            assert_eq!(Square::from_cell(sq.cell()), sq);
+            for side in Side::ALL {
+                assert_eq!(
+                    in_castle(sq.cell(), side),
+                    sq.rank() == [0, 15][side.index()],
+                    "{sq}"
+                );
+            }
+        }
     }
 }

@@ -1,21 +1,29 @@
-//! A Camelot game in progress: options, history, play and undo, and the end of the game.
+//! A Camelot game in progress: options and their ranges, history, play and undo, and the
+//! end of the game.
 
-use super::board::{Side, Square};
+use super::board::{Side, Square, in_castle};
 use super::moves::{Limits, Move, RuleSet, Step};
-use super::position::{Piece, Position, SetupError};
+use super::position::{MAX_CASTLE_MOVES, Piece, Position, Setup, SetupError};
 use crate::game::{DrawReason, Game, Outcome};
 use serde::{Deserialize, Serialize};
 
-/// Camelot's rules options; the defaults are the WCF rules.
+/// The highest `no_progress_moves`.
+pub const MAX_NO_PROGRESS_MOVES: u32 = 10_000;
+
+/// Camelot's rules options; the defaults are the WCF rules. Read from RON, every number is
+/// checked against its range ([`CamelotOptions::check`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(try_from = "RawOptions")]
 pub struct CamelotOptions {
     /// WCF (default) or Parker 1930.
     pub rules: RuleSet,
-    /// WCF: castle moves each player may make in a game.
+    /// WCF: castle moves each player may make in a game (0 to 100; the WCF rules say 2).
     pub castle_move_limit: u8,
-    /// WCF: moves by each player with no capture and no castle entry before a draw
-    /// (`None`: no limit).
+    /// Moves by each player without progress before the game is drawn (1 to 10,000; `None`:
+    /// no limit). WCF: progress is a capture or an entry into the enemy castle, and the
+    /// rules say 50. Parker 1930: the patent names no draw; we end a game after this many
+    /// moves each without a capture (entering a goal is no progress there, since the piece
+    /// may leave it again).
     pub no_progress_moves: Option<u32>,
 }
 
@@ -29,14 +37,162 @@ impl Default for CamelotOptions {
     }
 }
 
+/// Options as written, before their ranges are checked.
+#[derive(Deserialize)]
+#[serde(rename = "CamelotOptions", default, deny_unknown_fields)]
+struct RawOptions {
+    rules: RuleSet,
+    castle_move_limit: i64,
+    no_progress_moves: Option<i64>,
+}
+
+impl Default for RawOptions {
+    fn default() -> Self {
+        let o = CamelotOptions::default();
+        RawOptions {
+            rules: o.rules,
+            castle_move_limit: o.castle_move_limit.into(),
+            no_progress_moves: o.no_progress_moves.map(i64::from),
+        }
+    }
+}
+
+impl TryFrom<RawOptions> for CamelotOptions {
+    type Error = OptionsError;
+
+    fn try_from(raw: RawOptions) -> Result<CamelotOptions, OptionsError> {
+        let castle_move_limit = in_range(
+            "castle_move_limit",
+            raw.castle_move_limit,
+            0,
+            MAX_CASTLE_MOVES.into(),
+            "",
+        )?;
+        let no_progress_moves = raw
+            .no_progress_moves
+            .map(|n| {
+                in_range(
+                    "no_progress_moves",
+                    n,
+                    1,
+                    MAX_NO_PROGRESS_MOVES.into(),
+                    " (or None, for no limit)",
+                )
+            })
+            .transpose()?;
+        Ok(CamelotOptions {
+            rules: raw.rules,
+            castle_move_limit: castle_move_limit as u8,
+            no_progress_moves: no_progress_moves.map(|n| n as u32),
+        })
+    }
+}
+
+fn in_range(
+    field: &'static str,
+    value: i64,
+    min: i64,
+    max: i64,
+    or: &'static str,
+) -> Result<i64, OptionsError> {
+    if (min..=max).contains(&value) {
+        Ok(value)
+    } else {
+        Err(OptionsError::OutOfRange {
+            field,
+            value,
+            min,
+            max,
+            or,
+        })
+    }
+}
+
+/// Why rules options cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    /// A number outside its range.
+    #[error("{field} is {value}; it must be from {min} to {max}{or}")]
+    OutOfRange {
+        /// The option's field.
+        field: &'static str,
+        /// The value given.
+        value: i64,
+        /// The lowest value allowed.
+        min: i64,
+        /// The highest value allowed.
+        max: i64,
+        /// What else is allowed, if anything (" (or None, for no limit)").
+        or: &'static str,
+    },
+}
+
+impl CamelotOptions {
+    /// Checks every number against its range: `castle_move_limit` 0 to 100,
+    /// `no_progress_moves` 1 to 10,000 or `None`.
+    pub fn check(&self) -> Result<(), OptionsError> {
+        in_range(
+            "castle_move_limit",
+            self.castle_move_limit.into(),
+            0,
+            MAX_CASTLE_MOVES.into(),
+            "",
+        )?;
+        if let Some(n) = self.no_progress_moves {
+            in_range(
+                "no_progress_moves",
+                n.into(),
+                1,
+                MAX_NO_PROGRESS_MOVES.into(),
+                " (or None, for no limit)",
+            )?;
+        }
+        Ok(())
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            rules: self.rules,
+            castle_move_limit: self.castle_move_limit,
+        }
+    }
+
+    /// Checks castle moves against these options: at most `castle_move_limit` under WCF,
+    /// none under Parker 1930 (which does not count them). `line` is where a setup text
+    /// gives them.
+    fn check_castle_moves(&self, counts: [u8; 2], line: Option<usize>) -> Result<(), SetupError> {
+        for side in Side::ALL {
+            let count = counts[side.index()];
+            if count == 0 {
+                continue;
+            }
+            if self.rules != RuleSet::Wcf {
+                return Err(SetupError::CastleMovesNotCounted { line });
+            }
+            if count > self.castle_move_limit {
+                return Err(SetupError::CastleMoves {
+                    line,
+                    side,
+                    count,
+                    limit: self.castle_move_limit,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
 #[derive(Debug, Clone)]
 struct Frame {
     mv: Move,
     mover: Piece,
-    captured: Vec<(Square, Piece)>,
+    /// Pieces this move captured (the last ones on the game's list).
+    captured: u8,
     castle_move: bool,
+    /// The position's key after this move.
     key: u64,
-    /// Plies since the last capture or castle entry, after this move.
+    /// Plies since the last progress (see [`CamelotOptions::no_progress_moves`]), after this
+    /// move.
     quiet: u32,
 }
 
@@ -46,30 +202,49 @@ pub struct Camelot {
     pos: Position,
     start: Position,
     options: CamelotOptions,
+    limits: Limits,
     frames: Vec<Frame>,
-    start_key: u64,
+    /// The pieces captured, in order, with their squares.
+    taken: Vec<(Square, Piece)>,
 }
 
 impl Camelot {
-    /// The standard opening with these options.
-    pub fn new(options: CamelotOptions) -> Camelot {
-        Camelot::from_position(Position::standard(), options)
+    /// The standard opening with these options; refused if an option is out of range.
+    pub fn new(options: CamelotOptions) -> Result<Camelot, OptionsError> {
+        options.check()?;
+        Ok(Camelot::start_unchecked(Position::standard(), options))
     }
 
-    /// A game from a position.
-    pub fn from_position(pos: Position, options: CamelotOptions) -> Camelot {
+    /// A game from a position; refused if an option is out of range or the position's
+    /// castle moves do not fit the options.
+    pub fn from_position(pos: Position, options: CamelotOptions) -> Result<Camelot, SetupError> {
+        options.check()?;
+        options.check_castle_moves(pos.castle_moves, None)?;
+        Ok(Camelot::start_unchecked(pos, options))
+    }
+
+    /// A game from the setup text form (see [`Setup::parse`]).
+    pub fn from_setup_text(text: &str, options: CamelotOptions) -> Result<Camelot, SetupError> {
+        options.check()?;
+        let setup = Setup::parse(text)?;
+        if let Some((counts, line)) = setup.castle_moves {
+            options.check_castle_moves(counts, Some(line))?;
+        }
+        Ok(Camelot::start_unchecked(
+            Position::from_setup(&setup)?,
+            options,
+        ))
+    }
+
+    fn start_unchecked(pos: Position, options: CamelotOptions) -> Camelot {
         Camelot {
-            start_key: pos.repetition_key(),
             start: pos.clone(),
             pos,
+            limits: options.limits(),
             options,
-            frames: Vec::new(),
+            frames: Vec::with_capacity(256),
+            taken: Vec::with_capacity(28),
         }
-    }
-
-    /// A game from the setup text form.
-    pub fn from_setup_text(text: &str, options: CamelotOptions) -> Result<Camelot, SetupError> {
-        Ok(Camelot::from_position(Position::parse(text)?, options))
     }
 
     /// The current position.
@@ -94,46 +269,50 @@ impl Camelot {
 
     /// Pieces captured so far, in order.
     pub fn captured(&self) -> Vec<Piece> {
-        self.frames
-            .iter()
-            .flat_map(|f| f.captured.iter().map(|c| c.1))
-            .collect()
+        self.taken.iter().map(|c| c.1).collect()
     }
 
-    /// Plies since the last capture or castle entry.
+    /// Plies since the last progress: a capture, or (WCF) an entry into the enemy castle.
     pub fn quiet_plies(&self) -> u32 {
         self.frames.last().map_or(0, |f| f.quiet)
     }
 
-    fn limits(&self) -> Limits {
-        Limits {
-            rules: self.options.rules,
-            castle_move_limit: self.options.castle_move_limit,
+    /// The position's key after `ply` plies (0: the start).
+    fn key_at(&self, ply: usize) -> u64 {
+        match ply {
+            0 => self.start.key(),
+            p => self.frames[p - 1].key,
         }
     }
 
     /// How many times the current position has stood on the board (with the same side to
-    /// move), this time included.
+    /// move), this time included. Only the positions since the last progress can match: a
+    /// capture cannot be undone, nor (WCF) an entry into the enemy castle.
     pub fn repetition_count(&self) -> usize {
-        let key = self.frames.last().map_or(self.start_key, |f| f.key);
-        self.frames.iter().filter(|f| f.key == key).count() + usize::from(self.start_key == key)
+        let key = self.pos.key();
+        let n = self.frames.len();
+        let first = n - (self.quiet_plies() as usize).min(n);
+        let mut count = 1;
+        let mut ply = n;
+        while ply >= first + 2 {
+            ply -= 2;
+            count += usize::from(self.key_at(ply) == key);
+        }
+        count
     }
 
-    fn outcome_with(&self, has_moves: bool) -> Outcome<Side> {
-        let to_move = self.pos.to_move();
+    /// The outcome; `has_moves` says whether the side to move has a legal move, asked only
+    /// when needed.
+    fn outcome_with(&self, has_moves: impl FnOnce() -> bool) -> Outcome<Side> {
+        let pos = &self.pos;
+        let to_move = pos.to_move();
         let last = to_move.other();
-        let in_castle = |side: Side| {
-            Square::castle(side.other())
-                .iter()
-                .filter(|sq| matches!(self.pos.at(**sq), Some(p) if p.side == side))
-                .count()
-        };
-        let (mine, theirs) = (self.pos.count(last), self.pos.count(to_move));
         for side in [last, to_move] {
-            if in_castle(side) == 2 {
+            if pos.in_castle(side, side.other()) == 2 {
                 return Outcome::Win(side);
             }
         }
+        let (mine, theirs) = (pos.count(last), pos.count(to_move));
         let wcf = self.options.rules == RuleSet::Wcf;
         if theirs == 0 {
             return if !wcf || mine >= 2 {
@@ -145,7 +324,7 @@ impl Camelot {
         if wcf && mine == 1 && theirs == 1 {
             return Outcome::Draw(DrawReason::InsufficientMaterial);
         }
-        if !has_moves {
+        if !has_moves() {
             return if !wcf || mine >= 2 {
                 Outcome::Win(last)
             } else {
@@ -155,25 +334,30 @@ impl Camelot {
         if wcf && self.repetition_count() >= 3 {
             return Outcome::Draw(DrawReason::Repetition);
         }
-        if wcf
-            && let Some(n) = self.options.no_progress_moves
-            && self.quiet_plies() >= 2 * n
+        if let Some(n) = self.options.no_progress_moves
+            && u64::from(self.quiet_plies()) >= 2 * u64::from(n)
         {
             return Outcome::Draw(DrawReason::MoveLimit);
         }
         Outcome::Ongoing
     }
 
-    /// A 64-bit key of the current position (pieces, side to move, castle moves).
+    /// The Zobrist key of the current position (pieces, side to move, castle moves), kept
+    /// as moves are played and undone: for repetition and transposition tables.
+    pub fn key(&self) -> u64 {
+        self.pos.key()
+    }
+
+    /// The same as [`Camelot::key`].
     pub fn position_key(&self) -> u64 {
-        self.frames.last().map_or(self.start_key, |f| f.key)
+        self.pos.key()
     }
 
     /// Why the piece on `from` has no legal move now (for a player who picked it).
     pub fn why_stuck(&self, from: Square) -> String {
         match self
             .pos
-            .pseudo_moves(&self.limits())
+            .pseudo_moves(&self.limits)
             .into_iter()
             .find(|m| m.from == from)
         {
@@ -184,7 +368,7 @@ impl Camelot {
 
     /// The legal moves ignoring whether the game has ended.
     pub fn raw_legal_moves(&self) -> Vec<Move> {
-        self.pos.legal_moves(&self.limits())
+        self.pos.legal_moves(&self.limits)
     }
 }
 
@@ -202,15 +386,15 @@ impl Game for Camelot {
 
     fn legal_moves(&self) -> Vec<Move> {
         let legal = self.raw_legal_moves();
-        if self.outcome_with(!legal.is_empty()).is_over() {
+        if self.outcome_with(|| !legal.is_empty()).is_over() {
             return Vec::new();
         }
         legal
     }
 
     fn legal_move_count(&self) -> usize {
-        let n = self.pos.legal_count(&self.limits());
-        if self.outcome_with(n > 0).is_over() {
+        let n = self.pos.legal_count(&self.limits);
+        if self.outcome_with(|| n > 0).is_over() {
             0
         } else {
             n
@@ -219,33 +403,42 @@ impl Game for Camelot {
 
     fn play_unchecked(&mut self, mv: &Move) {
         let side = self.pos.to_move();
-        let mover = self.pos.at(mv.from).expect("a piece to move");
-        self.pos.board[mv.from.index()] = None;
-        let captured: Vec<(Square, Piece)> = mv
-            .captures()
-            .into_iter()
-            .filter_map(|sq| self.pos.board[sq.index()].take().map(|p| (sq, p)))
-            .collect();
-        let dest = mv.destination();
-        self.pos.board[dest.index()] = Some(mover);
         let enemy = side.other();
-        let castle_move = mv.from.in_castle_of(enemy) && dest.in_castle_of(enemy);
-        if castle_move {
-            self.pos.castle_moves[side.index()] += 1;
+        let from = mv.from.cell();
+        let mover = self.pos.take(from).expect("a piece to move");
+        let mut at = from;
+        let mut captured = 0;
+        for &(step, land) in mv.steps.iter() {
+            let land = land.cell();
+            if step == Step::Jump {
+                let over = (at + land) / 2;
+                if let Some(p) = self.pos.take(over) {
+                    self.taken.push((Square::from_cell(over), p));
+                    captured += 1;
+                }
+            }
+            at = land;
         }
-        let entered = dest.in_castle_of(enemy) && !mv.from.in_castle_of(enemy);
-        self.pos.to_move = enemy;
-        let quiet = if captured.is_empty() && !entered {
-            self.quiet_plies() + 1
-        } else {
+        self.pos.put(at, mover);
+        let wcf = self.options.rules == RuleSet::Wcf;
+        let castle_move = wcf && in_castle(from, enemy) && in_castle(at, enemy);
+        if castle_move {
+            let n = self.pos.castle_moves(side);
+            self.pos.set_castle_moves(side, n.saturating_add(1));
+        }
+        let entered = in_castle(at, enemy) && !in_castle(from, enemy);
+        self.pos.pass_turn();
+        let quiet = if captured > 0 || (wcf && entered) {
             0
+        } else {
+            self.quiet_plies().saturating_add(1)
         };
         self.frames.push(Frame {
             mv: mv.clone(),
             mover,
             captured,
             castle_move,
-            key: self.pos.repetition_key(),
+            key: self.pos.key(),
             quiet,
         });
     }
@@ -253,20 +446,22 @@ impl Game for Camelot {
     fn undo(&mut self) -> Option<Move> {
         let frame = self.frames.pop()?;
         let side = frame.mover.side;
-        self.pos.board[frame.mv.destination().index()] = None;
-        for (sq, p) in &frame.captured {
-            self.pos.board[sq.index()] = Some(*p);
-        }
-        self.pos.board[frame.mv.from.index()] = Some(frame.mover);
+        self.pos.pass_turn();
         if frame.castle_move {
-            self.pos.castle_moves[side.index()] -= 1;
+            let n = self.pos.castle_moves(side);
+            self.pos.set_castle_moves(side, n - 1);
         }
-        self.pos.to_move = side;
+        self.pos.take(frame.mv.destination().cell());
+        for _ in 0..frame.captured {
+            let (sq, p) = self.taken.pop().expect("the captured pieces");
+            self.pos.put(sq.cell(), p);
+        }
+        self.pos.put(frame.mv.from.cell(), frame.mover);
         Some(frame.mv)
     }
 
     fn outcome(&self) -> Outcome<Side> {
-        self.outcome_with(self.pos.legal_count(&self.limits()) > 0)
+        self.outcome_with(|| self.pos.has_legal_move(&self.limits))
     }
 
     fn why_illegal(&self, mv: &Move) -> String {
@@ -278,7 +473,7 @@ impl Game for Camelot {
             }
             _ => {}
         }
-        let pseudo = self.pos.pseudo_moves(&self.limits());
+        let pseudo = self.pos.pseudo_moves(&self.limits);
         if pseudo.contains(mv) {
             let own = Square::castle(side);
             if own

@@ -1,10 +1,17 @@
 //! Camelot moves: plain moves, canters, jumps and knight's charges, each move its whole
 //! path; and the rule sets' limits (own castle, enemy castle, compulsory capture, and the
 //! knight that must jump where its canter lands beside an enemy piece).
+//!
+//! The generator works on the position's padded board (see `board::CELLS`) and keeps each
+//! path in a fixed buffer; a move's path is stored inline unless it is very long, so
+//! generating moves allocates nothing but the list.
 
-use super::board::{DIRECTIONS, Side, Square};
-use super::position::{Kind, Piece, Position};
+use super::board::{CASTLE_CELLS, CELLS, NEIGHBOURS, OFFSETS, Side, Square, in_castle};
+use super::position::{EMPTY, KNIGHT_BIT, Position, side_bit};
 use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::ops::Deref;
 
 /// Which rules are played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -27,13 +34,185 @@ pub enum Step {
     Jump,
 }
 
+/// Legs a [`Path`] holds without allocating.
+const INLINE: usize = 11;
+
+/// The legs of a move and the squares they land on: a list that keeps up to 11 legs
+/// inline (longer paths, rare, go to the heap). It reads as a slice.
+#[derive(Clone)]
+pub struct Path(Repr);
+
+#[derive(Clone)]
+enum Repr {
+    Inline {
+        len: u8,
+        legs: [(Step, Square); INLINE],
+    },
+    Heap(Box<[(Step, Square)]>),
+}
+
+impl Path {
+    /// The empty path.
+    pub const fn new() -> Path {
+        Path(Repr::Inline {
+            len: 0,
+            legs: [(Step::Plain, Square::FILLER); INLINE],
+        })
+    }
+
+    /// A path of one leg.
+    #[inline]
+    pub fn one(step: Step, to: Square) -> Path {
+        let mut legs = [(Step::Plain, Square::FILLER); INLINE];
+        legs[0] = (step, to);
+        Path(Repr::Inline { len: 1, legs })
+    }
+
+    /// The first `len` legs of a generator's buffer (copied whole when they fit inline: a
+    /// copy of fixed size is quicker, and the legs past `len` are never read).
+    #[inline]
+    fn from_buffer(buf: &[(Step, Square); MAX_LEGS], len: usize) -> Path {
+        if len <= INLINE {
+            let mut legs = [(Step::Plain, Square::FILLER); INLINE];
+            legs.copy_from_slice(&buf[..INLINE]);
+            Path(Repr::Inline {
+                len: len as u8,
+                legs,
+            })
+        } else {
+            Path(Repr::Heap(buf[..len].into()))
+        }
+    }
+
+    /// Adds a leg at the end.
+    pub fn push(&mut self, leg: (Step, Square)) {
+        match &mut self.0 {
+            Repr::Inline { len, legs } if usize::from(*len) < INLINE => {
+                legs[usize::from(*len)] = leg;
+                *len += 1;
+            }
+            Repr::Inline { legs, .. } => {
+                let mut v = legs.to_vec();
+                v.push(leg);
+                self.0 = Repr::Heap(v.into_boxed_slice());
+            }
+            Repr::Heap(v) => {
+                let mut w = std::mem::take(v).into_vec();
+                w.push(leg);
+                *v = w.into_boxed_slice();
+            }
+        }
+    }
+}
+
+impl Default for Path {
+    fn default() -> Path {
+        Path::new()
+    }
+}
+
+impl Deref for Path {
+    type Target = [(Step, Square)];
+
+    #[inline]
+    fn deref(&self) -> &[(Step, Square)] {
+        match &self.0 {
+            Repr::Inline { len, legs } => &legs[..usize::from(*len)],
+            Repr::Heap(v) => v,
+        }
+    }
+}
+
+impl PartialEq for Path {
+    fn eq(&self, other: &Path) -> bool {
+        self[..] == other[..]
+    }
+}
+
+impl Eq for Path {}
+
+impl Hash for Path {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self[..].hash(state);
+    }
+}
+
+impl PartialOrd for Path {
+    fn partial_cmp(&self, other: &Path) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Path {
+    fn cmp(&self, other: &Path) -> std::cmp::Ordering {
+        self[..].cmp(&other[..])
+    }
+}
+
+impl fmt::Debug for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl From<&[(Step, Square)]> for Path {
+    #[inline]
+    fn from(legs: &[(Step, Square)]) -> Path {
+        if legs.len() <= INLINE {
+            let mut inline = [(Step::Plain, Square::FILLER); INLINE];
+            inline[..legs.len()].copy_from_slice(legs);
+            Path(Repr::Inline {
+                len: legs.len() as u8,
+                legs: inline,
+            })
+        } else {
+            Path(Repr::Heap(legs.into()))
+        }
+    }
+}
+
+impl From<Vec<(Step, Square)>> for Path {
+    fn from(legs: Vec<(Step, Square)>) -> Path {
+        if legs.len() <= INLINE {
+            Path::from(&legs[..])
+        } else {
+            Path(Repr::Heap(legs.into_boxed_slice()))
+        }
+    }
+}
+
+impl<const N: usize> From<[(Step, Square); N]> for Path {
+    fn from(legs: [(Step, Square); N]) -> Path {
+        Path::from(&legs[..])
+    }
+}
+
+impl FromIterator<(Step, Square)> for Path {
+    fn from_iter<I: IntoIterator<Item = (Step, Square)>>(iter: I) -> Path {
+        let mut path = Path::new();
+        for leg in iter {
+            path.push(leg);
+        }
+        path
+    }
+}
+
+impl<'a> IntoIterator for &'a Path {
+    type Item = &'a (Step, Square);
+    type IntoIter = std::slice::Iter<'a, (Step, Square)>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
 /// A move: the starting square and every leg of its path.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     /// Where the piece starts.
     pub from: Square,
     /// Each leg and the square it lands on.
-    pub steps: Vec<(Step, Square)>,
+    pub steps: Path,
 }
 
 impl Move {
@@ -47,16 +226,17 @@ impl Move {
         self.steps.iter().map(|s| s.1).collect()
     }
 
-    /// The squares of the pieces captured, in order.
+    /// The squares of the pieces captured, in order (the square between each jump's start
+    /// and landing).
     pub fn captures(&self) -> Vec<Square> {
         let mut at = self.from;
         let mut out = Vec::new();
-        for &(step, land) in &self.steps {
-            if step == Step::Jump {
-                out.push(
+        for &(step, land) in self.steps.iter() {
+            if step == Step::Jump
+                && let Some(over) =
                     Square::new((at.file() + land.file()) / 2, (at.rank() + land.rank()) / 2)
-                        .expect("between two squares"),
-                );
+            {
+                out.push(over);
             }
             at = land;
         }
@@ -76,12 +256,6 @@ pub struct Limits {
     pub rules: RuleSet,
     /// Castle moves allowed per player (WCF: two).
     pub castle_move_limit: u8,
-}
-
-/// Where a search puts the moves it finds: a list, or only counts (for bulk perft).
-enum Sink<'a> {
-    Moves(&'a mut Vec<Move>),
-    Count(&'a mut Tally),
 }
 
 /// Counts of the moves a search found, enough to apply the legality filters.
@@ -154,15 +328,13 @@ impl Keep {
     /// jump or knight's charge. A knight's charge alone obliges nothing: the WCF rules make a
     /// capture compulsory only where a jump is possible. Parker 1930 only makes the piece
     /// leave its castle.
+    ///
+    /// The generator applies the same filters without building the tally where it can (see
+    /// `Mode`); this is the definition it must agree with.
     fn decide(pos: &Position, limits: &Limits, t: &Tally) -> Keep {
         let side = pos.to_move;
         let wcf = limits.rules == RuleSet::Wcf;
-        let own = Square::castle(side);
-        if t.leaving > 0
-            && own
-                .iter()
-                .any(|sq| matches!(pos.at(*sq), Some(p) if p.side == side))
-        {
+        if t.leaving > 0 && pos.in_castle(side, side) > 0 {
             return if wcf && t.leaving_jumps > 0 {
                 Keep::LeavingCaptures
             } else {
@@ -173,15 +345,6 @@ impl Keep {
             Keep::Captures
         } else {
             Keep::All
-        }
-    }
-
-    fn count(self, t: &Tally) -> usize {
-        match self {
-            Keep::All => t.total,
-            Keep::Captures => t.captures,
-            Keep::Leaving => t.leaving,
-            Keep::LeavingCaptures => t.leaving_captures,
         }
     }
 
@@ -197,87 +360,156 @@ impl Keep {
     }
 }
 
-struct Search<'a> {
-    board: &'a mut [Option<Piece>; 192],
-    /// Squares landed on by canters so far (and the start), one bit each.
-    visited: [u64; 3],
-    side: Side,
-    from: Square,
-    limits: &'a Limits,
-    steps: Vec<(Step, Square)>,
-    out: Sink<'a>,
+/// A leg as the generator keeps it: the step and the square it lands on.
+type Leg = (Step, Square);
+
+/// The most legs a path can have: every canter lands on a new square, and every jump
+/// takes one of at most 14 enemy pieces.
+const MAX_LEGS: usize = 160 + 14;
+
+/// Where the generator puts the moves it finds.
+trait Recorder {
+    /// A one-step move (a plain move or a castle move).
+    fn plain(&mut self, from: usize, to: usize);
+    /// A move of canters and jumps, the first `len` of `legs`; `capture` when some leg
+    /// jumps.
+    fn path(&mut self, from: usize, legs: &[Leg; MAX_LEGS], len: usize, capture: bool);
 }
 
-impl Search<'_> {
-    fn wcf(&self) -> bool {
-        self.limits.rules == RuleSet::Wcf
+/// Builds the moves.
+struct MoveList<'a>(&'a mut Vec<Move>);
+
+impl Recorder for MoveList<'_> {
+    #[inline]
+    fn plain(&mut self, from: usize, to: usize) {
+        self.0.push(Move {
+            from: Square::from_cell(from),
+            steps: Path::one(Step::Plain, Square::from_cell(to)),
+        });
     }
 
-    fn record(&mut self) {
-        match &mut self.out {
-            Sink::Moves(out) => out.push(Move {
-                from: self.from,
-                steps: self.steps.clone(),
-            }),
-            Sink::Count(t) => t.add(
-                self.side,
-                Shape {
-                    from: self.from,
-                    to: self.steps.last().map_or(self.from, |s| s.1),
-                    capture: self.steps.iter().any(|s| s.0 == Step::Jump),
-                    jump_first: self.steps.first().is_some_and(|s| s.0 == Step::Jump),
-                },
-            ),
-        }
+    #[inline]
+    fn path(&mut self, from: usize, legs: &[Leg; MAX_LEGS], len: usize, _: bool) {
+        self.0.push(Move {
+            from: Square::from_cell(from),
+            steps: Path::from_buffer(legs, len),
+        });
+    }
+}
+
+/// Only counts the moves, and the capturing ones.
+#[derive(Default)]
+struct Counter {
+    total: usize,
+    captures: usize,
+}
+
+impl Recorder for Counter {
+    #[inline]
+    fn plain(&mut self, _: usize, _: usize) {
+        self.total += 1;
     }
 
-    fn empty(&self, sq: Square) -> bool {
-        self.board[sq.index()].is_none()
+    #[inline]
+    fn path(&mut self, _: usize, _: &[Leg; MAX_LEGS], _: usize, capture: bool) {
+        self.total += 1;
+        self.captures += usize::from(capture);
+    }
+}
+
+/// The neighbour of `cell` in direction `d`.
+#[inline]
+fn next(cell: usize, d: usize) -> usize {
+    cell.wrapping_add(OFFSETS[d])
+}
+
+/// The canter and jump search of one piece.
+struct Search<'a, R: Recorder> {
+    /// The board, with the moving piece lifted and the pieces jumped so far taken off.
+    cells: [u8; CELLS],
+    /// The directions in which the mover's friends stand next to each cell (with the mover
+    /// itself still counted: `cells` has the last word).
+    near_mine: &'a [u8; CELLS],
+    /// The same for the enemy's pieces (with the pieces jumped still counted).
+    near_theirs: &'a [u8; CELLS],
+    /// Cells landed on by canters so far (and the start).
+    visited: [bool; CELLS],
+    mine: u8,
+    theirs: u8,
+    own: Side,
+    enemy: Side,
+    wcf: bool,
+    /// Some piece can jump from where it stands.
+    can_jump: bool,
+    from: usize,
+    legs: [Leg; MAX_LEGS],
+    len: usize,
+    out: &'a mut R,
+}
+
+impl<R: Recorder> Search<'_, R> {
+    #[inline(always)]
+    fn record(&mut self, capture: bool) {
+        self.out.path(self.from, &self.legs, self.len, capture);
     }
 
-    fn visited(&self, sq: Square) -> bool {
-        self.visited[sq.index() / 64] & (1 << (sq.index() % 64)) != 0
+    #[inline]
+    fn visited(&self, cell: usize) -> bool {
+        self.visited[cell]
     }
 
-    fn mark(&mut self, sq: Square) {
-        self.visited[sq.index() / 64] ^= 1 << (sq.index() % 64);
+    #[inline]
+    fn flip(&mut self, cell: usize) {
+        self.visited[cell] = !self.visited[cell];
+    }
+
+    #[inline]
+    fn push(&mut self, step: Step, cell: usize) {
+        self.legs[self.len] = (step, Square::from_cell(cell));
+        self.len += 1;
     }
 
     /// Whether the moving piece, standing on `at`, could jump an enemy piece from there.
-    fn can_jump(&self, at: Square) -> bool {
-        (0..DIRECTIONS.len()).any(|d| {
-            at.neighbour(d).is_some_and(|over| {
-                matches!(self.board[over.index()], Some(p) if p.side != self.side)
-                    && over.neighbour(d).is_some_and(|land| self.empty(land))
-            })
-        })
+    #[inline]
+    fn can_jump(&self, at: usize) -> bool {
+        let mut dirs = self.near_theirs[at];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let over = next(at, d);
+            if self.cells[over] & self.theirs != 0 && self.cells[next(over, d)] == EMPTY {
+                return true;
+            }
+        }
+        false
     }
 
     /// Canters from `at`; a landing is a move, except where a knight lands beside an enemy
     /// piece it can jump: it must charge (jump) or canter on, and may not stop there. A
     /// knight may go on to charge from any landing.
-    fn canters(&mut self, at: Square, knight: bool) {
-        for d in 0..DIRECTIONS.len() {
-            let Some(over) = at.neighbour(d) else {
+    fn canters(&mut self, at: usize, knight: bool) {
+        let mut dirs = self.near_mine[at];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let over = next(at, d);
+            if self.cells[over] & self.mine == 0 {
                 continue;
-            };
-            let Some(land) = over.neighbour(d) else {
-                continue;
-            };
-            let friend = matches!(self.board[over.index()], Some(p) if p.side == self.side);
+            }
+            let land = next(over, d);
             // A canter never lands twice on one square (which also keeps it off its start).
-            if !friend || !self.empty(land) || self.visited(land) {
+            if self.cells[land] != EMPTY || self.visited(land) {
                 continue;
             }
-            if self.wcf() && land.in_castle_of(self.side) {
+            if self.wcf && in_castle(land, self.own) {
                 continue;
             }
-            self.steps.push((Step::Canter, land));
-            self.mark(land);
+            self.push(Step::Canter, land);
+            self.flip(land);
             // Entering the enemy castle ends a WCF move, whatever could follow.
-            let stops = self.wcf() && land.in_castle_of(self.side.other());
+            let stops = self.wcf && in_castle(land, self.enemy);
             if stops || !(knight && self.can_jump(land)) {
-                self.record();
+                self.record(false);
             }
             if !stops {
                 self.canters(land, knight);
@@ -285,59 +517,43 @@ impl Search<'_> {
                     self.jumps(land);
                 }
             }
-            self.mark(land);
-            self.steps.pop();
+            self.flip(land);
+            self.len -= 1;
         }
     }
 
     /// Jumps from `at`; must go on while it can; a chain that cannot is a move.
-    fn jumps(&mut self, at: Square) {
+    fn jumps(&mut self, at: usize) {
         let mut jumped = false;
-        for d in 0..DIRECTIONS.len() {
-            let Some(over) = at.neighbour(d) else {
+        let mut dirs = self.near_theirs[at];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let over = next(at, d);
+            let victim = self.cells[over];
+            if victim & self.theirs == 0 {
                 continue;
-            };
-            let Some(land) = over.neighbour(d) else {
-                continue;
-            };
-            let Some(victim) = self.board[over.index()] else {
-                continue;
-            };
-            if victim.side == self.side || !self.empty(land) {
+            }
+            let land = next(over, d);
+            if self.cells[land] != EMPTY {
                 continue;
             }
             jumped = true;
-            self.board[over.index()] = None;
-            self.steps.push((Step::Jump, land));
-            if self.wcf() && land.in_castle_of(self.side.other()) {
-                self.record();
+            self.cells[over] = EMPTY;
+            self.push(Step::Jump, land);
+            if self.wcf && in_castle(land, self.enemy) {
+                self.record(true);
             } else {
                 self.jumps(land);
             }
-            self.steps.pop();
-            self.board[over.index()] = Some(victim);
+            self.len -= 1;
+            self.cells[over] = victim;
         }
-        if !jumped && self.steps.last().is_some_and(|s| s.0 == Step::Jump) {
-            self.record();
+        if jumped {
+            self.can_jump |= self.len == 0;
+        } else if self.len > 0 && self.legs[self.len - 1].0 == Step::Jump {
+            self.record(true);
         }
-    }
-}
-
-fn record_plain(sink: &mut Sink<'_>, side: Side, from: Square, to: Square) {
-    match sink {
-        Sink::Moves(out) => out.push(Move {
-            from,
-            steps: vec![(Step::Plain, to)],
-        }),
-        Sink::Count(t) => t.add(
-            side,
-            Shape {
-                from,
-                to,
-                capture: false,
-                jump_first: false,
-            },
-        ),
     }
 }
 
@@ -345,71 +561,158 @@ impl Position {
     /// Every move of the side to move under `limits`, before the rule-set filters.
     pub fn pseudo_moves(&self, limits: &Limits) -> Vec<Move> {
         let mut out = Vec::with_capacity(128);
-        self.search(limits, &mut Sink::Moves(&mut out));
+        self.generate(limits, &mut MoveList(&mut out));
         out
     }
 
     /// How many legal moves there are: [`Position::legal_moves`]'s length, without building
     /// the moves.
     pub fn legal_count(&self, limits: &Limits) -> usize {
-        let mut t = Tally::default();
-        self.search(limits, &mut Sink::Count(&mut t));
-        Keep::decide(self, limits, &t).count(&t)
-    }
-
-    fn search(&self, limits: &Limits, sink: &mut Sink<'_>) {
-        let side = self.to_move;
-        let mut board = self.board;
-        for (from, piece) in self.pieces_of(side) {
-            let enemy_castle = from.in_castle_of(side.other());
-            if limits.rules == RuleSet::Wcf && enemy_castle {
-                if self.castle_moves[side.index()] < limits.castle_move_limit {
-                    for to in Square::castle(side.other()) {
-                        if to != from && self.at(to).is_none() {
-                            record_plain(sink, side, from, to);
-                        }
-                    }
-                }
-                continue;
-            }
-            for d in 0..DIRECTIONS.len() {
-                if let Some(to) = from.neighbour(d)
-                    && self.at(to).is_none()
-                    && !to.in_castle_of(side)
-                {
-                    record_plain(sink, side, from, to);
-                }
-            }
-            board[from.index()] = None;
-            let out = match sink {
-                Sink::Moves(out) => Sink::Moves(out),
-                Sink::Count(t) => Sink::Count(t),
-            };
-            let mut search = Search {
-                board: &mut board,
-                visited: [0; 3],
-                side,
-                from,
-                limits,
-                steps: Vec::with_capacity(16),
-                out,
-            };
-            search.mark(from);
-            search.canters(from, piece.kind == Kind::Knight);
-            search.jumps(from);
-            board[from.index()] = Some(piece);
+        if self.in_castle(self.to_move, self.to_move) > 0 {
+            return self.legal_moves(limits).len();
+        }
+        let mut n = Counter::default();
+        if self.generate(limits, &mut n) && limits.rules == RuleSet::Wcf {
+            n.captures
+        } else {
+            n.total
         }
     }
 
     /// The legal moves: the pseudo-legal moves the rule set keeps (see `Keep::decide`).
     pub fn legal_moves(&self, limits: &Limits) -> Vec<Move> {
+        let mut out = Vec::with_capacity(128);
+        self.legal_moves_into(limits, &mut out);
+        out
+    }
+
+    /// Puts the legal moves in `out` (cleared first), so that a caller can reuse one list.
+    pub fn legal_moves_into(&self, limits: &Limits, out: &mut Vec<Move>) {
+        out.clear();
+        let can_jump = self.generate(limits, &mut MoveList(out));
         let side = self.to_move;
-        let moves = self.pseudo_moves(limits);
-        let mut t = Tally::default();
-        for m in &moves {
-            t.add(side, Shape::of(m));
+        if self.in_castle(side, side) > 0 {
+            // A piece in its own castle: the full filters (rare).
+            let mut t = Tally::default();
+            for m in out.iter() {
+                t.add(side, Shape::of(m));
+            }
+            let keep = Keep::decide(self, limits, &t);
+            out.retain(|m| keep.admits(side, m));
+        } else if can_jump && limits.rules == RuleSet::Wcf {
+            // Keep::decide gives Keep::Captures.
+            out.retain(Move::is_capture);
         }
-        let keep = Keep::decide(self, limits, &t);
-        moves.into_iter().filter(|m| keep.admits(side, m)).collect()
+    }
+
+    /// Whether the side to move has a legal move (the filters never take away every move:
+    /// each keeps a kind of move only when there is one).
+    pub fn has_legal_move(&self, limits: &Limits) -> bool {
+        let side = self.to_move;
+        let (mine, theirs) = (side_bit(side), side_bit(side.other()));
+        let wcf = limits.rules == RuleSet::Wcf;
+        for from in self.cells_of(side) {
+            if wcf && in_castle(from, side.other()) {
+                let c = CASTLE_CELLS[side.other().index()];
+                if self.castle_moves[side.index()] < limits.castle_move_limit
+                    && (self.cells[c] == EMPTY || self.cells[c + 1] == EMPTY)
+                {
+                    return true;
+                }
+                continue;
+            }
+            for d in 0..8 {
+                let over = next(from, d);
+                let c = self.cells[over];
+                if c == EMPTY {
+                    if !in_castle(over, side) {
+                        return true;
+                    }
+                    continue;
+                }
+                let land = next(over, d);
+                if self.cells[land] != EMPTY {
+                    continue;
+                }
+                // A jump; or a canter, unless WCF and it lands in the own castle. (A knight's
+                // canter that may not stop goes on to a charge, which is a move.)
+                if c & theirs != 0 || (c & mine != 0 && !(wcf && in_castle(land, side))) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Finds every move of the side to move, before the filters; returns whether some piece
+    /// can jump from where it stands (then WCF makes a capture compulsory).
+    fn generate<R: Recorder>(&self, limits: &Limits, out: &mut R) -> bool {
+        let side = self.to_move;
+        let wcf = limits.rules == RuleSet::Wcf;
+        let mut search = Search {
+            cells: self.cells,
+            near_mine: &self.near[side.index()],
+            near_theirs: &self.near[side.other().index()],
+            visited: [false; CELLS],
+            mine: side_bit(side),
+            theirs: side_bit(side.other()),
+            own: side,
+            enemy: side.other(),
+            wcf,
+            can_jump: false,
+            from: 0,
+            legs: [(Step::Plain, Square::FILLER); MAX_LEGS],
+            len: 0,
+            out,
+        };
+        for from in self.cells_of(side) {
+            if wcf && in_castle(from, side.other()) {
+                if self.castle_moves[side.index()] < limits.castle_move_limit {
+                    let c = CASTLE_CELLS[side.other().index()];
+                    let to = if from == c { c + 1 } else { c };
+                    if self.cells[to] == EMPTY {
+                        search.out.plain(from, to);
+                    }
+                }
+                continue;
+            }
+            let mut dirs = NEIGHBOURS[from] & !(self.near[0][from] | self.near[1][from]);
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                let to = next(from, d);
+                if !in_castle(to, side) {
+                    search.out.plain(from, to);
+                }
+            }
+            let code = self.cells[from];
+            search.cells[from] = EMPTY;
+            search.from = from;
+            search.flip(from);
+            search.canters(from, code & KNIGHT_BIT != 0);
+            search.jumps(from);
+            search.flip(from);
+            search.cells[from] = code;
+        }
+        search.can_jump
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_is_small_and_a_long_path_reads_the_same() {
+        assert!(std::mem::size_of::<Move>() <= 32);
+        let legs: Vec<(Step, Square)> = Square::all().take(20).map(|s| (Step::Canter, s)).collect();
+        for n in [0, 1, INLINE, INLINE + 1, 20] {
+            let from_slice = Path::from(&legs[..n]);
+            let pushed: Path = legs[..n].iter().copied().collect();
+            let from_vec = Path::from(legs[..n].to_vec());
+            assert_eq!(&from_slice[..], &legs[..n]);
+            assert_eq!(from_slice, pushed);
+            assert_eq!(from_slice, from_vec);
+        }
     }
 }
