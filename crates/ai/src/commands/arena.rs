@@ -154,6 +154,7 @@ where
 /// The scene file text of an arena game; `tabula verify` replays it.
 pub fn scene_text(kind: GameKind, options_ron: &str, title: &str, record: &Record) -> String {
     let scene = Scene {
+        format: Some(tabula_rules::scene::FORMAT),
         title: title.to_string(),
         source: Some("tabula arena".into()),
         game: kind,
