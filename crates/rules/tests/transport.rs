@@ -528,3 +528,35 @@ fn invalid_options_are_refused_with_the_field_and_range() {
         assert!(e.to_string().contains(expected.trim()), "{e}");
     }
 }
+
+/// With the default options every random game ends, in every mode and on the chess board:
+/// a transport sunk, or a draw once `no_progress_actions` (500) actions in a row sink
+/// nothing, well before a generous cap.
+#[test]
+fn every_random_game_ends_under_the_default_options() {
+    use tabula_rules::playout::random_playout;
+    for (mode, size) in [
+        (Mode::Two, 11),
+        (Mode::Two, 8),
+        (Mode::Teams, 11),
+        (Mode::Royal, 11),
+    ] {
+        let mut longest = 0;
+        for seed in 0..24 {
+            let mut g = Transport::new(TransportOptions {
+                mode,
+                size,
+                ..TransportOptions::default()
+            })
+            .unwrap();
+            let playout = random_playout(&mut g, seed, 50_000);
+            assert!(
+                playout.outcome.is_over(),
+                "{mode:?} {size} seed {seed}: no end after {} actions",
+                playout.moves.len()
+            );
+            longest = longest.max(playout.moves.len());
+        }
+        assert!(longest < 50_000, "{mode:?} {size}: {longest}");
+    }
+}

@@ -65,8 +65,8 @@ pub const MAX_AUXILIARIES: u8 = 20;
 /// The largest `turn_limit` and `no_progress_actions`.
 pub const MAX_LIMIT: u32 = 1_000_000;
 
-/// The default `no_progress_actions`: see the README's Transport section for how it was
-/// chosen from measured random and sensible games.
+/// The default `no_progress_actions`: see docs/rules/transport.md ("Games that go nowhere")
+/// for why 500.
 pub const DEFAULT_NO_PROGRESS_ACTIONS: u32 = 500;
 
 /// Transport's rules options.
@@ -90,7 +90,7 @@ pub struct TransportOptions {
     /// Actions after which the game is drawn, whatever happens (`None`: no such cap;
     /// otherwise 1 to 1,000,000).
     pub turn_limit: Option<u32>,
-    /// A draw when this many actions in a row pass with nothing sunk (default 300; `None`
+    /// A draw when this many actions in a row pass with nothing sunk (default 500; `None`
     /// turns the rule off; otherwise 1 to 1,000,000). The patent has no end but the sinking
     /// of transports; this ends a game that goes nowhere.
     pub no_progress_actions: Option<u32>,
