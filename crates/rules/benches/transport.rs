@@ -1,5 +1,7 @@
-//! Transport benchmarks: move generation from the opening, and random playouts for two
-//! fleets and for two teams of two. Each checks what it timed.
+//! Transport benchmarks: move generation from the opening, and whole random games (each
+//! played to its end: a win, or the default no-progress draw) for two fleets, two teams of
+//! two, the battle royal and two fleets on the chess board. Random games per second = 1 /
+//! the time per iteration of a playout. Each checks what it timed.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula_rules::Game;
@@ -16,21 +18,24 @@ fn benches(c: &mut Criterion) {
             moves.len()
         })
     });
-    for (name, mode) in [
-        ("two fleets", Mode::Two),
-        ("four fleets, teams", Mode::Teams),
+    for (name, mode, size) in [
+        ("two fleets", Mode::Two, 11),
+        ("four fleets, teams", Mode::Teams, 11),
+        ("four fleets, battle royal", Mode::Royal, 11),
+        ("two fleets, 8x8", Mode::Two, 8),
     ] {
         let mut seed = 0;
-        c.bench_function(&format!("transport random playout, {name}"), |b| {
+        c.bench_function(&format!("transport random game to its end, {name}"), |b| {
             b.iter(|| {
                 seed += 1;
                 let mut game = Transport::new(TransportOptions {
                     mode,
+                    size,
                     ..TransportOptions::default()
                 })
                 .expect("the standard setup");
-                let p = random_playout(&mut game, seed, 300);
-                assert!(p.outcome.is_over() || p.moves.len() == 300);
+                let p = random_playout(&mut game, seed, 1_000_000);
+                assert!(p.outcome.is_over(), "a random game ends");
                 p.moves.len()
             })
         });

@@ -482,3 +482,81 @@ fn perft_from_the_opening() {
         assert_eq!(n, count.parse::<u64>().unwrap(), "depth {depth}");
     }
 }
+
+/// Every setup in data/transport/invalid_setups.txt is refused, never a panic, with the
+/// error named there (its line in the setup, and why).
+#[test]
+fn invalid_setups_are_refused_on_their_own_line() {
+    let text = data("invalid_setups.txt");
+    for block in text.split("\n== ").skip(1) {
+        let (expected, setup) = block.split_once('\n').expect("a setup after the error");
+        let result = std::panic::catch_unwind(|| {
+            Transport::from_setup_text(setup, TransportOptions::default())
+        });
+        match result {
+            Err(_) => panic!("panicked on\n{setup}"),
+            Ok(Ok(g)) => panic!("accepted:\n{setup}\n{}", g.position()),
+            Ok(Err(e)) => {
+                let e = e.to_string();
+                assert!(!e.contains("line 0"), "{e}");
+                assert!(e.contains(expected.trim()), "{e:?} lacks {expected:?}");
+            }
+        }
+    }
+}
+
+/// Every set of options in data/transport/invalid_options.txt (RON) is refused by
+/// `TransportOptions::check`, by `Transport::new` and by the setup reader, naming the field
+/// and its allowed range.
+#[test]
+fn invalid_options_are_refused_with_the_field_and_range() {
+    let text = data("invalid_options.txt");
+    for block in text.split("\n== ").skip(1) {
+        let (expected, ron_text) = block.split_once('\n').expect("options after the error");
+        let ron_text: String = ron_text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let options: TransportOptions =
+            ron::from_str(&ron_text).unwrap_or_else(|e| panic!("{ron_text}: not options: {e}"));
+        let e = options.check().expect_err(&ron_text).to_string();
+        assert!(e.contains(expected.trim()), "{e:?} lacks {expected:?}");
+        let e = Transport::new(options.clone()).expect_err(&ron_text);
+        assert!(e.to_string().contains(expected.trim()));
+        let e = Transport::from_setup_text("Fleet 1: T f1", options).expect_err(&ron_text);
+        assert!(e.to_string().contains(expected.trim()), "{e}");
+    }
+}
+
+/// With the default options every random game ends, in every mode and on the chess board:
+/// a transport sunk, or a draw once `no_progress_actions` (500) actions in a row sink
+/// nothing, well before a generous cap.
+#[test]
+fn every_random_game_ends_under_the_default_options() {
+    use tabula_rules::playout::random_playout;
+    for (mode, size) in [
+        (Mode::Two, 11),
+        (Mode::Two, 8),
+        (Mode::Teams, 11),
+        (Mode::Royal, 11),
+    ] {
+        let mut longest = 0;
+        for seed in 0..24 {
+            let mut g = Transport::new(TransportOptions {
+                mode,
+                size,
+                ..TransportOptions::default()
+            })
+            .unwrap();
+            let playout = random_playout(&mut g, seed, 50_000);
+            assert!(
+                playout.outcome.is_over(),
+                "{mode:?} {size} seed {seed}: no end after {} actions",
+                playout.moves.len()
+            );
+            longest = longest.max(playout.moves.len());
+        }
+        assert!(longest < 50_000, "{mode:?} {size}: {longest}");
+    }
+}

@@ -20,50 +20,77 @@ impl Sq {
 
     /// Whether the square lies on a board of `size`.
     pub fn on(self, size: u8) -> bool {
-        (0..size as i8).contains(&self.x) && (0..size as i8).contains(&self.y)
+        // A negative coordinate reads as 128 or more.
+        (self.x as u8) < size && (self.y as u8) < size
     }
 
     /// Dark squares: those of a1's colour (every corner's on an odd board).
     pub fn is_dark(self) -> bool {
-        (self.x + self.y) % 2 == 0
+        (i16::from(self.x) + i16::from(self.y)) % 2 == 0
     }
 
-    /// The next square in direction `d`.
+    /// The next square in direction `d` (a square off every board past the `i8` range
+    /// wraps round, still off the board).
     pub fn step(self, d: Dir) -> Sq {
         let (dx, dy) = d.delta();
-        Sq::new(self.x + dx, self.y + dy)
+        Sq::new(self.x.wrapping_add(dx), self.y.wrapping_add(dy))
     }
 
     /// Whether two squares touch (side or corner), and are not the same.
     pub fn touches(self, other: Sq) -> bool {
-        self != other && (self.x - other.x).abs() <= 1 && (self.y - other.y).abs() <= 1
+        self != other
+            && (i16::from(self.x) - i16::from(other.x)).abs() <= 1
+            && (i16::from(self.y) - i16::from(other.y)).abs() <= 1
     }
 
     /// The (up to) eight squares around this one on a board of `size`.
     pub fn around(self, size: u8) -> impl Iterator<Item = Sq> {
-        Dir::ALL
+        DELTAS
             .into_iter()
-            .map(move |d| self.step(d))
+            .map(move |(dx, dy)| Sq::new(self.x.wrapping_add(dx), self.y.wrapping_add(dy)))
             .filter(move |s| s.on(size))
     }
 
-    /// Reads `a1`, `k11`.
+    /// Reads `a1`, `k11`: a file letter and a rank of one or two digits, from 1 (no sign,
+    /// no leading zero). Whether the square is on a given board is for the caller.
     pub fn parse(text: &str) -> Option<Sq> {
-        let mut chars = text.chars();
-        let file = chars.next()?.to_ascii_lowercase();
-        if !file.is_ascii_lowercase() {
+        let bytes = text.as_bytes();
+        let (&file, rank) = bytes.split_first()?;
+        let file = file.to_ascii_lowercase();
+        if !file.is_ascii_lowercase()
+            || rank.is_empty()
+            || rank.len() > 2
+            || rank[0] == b'0'
+            || !rank.iter().all(u8::is_ascii_digit)
+        {
             return None;
         }
-        let rank: i8 = chars.as_str().parse().ok()?;
-        (rank >= 1).then(|| Sq::new(file as i8 - b'a' as i8, rank - 1))
+        let rank = rank.iter().fold(0i8, |n, d| n * 10 + (d - b'0') as i8);
+        Some(Sq::new((file - b'a') as i8, rank - 1))
     }
 }
 
 impl fmt::Display for Sq {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' as i8 + self.x) as u8 as char, self.y + 1)
+        // Squares of the boards in play have files a to y; others print by their numbers.
+        match u8::try_from(self.x) {
+            Ok(x) if x < 26 => write!(f, "{}{}", (b'a' + x) as char, i16::from(self.y) + 1),
+            _ => write!(f, "({},{})", self.x, self.y),
+        }
     }
 }
+
+/// The (file, rank) steps of the eight headings, in the order of [`Dir::ALL`].
+pub(super) const DELTAS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
 
 /// A heading: one of the eight directions; north is toward the higher ranks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -101,16 +128,7 @@ impl Dir {
 
     /// (file step, rank step).
     pub fn delta(self) -> (i8, i8) {
-        match self {
-            Dir::N => (0, 1),
-            Dir::NE => (1, 1),
-            Dir::E => (1, 0),
-            Dir::SE => (1, -1),
-            Dir::S => (0, -1),
-            Dir::SW => (-1, -1),
-            Dir::W => (-1, 0),
-            Dir::NW => (-1, 1),
-        }
+        DELTAS[self.index()]
     }
 
     /// The direction from `a` to the touching square `b`.
@@ -118,10 +136,14 @@ impl Dir {
         Dir::ALL.into_iter().find(|d| a.step(*d) == b)
     }
 
+    /// The heading's place in [`Dir::ALL`] (north 0, clockwise).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     /// The reverse heading.
     pub fn opposite(self) -> Dir {
-        let i = Dir::ALL.iter().position(|d| *d == self).unwrap_or(0);
-        Dir::ALL[(i + 4) % 8]
+        Dir::ALL[(self.index() + 4) % 8]
     }
 
     /// Whether the heading is diagonal.
@@ -138,8 +160,7 @@ impl Dir {
 
     /// The heading turned a quarter turn anticlockwise `k` times.
     pub fn turned(self, k: u8) -> Dir {
-        let i = Dir::ALL.iter().position(|d| *d == self).unwrap_or(0);
-        Dir::ALL[(i + 8 - 2 * (k as usize % 4)) % 8]
+        Dir::ALL[(self.index() + 8 - 2 * (k as usize % 4)) % 8]
     }
 }
 

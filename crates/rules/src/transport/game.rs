@@ -1,111 +1,21 @@
 //! A Transport game: fleets, reserves, turns of one action (move a main piece, launch an
-//! auxiliary, advance one), entering and passing squares by the vulnerability table, and
-//! the end when transports are sunk.
+//! auxiliary, advance one), entering and passing squares by the vulnerability table, the
+//! end when transports are sunk, and the draw of a game that goes nowhere.
 
 use super::board::{Dir, Sq};
 use super::pieces::{Kind, Piece, can_sink};
 use crate::game::{DrawReason, Game, Outcome};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// How many fleets play, and who is whose enemy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub enum Mode {
-    /// Two fleets.
-    #[default]
-    Two,
-    /// Four fleets in two teams: fleets 1 and 3 (A1, A2) against 2 and 4 (B1, B2).
-    Teams,
-    /// Four fleets, each for itself.
-    Royal,
-}
-
-impl Mode {
-    /// Fleets in play.
-    pub fn fleets(self) -> u8 {
-        match self {
-            Mode::Two => 2,
-            Mode::Teams | Mode::Royal => 4,
-        }
-    }
-
-    fn parse(text: &str) -> Option<Mode> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "two" => Some(Mode::Two),
-            "teams" => Some(Mode::Teams),
-            "royal" | "battle royal" => Some(Mode::Royal),
-            _ => None,
-        }
-    }
-}
-
-/// Which enemy shells and planes bar a plane's two-square flight over them. The patent:
-/// planes "can pass over any intervening piece on the board ... except a shell pointed
-/// directly at it, or another plane pointed directly at it".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub enum PlanePassing {
-    /// One pointed head-on at the plane: its heading is the reverse of the plane's flight,
-    /// so that it points at the square the plane flies from.
-    #[default]
-    HeadOn,
-    /// One pointed along the line of flight either way: at the square the plane flies
-    /// from, or at the square it lands on.
-    AlongFlight,
-}
-
-/// Transport's rules options.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct TransportOptions {
-    /// Two fleets, two teams, or the battle royal.
-    pub mode: Mode,
-    /// Squares per side: odd, from 9 to 25 (default 11; 11 or more for two teams), or 8 (a
-    /// chess board) for two fleets.
-    pub size: u8,
-    /// Planes each carrier holds at the start.
-    pub planes: u8,
-    /// Shells each battleship holds.
-    pub shells: u8,
-    /// Torpedoes each fleet's destroyer and submarine share.
-    pub torpedoes: u8,
-    /// A handicap: fleets (1-based) that start with one auxiliary of each kind fewer.
-    pub handicapped: Vec<u8>,
-    /// Turns after which the game is drawn (`None`: no limit).
-    pub turn_limit: Option<u32>,
-    /// Which enemy shells and planes bar a plane's flight over them (default: only those
-    /// pointed head-on at it).
-    pub plane_passing: PlanePassing,
-    /// Whether a torpedo may be launched so that its launching run takes it off the board
-    /// (it goes straight back to reserve and the action is spent). Default: no.
-    pub torpedo_launch_off_board: bool,
-    /// Whether the transport carries the patent's optional red bow dot, so that it fires
-    /// shells from its fleet's reserve as the battleship does. Default: no.
-    pub armed_transport: bool,
-}
-
-impl Default for TransportOptions {
-    fn default() -> Self {
-        TransportOptions {
-            mode: Mode::Two,
-            size: 11,
-            planes: 2,
-            shells: 5,
-            torpedoes: 4,
-            handicapped: Vec::new(),
-            turn_limit: None,
-            plane_passing: PlanePassing::HeadOn,
-            torpedo_launch_off_board: false,
-            armed_transport: false,
-        }
-    }
-}
+pub use super::options::{Mode, OptionsError, PlanePassing, TransportOptions};
+pub use super::setup::SetupError;
 
 /// The options a position's actions depend on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-struct Rules {
-    plane_passing: PlanePassing,
-    torpedo_launch_off_board: bool,
-    armed_transport: bool,
+pub(super) struct Rules {
+    pub(super) plane_passing: PlanePassing,
+    pub(super) torpedo_launch_off_board: bool,
+    pub(super) armed_transport: bool,
 }
 
 impl Rules {
@@ -167,22 +77,25 @@ pub enum Move {
     Pass,
 }
 
-/// A position: the pieces, each fleet's reserve, fleets out of the game, whose turn.
+/// A position: the pieces, each fleet's reserve, fleets out of the game, whose turn, and
+/// a hash key of all of these kept up to date move by move.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     /// Squares per side.
     pub size: u8,
     /// Two fleets, teams or battle royal.
     pub mode: Mode,
-    pieces: Vec<Piece>,
+    pub(super) pieces: Vec<Piece>,
     /// Planes, shells, torpedoes in reserve, per fleet.
     reserve: [[u8; 3]; 4],
     out: [bool; 4],
     to_move: u8,
-    rules: Rules,
+    pub(super) rules: Rules,
+    key: u64,
 }
 
-fn aux_index(kind: Kind) -> usize {
+/// A reserve's place in a fleet's reserve: planes, shells, torpedoes.
+pub(super) fn aux_index(kind: Kind) -> usize {
     match kind {
         Kind::Plane => 0,
         Kind::Shell => 1,
@@ -190,14 +103,41 @@ fn aux_index(kind: Kind) -> usize {
     }
 }
 
-/// Why a setup is not a Transport position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {why}")]
-pub struct SetupError {
-    /// 1-based line.
-    pub line: usize,
-    /// What was wrong.
-    pub why: String,
+/// SplitMix64's finaliser: a well-mixed 64-bit value from any input.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A piece's share of the key. Keys are summed (not xored), so that two identical pieces
+/// on one square do not cancel out.
+fn piece_key(p: &Piece) -> u64 {
+    let sq = |s: Sq| u64::from(s.x as u8) | (u64::from(s.y as u8) << 8);
+    let bow = p.bow.map_or(0, |b| 0x1_0000 | sq(b));
+    let heading = p.heading.map_or(0, |h| h.index() as u64 + 1);
+    mix(u64::from(p.fleet)
+        | (p.kind as u64) << 4
+        | sq(p.at) << 8
+        | bow << 24
+        | heading << 48
+        | u64::from(p.moved) << 56)
+}
+
+/// A reserve count's share of the key.
+fn reserve_key(fleet: u8, kind: usize, count: u8) -> u64 {
+    mix(0x5245_5345_0000_0000 | u64::from(fleet) << 16 | (kind as u64) << 8 | u64::from(count))
+}
+
+/// The share of the key of the fleet to move.
+fn turn_key(fleet: u8) -> u64 {
+    mix(0x5455_524e_0000_0000 | u64::from(fleet))
+}
+
+/// The share of the key of a fleet out of the game.
+fn out_key(fleet: u8) -> u64 {
+    mix(0x4f55_5400_0000_0000 | u64::from(fleet))
 }
 
 /// Why an action the pieces could make is refused.
@@ -270,25 +210,42 @@ pub enum Illegal {
 }
 
 impl Position {
+    /// An empty board of `size` in `mode`, under the rules of `options`, Fleet 1 to move.
+    pub(super) fn empty(size: u8, mode: Mode, options: &TransportOptions) -> Position {
+        let mut pos = Position {
+            size,
+            mode,
+            pieces: Vec::new(),
+            reserve: [[0; 3]; 4],
+            out: [false; 4],
+            to_move: 0,
+            rules: Rules::of(options),
+            key: 0,
+        };
+        pos.key = pos.compute_key();
+        pos
+    }
+
     /// The standard setup for `options` (from the data files in `setups/`, spread to the
     /// board size with the transports in the centre file; the 8 x 8 board, two fleets
     /// only, has its own file).
     pub fn standard(options: &TransportOptions) -> Result<Position, SetupError> {
+        options.check()?;
         if options.size == 8 {
-            if options.mode != Mode::Two {
-                return Err(SetupError {
-                    line: 0,
-                    why: "the 8 x 8 board is for two fleets only".into(),
-                });
-            }
-            return Position::parse_sized(include_str!("setups/two_8x8.txt"), 8, options);
+            return Position::parse(include_str!("setups/two_8x8.txt"), options);
         }
         let text = match options.mode {
             Mode::Two => include_str!("setups/two.txt"),
             Mode::Teams => include_str!("setups/teams.txt"),
             Mode::Royal => include_str!("setups/royal.txt"),
         };
-        let mut pos = Position::parse_sized(text, 11, options)?;
+        let mut pos = Position::parse(
+            text,
+            &TransportOptions {
+                size: 11,
+                ..options.clone()
+            },
+        )?;
         if options.size != 11 {
             let n = options.size as i8;
             let map = |v: i8| match v.cmp(&5) {
@@ -296,9 +253,11 @@ impl Position {
                 std::cmp::Ordering::Equal => (n - 1) / 2,
                 std::cmp::Ordering::Greater => n - 1 - (10 - v),
             };
-            for p in &mut pos.pieces {
+            for i in 0..pos.pieces.len() {
+                let mut p = pos.pieces[i];
                 p.at = Sq::new(map(p.at.x), map(p.at.y));
                 p.bow = p.bow.map(|b| Sq::new(map(b.x), map(b.y)));
+                pos.set_piece(i, p);
             }
             pos.size = options.size;
         }
@@ -320,14 +279,21 @@ impl Position {
         self.to_move
     }
 
-    /// A fleet's auxiliaries of `kind` in reserve.
+    /// A fleet's auxiliaries of `kind` in reserve (0 for a fleet not in the game).
     pub fn reserve(&self, fleet: u8, kind: Kind) -> u8 {
-        self.reserve[usize::from(fleet)][aux_index(kind)]
+        self.reserve
+            .get(usize::from(fleet))
+            .map_or(0, |r| r[aux_index(kind)])
+    }
+
+    /// A fleet's whole reserve: planes, shells, torpedoes.
+    pub(super) fn reserve_of(&self, fleet: u8) -> [u8; 3] {
+        self.reserve[usize::from(fleet)]
     }
 
     /// Whether a fleet is out (its transport sunk).
     pub fn is_out(&self, fleet: u8) -> bool {
-        self.out[usize::from(fleet)]
+        self.out.get(usize::from(fleet)).copied().unwrap_or(true)
     }
 
     /// Whether two fleets are enemies.
@@ -338,22 +304,107 @@ impl Position {
         }
     }
 
-    fn main_piece(&self, fleet: u8, kind: Kind) -> Option<&Piece> {
+    /// A hash key of the position (pieces, reserves, fleets out, the fleet to move), kept
+    /// up to date as actions are played: equal positions have equal keys, for a search
+    /// engine's transposition table.
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The key computed afresh from the position.
+    pub(super) fn compute_key(&self) -> u64 {
+        let mut key = turn_key(self.to_move);
+        for p in &self.pieces {
+            key = key.wrapping_add(piece_key(p));
+        }
+        for fleet in 0..4u8 {
+            for kind in 0..3 {
+                key = key.wrapping_add(reserve_key(
+                    fleet,
+                    kind,
+                    self.reserve[usize::from(fleet)][kind],
+                ));
+            }
+            if self.out[usize::from(fleet)] {
+                key = key.wrapping_add(out_key(fleet));
+            }
+        }
+        key
+    }
+
+    pub(super) fn main_piece(&self, fleet: u8, kind: Kind) -> Option<&Piece> {
         self.pieces
             .iter()
             .find(|p| p.fleet == fleet && p.kind == kind)
     }
 
+    /// Puts a piece on the board.
+    pub(super) fn push_piece(&mut self, p: Piece) {
+        self.key = self.key.wrapping_add(piece_key(&p));
+        self.pieces.push(p);
+    }
+
+    /// Takes the piece at index `i` off the board.
+    fn remove_piece(&mut self, i: usize) -> Piece {
+        let p = self.pieces.remove(i);
+        self.key = self.key.wrapping_sub(piece_key(&p));
+        p
+    }
+
+    /// Replaces the piece at index `i`.
+    fn set_piece(&mut self, i: usize, p: Piece) {
+        let old = std::mem::replace(&mut self.pieces[i], p);
+        self.key = self
+            .key
+            .wrapping_sub(piece_key(&old))
+            .wrapping_add(piece_key(&p));
+    }
+
+    /// Sets a fleet's reserve of `kind`.
+    pub(super) fn set_reserve(&mut self, fleet: u8, kind: Kind, count: u8) {
+        let k = aux_index(kind);
+        let old = std::mem::replace(&mut self.reserve[usize::from(fleet)][k], count);
+        self.key = self
+            .key
+            .wrapping_sub(reserve_key(fleet, k, old))
+            .wrapping_add(reserve_key(fleet, k, count));
+    }
+
+    /// Marks a fleet out of the game.
+    pub(super) fn set_out(&mut self, fleet: u8) {
+        if !std::mem::replace(&mut self.out[usize::from(fleet)], true) {
+            self.key = self.key.wrapping_add(out_key(fleet));
+        }
+    }
+
+    /// Sets the fleet to move.
+    pub(super) fn set_to_move(&mut self, fleet: u8) {
+        self.key = self
+            .key
+            .wrapping_sub(turn_key(self.to_move))
+            .wrapping_add(turn_key(fleet));
+        self.to_move = fleet;
+    }
+
     /// Sinks `victim` (an index into the pieces).
     fn sink(&mut self, victim: usize) {
-        let p = self.pieces.remove(victim);
+        let p = self.remove_piece(victim);
         match p.kind {
-            Kind::Carrier => self.reserve[usize::from(p.fleet)][0] = 0,
+            Kind::Carrier => self.set_reserve(p.fleet, Kind::Plane, 0),
             Kind::Transport => {
-                self.out[usize::from(p.fleet)] = true;
+                self.set_out(p.fleet);
                 if self.mode != Mode::Two {
-                    self.pieces.retain(|q| q.fleet != p.fleet);
-                    self.reserve[usize::from(p.fleet)] = [0; 3];
+                    let mut i = 0;
+                    while i < self.pieces.len() {
+                        if self.pieces[i].fleet == p.fleet {
+                            self.remove_piece(i);
+                        } else {
+                            i += 1;
+                        }
+                    }
+                    for kind in Kind::AUXILIARY {
+                        self.set_reserve(p.fleet, kind, 0);
+                    }
                 }
             }
             _ => {}
@@ -362,9 +413,21 @@ impl Position {
 
     /// The mover (index `mover`) enters `sq`: vulnerable enemies there are sunk; refused
     /// if an enemy able to sink the mover remains. A missile that sinks goes back to
-    /// reserve; `*gone` is set then.
-    fn enter(&mut self, mover: usize, sq: Sq, gone: &mut bool) -> Result<(), Illegal> {
+    /// reserve; `*gone` is set then. Returns whether anything was sunk.
+    fn enter(&mut self, mover: usize, sq: Sq, gone: &mut bool) -> Result<bool, Illegal> {
         let me = self.pieces[mover];
+        // Most squares entered hold no enemy: a quick look, without branches.
+        let enemy: u8 = (0..4u8)
+            .filter(|f| self.enemies(me.fleet, *f))
+            .fold(0, |m, f| m | 1 << f);
+        let mut there = 0u8;
+        for p in &self.pieces {
+            let covers = (p.at == sq) | (p.bow == Some(sq));
+            there |= u8::from(covers) & (enemy >> (p.fleet & 3));
+        }
+        if there & 1 == 0 {
+            return Ok(false);
+        }
         let mut sank = false;
         let mut i = 0;
         let mut mover_index = mover;
@@ -382,7 +445,7 @@ impl Position {
                 if before - self.pieces.len() != 1 || i < mover_index {
                     match self.pieces.iter().position(|q| *q == me) {
                         Some(m) => mover_index = m,
-                        None => return Ok(()),
+                        None => return Ok(true),
                     }
                 }
                 i = 0;
@@ -396,10 +459,11 @@ impl Position {
                 .iter()
                 .position(|q| *q == me)
                 .expect("the missile is on the board");
-            self.pieces.remove(m);
-            self.reserve[usize::from(me.fleet)][aux_index(me.kind)] += 1;
+            self.remove_piece(m);
+            let left = self.reserve(me.fleet, me.kind);
+            self.set_reserve(me.fleet, me.kind, left + 1);
             *gone = true;
-            return Ok(());
+            return Ok(true);
         }
         match self
             .pieces
@@ -411,7 +475,7 @@ impl Position {
                 sq,
                 enemy: enemy.kind,
             }),
-            None => Ok(()),
+            None => Ok(sank),
         }
     }
 
@@ -454,7 +518,7 @@ impl Position {
 
     /// The ships of a fleet that launch or fire `aux`: the carrier planes, the battleship
     /// (and an armed transport) shells, the destroyer and the submarine torpedoes.
-    fn launchers(&self, aux: Kind) -> &'static [Kind] {
+    pub(super) fn launchers(&self, aux: Kind) -> &'static [Kind] {
         match aux {
             Kind::Plane => &[Kind::Carrier],
             Kind::Shell if self.rules.armed_transport => &[Kind::Battleship, Kind::Transport],
@@ -492,12 +556,14 @@ impl Position {
 
     fn next_turn(&mut self) {
         let n = self.mode.fleets();
+        let mut next = self.to_move;
         for _ in 0..n {
-            self.to_move = (self.to_move + 1) % n;
-            if !self.out[usize::from(self.to_move)] {
+            next = (next + 1) % n;
+            if !self.out[usize::from(next)] {
                 break;
             }
         }
+        self.set_to_move(next);
     }
 
     /// Plays `mv` on a copy: the position after it, or `None` if it is illegal.
@@ -511,54 +577,63 @@ impl Position {
     /// missiles may be pointed.
     pub fn try_after(&self, mv: &Move) -> Result<Position, Illegal> {
         let mut pos = self.clone();
+        pos.apply(mv)?;
+        Ok(pos)
+    }
+
+    /// Plays `mv` here, as [`Position::try_after`] does on a copy: returns whether anything
+    /// was sunk. On an error the position is left half played: play on a copy.
+    pub(super) fn apply(&mut self, mv: &Move) -> Result<bool, Illegal> {
         let me = self.to_move;
+        let mut sank = false;
         match mv {
             Move::Pass => {}
             Move::Main { kind, from, to } => {
-                let i = pos
+                let i = self
                     .pieces
                     .iter()
                     .position(|p| p.fleet == me && p.kind == *kind && (p.at, p.bow) == *from)
                     .ok_or(Illegal::NoPiece { kind: *kind })?;
-                let old: Vec<Sq> = pos.pieces[i].squares().collect();
-                let piece = &mut pos.pieces[i];
-                piece.at = to.0;
-                piece.bow = to.1;
-                let first = !piece.moved;
-                piece.moved = true;
-                let moved = *piece;
+                let old = self.pieces[i];
+                let moved = Piece {
+                    at: to.0,
+                    bow: to.1,
+                    moved: true,
+                    ..old
+                };
+                self.set_piece(i, moved);
                 // A destroyer's double step passes its middle square.
-                if kind == &Kind::Destroyer && first {
+                if *kind == Kind::Destroyer && !old.moved {
                     let dx = (to.0.x - from.0.x).signum();
                     let dy = (to.0.y - from.0.y).signum();
                     if (to.0.x - from.0.x).abs() == 2 || (to.0.y - from.0.y).abs() == 2 {
                         let mid = Sq::new(from.0.x + dx, from.0.y + dy);
-                        pos.pass_over(&moved, mid)?;
+                        self.pass_over(&moved, mid)?;
                     }
                 }
                 for sq in [to.0].into_iter().chain(to.1) {
-                    if old.contains(&sq) {
+                    if old.covers(sq) {
                         continue;
                     }
-                    let idx = pos
+                    let idx = self
                         .pieces
                         .iter()
                         .position(|p| *p == moved)
                         .ok_or(Illegal::NoPiece { kind: *kind })?;
                     let mut gone = false;
-                    pos.enter(idx, sq, &mut gone)?;
+                    sank |= self.enter(idx, sq, &mut gone)?;
                 }
             }
             Move::Launch { kind, at, heading } => {
-                let k = aux_index(*kind);
-                if pos.reserve[usize::from(me)][k] == 0 {
+                let left = self.reserve(me, *kind);
+                if left == 0 {
                     return Err(Illegal::EmptyReserve { kind: *kind });
                 }
                 if kind.is_missile() {
-                    pos.check_not_at_own_ship(*kind, *at, *heading)?;
+                    self.check_not_at_own_ship(*kind, *at, *heading)?;
                 }
-                pos.reserve[usize::from(me)][k] -= 1;
-                pos.pieces.push(Piece {
+                self.set_reserve(me, *kind, left - 1);
+                self.push_piece(Piece {
                     fleet: me,
                     kind: *kind,
                     at: *at,
@@ -567,28 +642,33 @@ impl Position {
                     moved: false,
                 });
                 let mut gone = false;
-                let idx = pos.pieces.len() - 1;
-                pos.enter(idx, *at, &mut gone)?;
+                let idx = self.pieces.len() - 1;
+                sank |= self.enter(idx, *at, &mut gone)?;
                 if *kind == Kind::Torpedo && !gone {
                     let next = at.step(*heading);
-                    let idx = pos
+                    let idx = self
                         .pieces
                         .iter()
                         .rposition(|p| p.fleet == me && p.kind == Kind::Torpedo && p.at == *at)
                         .ok_or(Illegal::NoPiece { kind: *kind })?;
-                    if !next.on(pos.size) {
-                        if !pos.rules.torpedo_launch_off_board {
+                    if !next.on(self.size) {
+                        if !self.rules.torpedo_launch_off_board {
                             return Err(Illegal::RunsOffBoard {
                                 at: *at,
                                 heading: *heading,
                             });
                         }
                         // Off the board at once: back to reserve, the action spent.
-                        pos.pieces.remove(idx);
-                        pos.reserve[usize::from(me)][k] += 1;
+                        self.remove_piece(idx);
+                        let left = self.reserve(me, *kind);
+                        self.set_reserve(me, *kind, left + 1);
                     } else {
-                        pos.pieces[idx].at = next;
-                        pos.enter(idx, next, &mut gone)?;
+                        let run = Piece {
+                            at: next,
+                            ..self.pieces[idx]
+                        };
+                        self.set_piece(idx, run);
+                        sank |= self.enter(idx, next, &mut gone)?;
                     }
                 }
             }
@@ -599,7 +679,7 @@ impl Position {
                 to,
                 repoint,
             } => {
-                let i = pos
+                let i = self
                     .pieces
                     .iter()
                     .position(|p| {
@@ -611,30 +691,29 @@ impl Position {
                     .ok_or(Illegal::NoPiece { kind: *kind })?;
                 let Some(to) = to else {
                     // Off the board: back to reserve.
-                    pos.pieces.remove(i);
-                    pos.reserve[usize::from(me)][aux_index(*kind)] += 1;
-                    pos.next_turn();
-                    return Ok(pos);
+                    self.remove_piece(i);
+                    let left = self.reserve(me, *kind);
+                    self.set_reserve(me, *kind, left + 1);
+                    self.next_turn();
+                    return Ok(false);
                 };
-                pos.pieces[i].at = *to;
-                pos.pieces[i].heading = Some(*repoint);
-                let moved = pos.pieces[i];
+                let moved = Piece {
+                    at: *to,
+                    heading: Some(*repoint),
+                    ..self.pieces[i]
+                };
+                self.set_piece(i, moved);
                 // A plane's two-square flight passes its middle square.
                 let flight = (to.x - from.x).abs() == 2 || (to.y - from.y).abs() == 2;
                 if flight {
-                    pos.fly_over(&moved, from.step(*heading), *heading)?;
+                    self.fly_over(&moved, from.step(*heading), *heading)?;
                 }
-                let idx = pos
-                    .pieces
-                    .iter()
-                    .position(|p| *p == moved)
-                    .ok_or(Illegal::NoPiece { kind: *kind })?;
                 let mut gone = false;
-                pos.enter(idx, *to, &mut gone)?;
+                sank |= self.enter(i, *to, &mut gone)?;
             }
         }
-        pos.next_turn();
-        Ok(pos)
+        self.next_turn();
+        Ok(sank)
     }
 
     /// Every action the fleet to move could try, before the sinking rules are checked.
@@ -793,204 +872,17 @@ impl Position {
     /// Fleet 1 to move
     /// ```
     ///
-    /// A fleet's reserve defaults to the options' counts less what it has launched.
+    /// `Size:` and `Mode:` default to the options'. A fleet's reserve defaults to the
+    /// options' counts less what it has launched. Every error names the line at fault.
     pub fn parse(text: &str, options: &TransportOptions) -> Result<Position, SetupError> {
-        let size = text
-            .lines()
-            .find_map(|l| l.trim().strip_prefix("Size:"))
-            .map(|s| s.trim().parse::<u8>())
-            .transpose()
-            .map_err(|_| SetupError {
-                line: 1,
-                why: "Size: expects a number".into(),
-            })?
-            .unwrap_or(options.size);
-        Position::parse_sized(text, size, options)
-    }
-
-    fn parse_sized(
-        text: &str,
-        size: u8,
-        options: &TransportOptions,
-    ) -> Result<Position, SetupError> {
-        let mut pos = Position {
-            size,
-            mode: options.mode,
-            pieces: Vec::new(),
-            reserve: [[0; 3]; 4],
-            out: [false; 4],
-            to_move: 0,
-            rules: Rules::of(options),
-        };
-        let mut reserve_given = [false; 4];
-        let mut seen_fleets = [false; 4];
-        for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            let err = |why: String| SetupError { line, why };
-            let body = raw.trim();
-            if body.is_empty() || body.starts_with('#') || body.starts_with("Size:") {
-                continue;
-            }
-            if let Some(m) = body.strip_prefix("Mode:") {
-                pos.mode = Mode::parse(m).ok_or_else(|| {
-                    err(format!("unknown mode {:?}: two, teams or royal", m.trim()))
-                })?;
-                continue;
-            }
-            let Some(rest) = body.strip_prefix("Fleet ") else {
-                return Err(err(format!("expected \"Fleet 1: ...\", found {body:?}")));
-            };
-            let digit = rest.chars().next().and_then(|c| c.to_digit(10));
-            let Some(f) = digit.filter(|d| (1..=4).contains(d)).map(|d| d as u8 - 1) else {
-                return Err(err("fleets are numbered 1 to 4".into()));
-            };
-            let rest = &rest[1..];
-            let sq = |t: &str| {
-                Sq::parse(t)
-                    .filter(|s| s.on(size))
-                    .ok_or_else(|| err(format!("{t:?} is not a square of the {size}x{size} board")))
-            };
-            if rest.trim() == "to move" {
-                pos.to_move = f;
-            } else if let Some(list) = rest.strip_prefix(" missiles:") {
-                for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                    let w: Vec<&str> = item.split_whitespace().collect();
-                    let [noun, at, heading] = w.as_slice() else {
-                        return Err(err(format!("{item:?}: expected \"shell g3 N\"")));
-                    };
-                    let kind = Kind::auxiliary(noun)
-                        .ok_or_else(|| err(format!("{noun:?} is not a plane, shell or torpedo")))?;
-                    let heading = Dir::parse(heading)
-                        .ok_or_else(|| err(format!("{heading:?} is not a heading")))?;
-                    pos.pieces.push(Piece {
-                        fleet: f,
-                        kind,
-                        at: sq(at)?,
-                        bow: None,
-                        heading: Some(heading),
-                        moved: false,
-                    });
-                }
-            } else if let Some(list) = rest.strip_prefix(" reserve:") {
-                reserve_given[usize::from(f)] = true;
-                for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                    let w: Vec<&str> = item.split_whitespace().collect();
-                    let [count, noun] = w.as_slice() else {
-                        return Err(err(format!("{item:?}: expected \"2 planes\"")));
-                    };
-                    let count: u8 = count
-                        .parse()
-                        .map_err(|_| err(format!("{count:?} is not a count")))?;
-                    let kind = Kind::auxiliary(noun.trim_end_matches('s').trim_end_matches('e'))
-                        .or_else(|| Kind::auxiliary(noun.trim_end_matches('s')))
-                        .ok_or_else(|| err(format!("{noun:?}: planes, shells or torpedoes")))?;
-                    pos.reserve[usize::from(f)][aux_index(kind)] = count;
-                }
-            } else if let Some(list) = rest.strip_prefix(':') {
-                seen_fleets[usize::from(f)] = true;
-                for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                    let w: Vec<&str> = item.split_whitespace().collect();
-                    let (letter, squares, moved) = match w.as_slice() {
-                        [l, s @ .., "moved"] => (l, s, true),
-                        [l, s @ ..] => (l, s, false),
-                        [] => unreachable!("non-empty"),
-                    };
-                    let kind = letter
-                        .chars()
-                        .next()
-                        .filter(|_| letter.len() == 1)
-                        .and_then(Kind::from_letter)
-                        .ok_or_else(|| err(format!("{letter:?}: S, C, T, B or D")))?;
-                    let need = if kind.is_long() { 2 } else { 1 };
-                    if squares.len() != need {
-                        return Err(err(format!("the {kind} takes {need} square(s)")));
-                    }
-                    let at = sq(squares[0])?;
-                    let bow = squares.get(1).map(|s| sq(s)).transpose()?;
-                    if let Some(b) = bow
-                        && !at.touches(b)
-                    {
-                        return Err(err(format!("the {kind}'s stern and bow must touch")));
-                    }
-                    if kind == Kind::Submarine && !at.is_dark() {
-                        return Err(err(format!(
-                            "the submarine keeps to dark squares, not {at}"
-                        )));
-                    }
-                    if pos.pieces.iter().any(|p| p.fleet == f && p.kind == kind) {
-                        return Err(err(format!("fleet {} has two {kind}s", f + 1)));
-                    }
-                    pos.pieces.push(Piece {
-                        fleet: f,
-                        kind,
-                        at,
-                        bow,
-                        heading: None,
-                        moved,
-                    });
-                }
-            } else {
-                return Err(err(format!("cannot read {body:?}")));
-            }
-        }
-        let fleets = pos.mode.fleets();
-        for f in 0..4u8 {
-            let in_play = f < fleets;
-            if !in_play {
-                if seen_fleets[usize::from(f)] {
-                    return Err(SetupError {
-                        line: 0,
-                        why: format!("fleet {} in a game of {fleets} fleets", f + 1),
-                    });
-                }
-                continue;
-            }
-            if pos.main_piece(f, Kind::Transport).is_none() {
-                pos.out[usize::from(f)] = true;
-            }
-            if !reserve_given[usize::from(f)] {
-                let cut = u8::from(options.handicapped.contains(&(f + 1)));
-                let launched = |k: Kind| {
-                    pos.pieces
-                        .iter()
-                        .filter(|p| p.fleet == f && p.kind == k)
-                        .count() as u8
-                };
-                pos.reserve[usize::from(f)] = [
-                    if pos.main_piece(f, Kind::Carrier).is_some() {
-                        options.planes.saturating_sub(cut + launched(Kind::Plane))
-                    } else {
-                        0
-                    },
-                    options.shells.saturating_sub(cut + launched(Kind::Shell)),
-                    options
-                        .torpedoes
-                        .saturating_sub(cut + launched(Kind::Torpedo)),
-                ];
-            }
-        }
-        if pos.to_move >= fleets {
-            return Err(SetupError {
-                line: 0,
-                why: format!(
-                    "fleet {} cannot move in a game of {fleets}",
-                    pos.to_move + 1
-                ),
-            });
-        }
-        Ok(pos)
+        super::setup::parse(text, options)
     }
 }
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "Size: {}", self.size)?;
-        let mode = match self.mode {
-            Mode::Two => "two",
-            Mode::Teams => "teams",
-            Mode::Royal => "royal",
-        };
-        writeln!(f, "Mode: {mode}")?;
+        writeln!(f, "Mode: {}", self.mode.word())?;
         for fleet in 0..self.mode.fleets() {
             let main: Vec<String> = Kind::MAIN
                 .iter()
@@ -1030,38 +922,38 @@ impl fmt::Display for Position {
     }
 }
 
+/// What undoing an action restores.
+#[derive(Debug, Clone)]
+struct Frame {
+    mv: Move,
+    before: Position,
+    quiet: u32,
+}
+
 /// A Transport game in progress.
 #[derive(Debug, Clone)]
 pub struct Transport {
     pos: Position,
     start: Position,
     options: TransportOptions,
-    frames: Vec<(Move, Position)>,
+    frames: Vec<Frame>,
+    /// Actions in a row with nothing sunk.
+    quiet: u32,
 }
 
 impl Transport {
-    /// The standard setup for these options.
-    pub fn new(options: TransportOptions) -> Result<Transport, String> {
-        let chess_board = options.size == 8 && options.mode == Mode::Two;
-        if !chess_board && (options.size < 9 || options.size.is_multiple_of(2) || options.size > 25)
-        {
-            return Err(format!(
-                "board size {}: it must be odd, from 9 to 25, or 8 for two fleets",
-                options.size
-            ));
-        }
-        if options.mode == Mode::Teams && options.size < 11 {
-            return Err(format!(
-                "board size {}: two teams need 11 or more (on 9 x 9 the front fleets of the two sides start within a torpedo's launching run of each other's battleship)",
-                options.size
-            ));
-        }
-        let pos = Position::standard(&options).map_err(|e| e.to_string())?;
+    /// The standard setup for these options, which are checked first.
+    pub fn new(options: TransportOptions) -> Result<Transport, OptionsError> {
+        options.check()?;
+        let pos = Position::standard(&options).map_err(|e| match e {
+            SetupError::Options(e) => e,
+            other => unreachable!("the standard setups are read without fault: {other}"),
+        })?;
         Ok(Transport::from_position(pos, options))
     }
 
     /// A game from a position, played under `options` (its rules options replace the
-    /// position's own).
+    /// position's own; its limits end the game).
     pub fn from_position(pos: Position, options: TransportOptions) -> Transport {
         let mut pos = pos;
         pos.rules = Rules::of(&options);
@@ -1070,10 +962,12 @@ impl Transport {
             pos,
             options,
             frames: Vec::new(),
+            quiet: 0,
         }
     }
 
-    /// A game from the setup text form.
+    /// A game from the setup text form, under `options` (checked first; the text's
+    /// `Size:` and `Mode:` replace theirs).
     pub fn from_setup_text(text: &str, options: TransportOptions) -> Result<Transport, SetupError> {
         let pos = Position::parse(text, &options)?;
         let mut options = options;
@@ -1099,7 +993,17 @@ impl Transport {
 
     /// The moves played.
     pub fn moves(&self) -> impl Iterator<Item = &Move> {
-        self.frames.iter().map(|f| &f.0)
+        self.frames.iter().map(|f| &f.mv)
+    }
+
+    /// The current position's hash key (see [`Position::key`]).
+    pub fn key(&self) -> u64 {
+        self.pos.key()
+    }
+
+    /// Actions played in a row with nothing sunk (counted toward `no_progress_actions`).
+    pub fn quiet_actions(&self) -> u32 {
+        self.quiet
     }
 
     /// The fleets of the team (or the lone fleet) of `fleet`.
@@ -1127,53 +1031,72 @@ impl Game for Transport {
         if self.outcome().is_over() {
             return Vec::new();
         }
-        let mut legal: Vec<Move> = self
-            .pos
-            .candidates()
-            .into_iter()
-            .filter(|m| self.pos.after(m).is_some())
-            .collect();
-        legal.sort();
-        legal.dedup();
+        let mut legal = Vec::with_capacity(256);
+        self.pos.each_legal(&mut legal);
         if legal.is_empty() {
             legal.push(Move::Pass);
         }
         legal
     }
 
+    fn legal_move_count(&self) -> usize {
+        if self.outcome().is_over() {
+            return 0;
+        }
+        let mut n = 0usize;
+        self.pos.each_legal(&mut n);
+        n.max(1)
+    }
+
     fn play_unchecked(&mut self, mv: &Move) {
-        let next = self.pos.after(mv).expect("a legal move");
-        let before = std::mem::replace(&mut self.pos, next);
-        self.frames.push((mv.clone(), before));
+        let before = self.pos.clone();
+        let sank = self.pos.apply(mv).expect("a legal move");
+        self.frames.push(Frame {
+            mv: mv.clone(),
+            before,
+            quiet: self.quiet,
+        });
+        self.quiet = if sank {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
+        debug_assert_eq!(self.pos.key, self.pos.compute_key(), "the key after {mv:?}");
     }
 
     fn undo(&mut self) -> Option<Move> {
-        let (mv, before) = self.frames.pop()?;
-        self.pos = before;
-        Some(mv)
+        let frame = self.frames.pop()?;
+        self.pos = frame.before;
+        self.quiet = frame.quiet;
+        Some(frame.mv)
     }
 
     fn outcome(&self) -> Outcome<Fleet> {
         let pos = &self.pos;
-        let alive: Vec<u8> = (0..pos.mode.fleets())
-            .filter(|f| !pos.out[usize::from(*f)])
-            .collect();
+        let fleets = pos.mode.fleets();
+        let alive = |f: &u8| !pos.out[usize::from(*f)];
+        let count = (0..fleets).filter(alive).count();
         match pos.mode {
             Mode::Two | Mode::Royal => {
-                if alive.len() == 1 {
-                    return Outcome::Win(Fleet(alive[0]));
+                if let (1, Some(f)) = (count, (0..fleets).find(alive)) {
+                    return Outcome::Win(Fleet(f));
                 }
-                if alive.is_empty() {
+                if count == 0 {
                     return Outcome::Draw(DrawReason::InsufficientMaterial);
                 }
             }
             Mode::Teams => {
                 for team in 0..2u8 {
-                    if alive.iter().all(|f| f % 2 == team) && !alive.is_empty() {
+                    if count > 0 && (0..fleets).filter(alive).all(|f| f % 2 == team) {
                         return Outcome::TeamWin(vec![Fleet(team), Fleet(team + 2)]);
                     }
                 }
             }
+        }
+        if let Some(limit) = self.options.no_progress_actions
+            && self.quiet >= limit
+        {
+            return Outcome::Draw(DrawReason::MoveLimit);
         }
         if let Some(limit) = self.options.turn_limit
             && self.frames.len() >= limit as usize

@@ -4,9 +4,14 @@
 
 pub mod board;
 pub mod game;
+mod movegen;
 pub mod notation;
+pub mod options;
 pub mod pieces;
+pub mod setup;
 
 pub use board::{Dir, Sq};
-pub use game::{Illegal, Mode, Move, PlanePassing, Position, Transport, TransportOptions};
+pub use game::{Illegal, Move, Position, Transport};
+pub use options::{Mode, OptionsError, PlanePassing, TransportOptions};
 pub use pieces::{Kind, Piece, Stratum};
+pub use setup::SetupError;

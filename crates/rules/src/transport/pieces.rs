@@ -145,7 +145,7 @@ impl Kind {
     /// "The banded pieces are the destroyer, just mentioned, orange band; the airplanes,
     /// green band; the shells, red band; the torpedoes, yellow band"). The destroyer's
     /// orange band is its power to ram.
-    pub fn bands(self) -> &'static [Mark] {
+    pub const fn bands(self) -> &'static [Mark] {
         match self {
             Kind::Destroyer => &[Mark::Orange],
             Kind::Plane => &[Mark::Green],
@@ -156,7 +156,7 @@ impl Kind {
     }
 
     /// Tail dots: what can sink the piece.
-    pub fn tail_dots(self) -> &'static [Mark] {
+    pub const fn tail_dots(self) -> &'static [Mark] {
         match self {
             Kind::Battleship | Kind::Carrier | Kind::Transport => {
                 &[Mark::Red, Mark::Yellow, Mark::Green]
@@ -188,10 +188,43 @@ pub fn bow_dots_for(kind: Kind, armed_transport: bool) -> &'static [Mark] {
 /// Whether a piece of kind `attacker` entering a square sinks an enemy `victim` there: the
 /// attacker's strike colour is among the victim's tail dots.
 pub fn can_sink(attacker: Kind, victim: Kind) -> bool {
-    attacker
-        .strike()
-        .is_some_and(|mark| victim.tail_dots().contains(&mark))
+    SINKS[attacker as usize] & (1 << victim as usize) != 0
 }
+
+/// [`can_sink`] as a table: per attacker, a bit per victim, built from the marks.
+const SINKS: [u8; 8] = {
+    let kinds = [
+        Kind::Submarine,
+        Kind::Carrier,
+        Kind::Transport,
+        Kind::Battleship,
+        Kind::Destroyer,
+        Kind::Plane,
+        Kind::Shell,
+        Kind::Torpedo,
+    ];
+    let mut table = [0u8; 8];
+    let mut a = 0;
+    while a < 8 {
+        let bands = kinds[a].bands();
+        if !bands.is_empty() {
+            let mut v = 0;
+            while v < 8 {
+                let dots = kinds[v].tail_dots();
+                let mut i = 0;
+                while i < dots.len() {
+                    if dots[i] as u8 == bands[0] as u8 {
+                        table[a] |= 1 << v;
+                    }
+                    i += 1;
+                }
+                v += 1;
+            }
+        }
+        a += 1;
+    }
+    table
+};
 
 impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,0 +1,483 @@
+//! Transport's legal actions, generated fast: one pass over the pieces marks, square by
+//! square, the enemy pieces that matter to an entry (a byte of flags per square on the
+//! stack, no allocation), then each action of the fleet to move is judged by a look-up.
+//!
+//! Only planes, shells, torpedoes and destroyers sink anything, and nothing sinks a shell or
+//! a torpedo, so an entry is refused exactly when an enemy that can sink the mover stands
+//! on the square and the mover cannot sink it. The one exception, a plane that bombs an
+//! enemy transport and so takes the whole fleet (and its shell on that square) off the
+//! board in a four-fleet game, is left to the full rules ([`Position::try_after`]), as are
+//! the few checks that need a piece's heading.
+
+use super::board::{DELTAS, Dir, Sq};
+use super::game::{Move, Position};
+use super::options::{MAX_AUXILIARIES, Mode, PlanePassing};
+use super::pieces::{Kind, Piece};
+
+/// Squares per rank in the flag array: 32, at least the largest board's side (25).
+const SHIFT: usize = 5;
+
+/// An enemy shell on the square.
+const SHELL: u8 = 1;
+/// An enemy torpedo.
+const TORPEDO: u8 = 2;
+/// An enemy plane.
+const PLANE: u8 = 4;
+/// An enemy destroyer.
+const DESTROYER: u8 = 8;
+/// An enemy transport.
+const TRANSPORT: u8 = 16;
+/// An enemy battleship, carrier or transport: what a torpedo sinks.
+const HULL: u8 = 32;
+
+/// What bars a transport, carrier or battleship from entering: shells, torpedoes, planes.
+const BARS_SHIP: u8 = SHELL | TORPEDO | PLANE;
+/// What bars a destroyer from entering or passing: shells and planes.
+const BARS_DESTROYER: u8 = SHELL | PLANE;
+/// What bars a submarine: the destroyer's ram and planes.
+const BARS_SUBMARINE: u8 = DESTROYER | PLANE;
+
+fn index(s: Sq) -> usize {
+    (s.y as usize) << SHIFT | s.x as usize
+}
+
+/// The heading's index in [`Dir::ALL`] by `(dx.signum() + 1) * 3 + dy.signum() + 1`.
+const LINE: [u8; 9] = [5, 6, 7, 4, 8, 0, 3, 2, 1];
+
+/// The index of the heading from `a` along which `b` lies, if it lies on one of the eight
+/// lines from `a`.
+fn line_to(a: Sq, b: Sq) -> Option<usize> {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    if dx != 0 && dy != 0 && dx.abs() != dy.abs() {
+        return None;
+    }
+    let d = LINE[((dx.signum() + 1) * 3 + dy.signum() + 1) as usize];
+    (d < 8).then_some(usize::from(d))
+}
+
+/// Whether a plane may enter a square with these flags: `Some` answer, or `None` when
+/// only the full rules can tell.
+fn plane_may_enter(flags: u8, mode: Mode) -> Option<bool> {
+    if flags & SHELL == 0 {
+        Some(true)
+    } else if mode != Mode::Two && flags & TRANSPORT != 0 {
+        None
+    } else {
+        Some(false)
+    }
+}
+
+/// Where generated actions go: a list, or a count.
+pub(super) trait Sink {
+    /// Takes one action.
+    fn one(&mut self, mv: Move);
+    /// Takes eight actions, `make(d)` for each heading `d` not barred (bit `i` of `barred`
+    /// for `Dir::ALL[i]`).
+    fn eight(&mut self, barred: u8, make: impl Fn(Dir) -> Move);
+}
+
+impl Sink for Vec<Move> {
+    #[inline(always)]
+    fn one(&mut self, mv: Move) {
+        self.push(mv);
+    }
+
+    #[inline(always)]
+    fn eight(&mut self, barred: u8, make: impl Fn(Dir) -> Move) {
+        if barred == 0 {
+            self.extend([
+                make(Dir::N),
+                make(Dir::NE),
+                make(Dir::E),
+                make(Dir::SE),
+                make(Dir::S),
+                make(Dir::SW),
+                make(Dir::W),
+                make(Dir::NW),
+            ]);
+        } else {
+            for (i, d) in Dir::ALL.into_iter().enumerate() {
+                if barred & (1 << i) == 0 {
+                    self.push(make(d));
+                }
+            }
+        }
+    }
+}
+
+impl Sink for usize {
+    #[inline(always)]
+    fn one(&mut self, _: Move) {
+        *self += 1;
+    }
+
+    #[inline(always)]
+    fn eight(&mut self, barred: u8, _: impl Fn(Dir) -> Move) {
+        *self += 8 - barred.count_ones() as usize;
+    }
+}
+
+/// The flag bits each kind of enemy piece sets on its squares.
+const KIND_FLAGS: [u8; 8] = [
+    0,                // submarine
+    HULL,             // carrier
+    TRANSPORT | HULL, // transport
+    HULL,             // battleship
+    DESTROYER,        // destroyer
+    PLANE,            // plane
+    SHELL,            // shell
+    TORPEDO,          // torpedo
+];
+
+/// The headings (a bit each, in the order of [`Dir::ALL`]) that lead off a board of `n`
+/// from `a`.
+fn off_board(a: Sq, n: u8) -> u8 {
+    const N: u8 = 1 << 7 | 1 | 1 << 1;
+    const E: u8 = 1 << 1 | 1 << 2 | 1 << 3;
+    const S: u8 = 1 << 3 | 1 << 4 | 1 << 5;
+    const W: u8 = 1 << 5 | 1 << 6 | 1 << 7;
+    let last = n as i8 - 1;
+    (if a.y == last { N } else { 0 })
+        | (if a.x == last { E } else { 0 })
+        | (if a.y == 0 { S } else { 0 })
+        | (if a.x == 0 { W } else { 0 })
+}
+
+impl Position {
+    /// Sends every legal action of the fleet to move (not `Pass`) to `out`, each once.
+    pub(super) fn each_legal(&self, out: &mut impl Sink) {
+        let me = self.to_move();
+        let n = self.size;
+        let mode = self.mode;
+        let enemy: u8 = (0..4u8)
+            .filter(|f| self.enemies(me, *f))
+            .fold(0, |m, f| m | 1 << f);
+        let mut flags = [0u8; 25 << SHIFT];
+        // The fleet's main pieces, by kind (`Kind::MAIN` order), and its auxiliaries.
+        let mut mine: [Option<&Piece>; 5] = [None; 5];
+        let mut aux_pieces: [Option<&Piece>; 3 * MAX_AUXILIARIES as usize] =
+            [None; 3 * MAX_AUXILIARIES as usize];
+        let mut aux_len = 0;
+        for p in &self.pieces {
+            let k = p.kind as usize;
+            if p.fleet == me {
+                if let Some(slot) = mine.get_mut(k) {
+                    *slot = Some(p);
+                } else if let Some(slot) = aux_pieces.get_mut(aux_len) {
+                    *slot = Some(p);
+                    aux_len += 1;
+                }
+                continue;
+            }
+            if enemy >> p.fleet & 1 == 0 {
+                continue;
+            }
+            let f = KIND_FLAGS[k];
+            flags[index(p.at)] |= f;
+            if let Some(b) = p.bow {
+                flags[index(b)] |= f;
+            }
+        }
+        let at = |s: Sq| flags[index(s)];
+        let step = |s: Sq, (dx, dy): (i8, i8)| Sq::new(s.x.wrapping_add(dx), s.y.wrapping_add(dy));
+        // Main pieces, in the order of `Kind::MAIN`.
+        for p in mine.into_iter().flatten() {
+            let from = (p.at, p.bow);
+            let mut main = |to: (Sq, Option<Sq>)| {
+                out.one(Move::Main {
+                    kind: p.kind,
+                    from,
+                    to,
+                })
+            };
+            match p.kind {
+                Kind::Submarine => {
+                    for d in [1, 3, 5, 7] {
+                        let one = step(p.at, DELTAS[d]);
+                        if !one.on(n) {
+                            continue;
+                        }
+                        if at(one) & BARS_SUBMARINE == 0 {
+                            main((one, None));
+                        }
+                        // The first move's double step passes under anything.
+                        let two = step(one, DELTAS[d]);
+                        if !p.moved && two.on(n) && at(two) & BARS_SUBMARINE == 0 {
+                            main((two, None));
+                        }
+                    }
+                }
+                Kind::Destroyer => {
+                    for delta in DELTAS {
+                        let one = step(p.at, delta);
+                        if !one.on(n) || at(one) & BARS_DESTROYER != 0 {
+                            // What bars the entry bars the passing too.
+                            continue;
+                        }
+                        main((one, None));
+                        let two = step(one, delta);
+                        if !p.moved && two.on(n) && at(two) & BARS_DESTROYER == 0 {
+                            main((two, None));
+                        }
+                    }
+                }
+                Kind::Transport => {
+                    for delta in DELTAS {
+                        let q = step(p.at, delta);
+                        if q.on(n) && at(q) & BARS_SHIP == 0 {
+                            main((q, None));
+                        }
+                    }
+                }
+                _ => {
+                    let (s, b) = (p.at, p.bow.expect("a two-square ship has a bow"));
+                    for delta in DELTAS {
+                        let nb = step(s, delta);
+                        if nb != b && nb.on(n) && at(nb) & BARS_SHIP == 0 {
+                            main((s, Some(nb)));
+                        }
+                    }
+                    for delta in DELTAS {
+                        let ns = step(b, delta);
+                        if ns != s && ns.on(n) && at(ns) & BARS_SHIP == 0 {
+                            main((ns, Some(b)));
+                        }
+                    }
+                    if let Some(d) = line_to(s, b) {
+                        let fwd = step(b, DELTAS[d]);
+                        if fwd.on(n) && at(fwd) & BARS_SHIP == 0 {
+                            main((b, Some(fwd)));
+                        }
+                        let back = step(s, DELTAS[(d + 4) % 8]);
+                        if back.on(n) && at(back) & BARS_SHIP == 0 {
+                            main((back, Some(s)));
+                        }
+                    }
+                }
+            }
+        }
+        // Launches: the squares touching the ships that launch or fire each kind, each with
+        // the headings barred there (a shell or torpedo may not point at a ship that fires
+        // it and touches the square; a torpedo's launching run may not leave the board).
+        let mut slot = [0u8; 25 << SHIFT];
+        for (tag, aux) in (1u8..).zip(Kind::AUXILIARY) {
+            if self.reserve(me, aux) == 0 {
+                continue;
+            }
+            let mut spots = [(Sq::new(0, 0), 0u8); 24];
+            let mut len = 0;
+            for k in self.launchers(aux) {
+                let Some(ship) = mine[*k as usize] else {
+                    continue;
+                };
+                for q in ship.squares() {
+                    for delta in DELTAS {
+                        let a = step(q, delta);
+                        if !a.on(n) || ship.covers(a) {
+                            continue;
+                        }
+                        let i = index(a);
+                        if slot[i] >> 5 != tag && len < spots.len() {
+                            slot[i] = tag << 5 | len as u8;
+                            spots[len] = (a, 0);
+                            len += 1;
+                        }
+                    }
+                }
+            }
+            // A missile may not point at any ship of its fleet that fires it and touches
+            // its square, even one standing on that square (an armed transport's shell set
+            // on the battleship's bow).
+            if aux != Kind::Plane {
+                for spot in &mut spots[..len] {
+                    for k in self.launchers(aux) {
+                        let Some(ship) = mine[*k as usize] else {
+                            continue;
+                        };
+                        if !ship.squares().any(|q| q.touches(spot.0)) {
+                            continue;
+                        }
+                        for s in ship.squares() {
+                            if let Some(d) = line_to(spot.0, s) {
+                                spot.1 |= 1 << d;
+                            }
+                        }
+                    }
+                }
+            }
+            for &(a, mut barred) in &spots[..len] {
+                let launch = |heading| Move::Launch {
+                    kind: aux,
+                    at: a,
+                    heading,
+                };
+                if aux == Kind::Plane {
+                    let ok = plane_may_enter(at(a), mode)
+                        .unwrap_or_else(|| self.try_after(&launch(Dir::N)).is_ok());
+                    if ok {
+                        out.eight(0, launch);
+                    }
+                    continue;
+                }
+                // A torpedo that sinks where it is set goes no further; one that does not
+                // runs one square on, and may not run off the board unless the rules say.
+                if aux == Kind::Torpedo && !self.rules.torpedo_launch_off_board && at(a) & HULL == 0
+                {
+                    barred |= off_board(a, n);
+                }
+                out.eight(barred, launch);
+            }
+        }
+        // Advances: auxiliaries alike (kind, square, heading) move alike, and count once.
+        let mut seen = [0u32; 3 * MAX_AUXILIARIES as usize];
+        let mut seen_len = 0;
+        for p in aux_pieces[..aux_len].iter().flatten() {
+            let h = p.heading.expect("an auxiliary has a heading");
+            let alike = (p.kind as u32) << 16 | (index(p.at) as u32) << 3 | h.index() as u32;
+            if seen[..seen_len].contains(&alike) {
+                continue;
+            }
+            seen[seen_len] = alike;
+            seen_len += 1;
+            if p.kind != Kind::Plane {
+                let next = p.at.step(h);
+                out.one(Move::Advance {
+                    kind: p.kind,
+                    from: p.at,
+                    heading: h,
+                    to: next.on(n).then_some(next),
+                    repoint: h,
+                });
+                continue;
+            }
+            let mid = p.at.step(h);
+            let two = mid.step(h);
+            let mut land = |to: Sq, flight: bool| {
+                let advance = |repoint| Move::Advance {
+                    kind: Kind::Plane,
+                    from: p.at,
+                    heading: h,
+                    to: Some(to),
+                    repoint,
+                };
+                let ok = match plane_may_enter(at(to), mode) {
+                    Some(false) => false,
+                    Some(true) if !flight || at(mid) & (SHELL | PLANE) == 0 => true,
+                    Some(true) => self.may_fly_over(me, mid, h),
+                    None => self.try_after(&advance(h)).is_ok(),
+                };
+                if ok {
+                    out.eight(0, advance);
+                }
+            };
+            for delta in DELTAS {
+                let to = step(p.at, delta);
+                if to.on(n) {
+                    land(to, false);
+                }
+            }
+            if two.on(n) {
+                land(two, true);
+            }
+        }
+    }
+
+    /// Whether a plane of `fleet` flying along `flight` may pass over `sq`: no enemy shell
+    /// or plane there is pointed at it.
+    fn may_fly_over(&self, fleet: u8, sq: Sq, flight: Dir) -> bool {
+        let back = flight.opposite();
+        !self.pieces.iter().any(|p| {
+            matches!(p.kind, Kind::Shell | Kind::Plane)
+                && p.at == sq
+                && self.enemies(fleet, p.fleet)
+                && p.heading.is_some_and(|h| {
+                    h == back
+                        || (self.rules.plane_passing == PlanePassing::AlongFlight && h == flight)
+                })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The fast generator against the full rules: every action the pieces could make,
+    //! kept when [`Position::try_after`] allows it, along random games of every mode,
+    //! board and rules option.
+
+    use super::super::game::{Mode, Move, PlanePassing, Transport, TransportOptions};
+    use crate::game::Game;
+    use rand::{Rng, SeedableRng, rngs::StdRng};
+
+    fn full_rules(g: &Transport) -> Vec<Move> {
+        let pos = g.position();
+        let mut legal: Vec<Move> = pos
+            .candidates()
+            .into_iter()
+            .filter(|m| pos.after(m).is_some())
+            .collect();
+        legal.sort();
+        legal.dedup();
+        if legal.is_empty() {
+            legal.push(Move::Pass);
+        }
+        legal
+    }
+
+    #[test]
+    fn the_fast_generator_agrees_with_the_full_rules() {
+        let mut positions = 0;
+        for (mode, size) in [
+            (Mode::Two, 11),
+            (Mode::Two, 8),
+            (Mode::Two, 9),
+            (Mode::Teams, 11),
+            (Mode::Royal, 11),
+            (Mode::Royal, 9),
+            (Mode::Two, 25),
+        ] {
+            for variant in 0..4u64 {
+                let options = TransportOptions {
+                    mode,
+                    size,
+                    plane_passing: if variant & 1 == 1 {
+                        PlanePassing::AlongFlight
+                    } else {
+                        PlanePassing::HeadOn
+                    },
+                    torpedo_launch_off_board: variant & 2 == 2,
+                    armed_transport: variant == 3,
+                    no_progress_actions: None,
+                    ..TransportOptions::default()
+                };
+                for seed in 0..6 {
+                    let mut rng = StdRng::seed_from_u64(seed * 31 + variant);
+                    let mut g = Transport::new(options.clone()).unwrap();
+                    for _ in 0..400 {
+                        if g.outcome().is_over() {
+                            break;
+                        }
+                        let mut fast = g.legal_moves();
+                        assert_eq!(fast.len(), g.legal_move_count());
+                        fast.sort();
+                        let n = fast.len();
+                        fast.dedup();
+                        assert_eq!(n, fast.len(), "no action twice\n{}", g.position());
+                        let full = full_rules(&g);
+                        let extra: Vec<&Move> = fast.iter().filter(|m| !full.contains(m)).collect();
+                        let missing: Vec<&Move> =
+                            full.iter().filter(|m| !fast.contains(m)).collect();
+                        assert!(
+                            extra.is_empty() && missing.is_empty(),
+                            "{mode:?} {size} {variant}\n{}\nextra {extra:?}\nmissing {missing:?}",
+                            g.position()
+                        );
+                        positions += 1;
+                        let mv = fast[rng.random_range(0..fast.len())].clone();
+                        g.play_unchecked(&mv);
+                    }
+                }
+            }
+        }
+        assert!(positions > 10_000, "{positions}");
+    }
+}
