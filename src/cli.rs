@@ -217,7 +217,9 @@ pub fn opening(game: GameArg, rules: &RulesArgs) -> Result<TableGame, String> {
     }
     match game {
         GameArg::War => Ok(TableGame::War(War::new(rules.war.options()))),
-        GameArg::Camelot => Ok(TableGame::Camelot(Camelot::new(rules.camelot.options()))),
+        GameArg::Camelot => Camelot::new(rules.camelot.options())
+            .map(TableGame::Camelot)
+            .map_err(|e| format!("Camelot: {e}")),
         GameArg::Fences => Fences::new(rules.fences.options())
             .map(TableGame::Fences)
             .map_err(|e| format!("the fence race: {e}")),
@@ -244,7 +246,9 @@ pub fn opening(game: GameArg, rules: &RulesArgs) -> Result<TableGame, String> {
                     options.mode.fleets()
                 ));
             }
-            Transport::new(options).map(TableGame::Transport)
+            Transport::new(options)
+                .map(TableGame::Transport)
+                .map_err(|e| format!("Transport: {e}"))
         }
     }
 }
@@ -822,14 +826,14 @@ fn perft(
         }
         .map(|g| tabula_rules::perft::run_war(g, depth, positions, divide)),
         GameKind::Camelot => match text {
-            None => Ok(Camelot::new(CamelotOptions::default())),
+            None => Camelot::new(CamelotOptions::default()).map_err(|e| e.to_string()),
             Some(t) => {
                 Camelot::from_setup_text(&t, CamelotOptions::default()).map_err(|e| e.to_string())
             }
         }
         .map(|g| tabula_rules::perft::run_camelot(g, depth, positions, divide)),
         GameKind::Transport => match text {
-            None => Transport::new(TransportOptions::default()),
+            None => Transport::new(TransportOptions::default()).map_err(|e| e.to_string()),
             Some(t) => Transport::from_setup_text(&t, TransportOptions::default())
                 .map_err(|e| e.to_string()),
         }

@@ -107,7 +107,7 @@ fn guess(game: &tabula_rules::camelot::Camelot, from: Square, to: Square) -> Mov
     };
     Move {
         from,
-        steps: vec![(step, to)],
+        steps: tabula_rules::camelot::Path::one(step, to),
     }
 }
 

@@ -31,7 +31,8 @@ pub struct CamelotMatch {
 impl CamelotMatch {
     /// A match on `game`, which may already have moves played.
     pub fn new(game: Camelot) -> CamelotMatch {
-        let mut replay = Camelot::from_position(game.start().clone(), game.options().clone());
+        let mut replay = Camelot::from_position(game.start().clone(), game.options().clone())
+            .expect("a game's own start and options");
         let mut texts = Vec::new();
         for mv in game.moves() {
             texts.push(replay.move_text(mv));
@@ -210,7 +211,8 @@ fn apply_commands(
             }
             MatchCommand::NewGame => {
                 let game = &the_match.game;
-                let fresh = Camelot::from_position(game.start().clone(), game.options().clone());
+                let fresh = Camelot::from_position(game.start().clone(), game.options().clone())
+            .expect("a game's own start and options");
                 let first = fresh.to_move();
                 *the_match = CamelotMatch::new(fresh);
                 the_match.feedback = Feedback::info(format!("New game: {first} moves first."));

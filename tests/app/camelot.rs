@@ -157,7 +157,7 @@ fn a_path_is_dragged_through_its_landings() {
 
 #[test]
 fn refusals_say_why() {
-    let mut app = headless(Camelot::new(CamelotOptions::default()));
+    let mut app = headless(Camelot::new(CamelotOptions::default()).expect("the default options"));
     clicks(&mut app, &["F8"]);
     assert!(
         the_match(&app).feedback.is_error

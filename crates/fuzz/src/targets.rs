@@ -296,7 +296,7 @@ impl Subject for Camelot {
     type Key = tabula_rules::camelot::Position;
     const KIND: GameKind = GameKind::Camelot;
     fn from_options(options: CamelotOptions) -> Result<Camelot, String> {
-        Ok(Camelot::new(options))
+        Camelot::new(options).map_err(|e| e.to_string())
     }
     fn from_setup(text: &str, options: CamelotOptions) -> Result<Camelot, String> {
         Camelot::from_setup_text(text, options).map_err(|e| e.to_string())
@@ -338,7 +338,7 @@ impl Subject for Transport {
     type Key = tabula_rules::transport::Position;
     const KIND: GameKind = GameKind::Transport;
     fn from_options(options: TransportOptions) -> Result<Transport, String> {
-        Transport::new(options)
+        Transport::new(options).map_err(|e| e.to_string())
     }
     fn from_setup(text: &str, options: TransportOptions) -> Result<Transport, String> {
         Transport::from_setup_text(text, options).map_err(|e| e.to_string())
