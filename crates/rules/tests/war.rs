@@ -45,7 +45,7 @@ fn siege_gambit() -> Vec<String> {
 fn siege_gambit_replays_as_printed_in_both_readings_of_blues_ninth() {
     let moves = siege_gambit();
     assert_eq!(moves.len(), 25, "13 Red moves and 12 Blue moves");
-    let mut game = War::new(WarOptions::default());
+    let mut game = War::new(WarOptions::default()).expect("valid options");
     for text in &moves[..17] {
         play_text(&mut game, text);
     }
@@ -76,7 +76,7 @@ fn siege_gambit_replays_as_printed_in_both_readings_of_blues_ninth() {
 #[test]
 fn siege_gambit_variation_is_legal() {
     let moves = siege_gambit();
-    let mut game = War::new(WarOptions::default());
+    let mut game = War::new(WarOptions::default()).expect("valid options");
     for text in &moves[..17] {
         play_text(&mut game, text);
     }
@@ -116,7 +116,7 @@ fn perft_from_the_opening() {
         let (depth, count) = entry.split_once(' ').expect("depth count");
         let depth: u32 = depth.parse().unwrap();
         let count: u64 = count.trim().parse().unwrap();
-        let mut game = War::new(WarOptions::default());
+        let mut game = War::new(WarOptions::default()).expect("valid options");
         assert_eq!(
             perft(&mut game, depth),
             count,
@@ -188,7 +188,7 @@ fn options_read_from_ron() {
     let o: WarOptions = ron::from_str("(first: Blue, repetition_grace: None)").unwrap();
     assert_eq!(o.first, Side::Blue);
     assert_eq!(o.repetition_grace, None);
-    let game = War::new(o);
+    let game = War::new(o).expect("valid options");
     assert_eq!(game.to_move(), Side::Blue);
 }
 
@@ -228,7 +228,7 @@ fn repeating_a_position_draws_after_twenty_more_moves_each() {
 
 #[test]
 fn illegal_moves_leave_the_game_unchanged() {
-    let mut game = War::new(WarOptions::default());
+    let mut game = War::new(WarOptions::default()).expect("valid options");
     let before = game.position().clone();
     let other = War::from_setup_text(
         "Red: K at K1, M at K2\nBlue: K at KM1\nRed to move",
@@ -253,7 +253,7 @@ fn random_playouts_never_panic_and_round_trip() {
     let mut finished = 0;
     for seed in 0..2000u64 {
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut game = War::new(WarOptions::default());
+        let mut game = War::new(WarOptions::default()).expect("valid options");
         let start = game.position().clone();
         let mut played = Vec::new();
         while !game.outcome().is_over() && played.len() < 300 {

@@ -88,6 +88,12 @@ impl Square {
         (index < 100).then_some(Square(index as u8))
     }
 
+    /// The square with index `index`, which the caller knows to be below 100.
+    pub(crate) const fn of_index(index: u8) -> Square {
+        debug_assert!(index < 100);
+        Square(index)
+    }
+
     /// Index 0-99 (row * 10 + file).
     pub fn index(self) -> usize {
         self.0 as usize
