@@ -284,3 +284,59 @@ fn random_playouts_never_panic_and_round_trip() {
     assert!(plies > 100_000, "{plies} plies");
     assert!(finished > 0, "some random games end");
 }
+
+#[test]
+fn moves_that_are_not_legal_are_written_plainly_and_refused() {
+    use tabula_rules::war::{Landings, Move, Station};
+    let text = data("unlisted_moves.txt");
+    let mut cases = 0;
+    for block in text.split("\n== ").skip(1) {
+        let (title, body) = block.split_once('\n').unwrap();
+        let is_move = |l: &str| ["step:", "jump:", "fly:"].iter().any(|k| l.starts_with(k));
+        let setup: String = lines(body)
+            .filter(|(_, l)| !is_move(l))
+            .map(|(_, l)| format!("{l}\n"))
+            .collect();
+        let (_, check) = lines(body)
+            .find(|(_, l)| is_move(l))
+            .unwrap_or_else(|| panic!("[{title}] no move line"));
+        let mut game = War::from_setup_text(&setup, WarOptions::default())
+            .unwrap_or_else(|e| panic!("[{title}] {e}"));
+        let (kind, rest) = check.split_once(':').expect("KIND: squares => text");
+        let (squares, expected) = rest.split_once("=>").expect("squares => text");
+        let words: Vec<&str> = squares.split_whitespace().collect();
+        let mv = match kind {
+            "step" => Move::Step {
+                from: parse_square(words[0]),
+                to: parse_square(words[1]),
+            },
+            "jump" => {
+                let landings: Vec<Square> = words[1..].iter().map(|w| parse_square(w)).collect();
+                Move::Jump {
+                    from: parse_square(words[0]),
+                    landings: Landings::new(&landings).expect("one to three landings"),
+                }
+            }
+            "fly" => Move::Fly {
+                station: match words[0] {
+                    "King" => Station::King,
+                    _ => Station::General,
+                },
+                to: parse_square(words[1]),
+            },
+            other => panic!("[{title}] unknown move kind {other}"),
+        };
+        let written = game.move_text(&mv);
+        assert!(
+            written.starts_with(expected.trim()),
+            "[{title}] {written:?} is not {:?}",
+            expected.trim()
+        );
+        assert!(!game.is_legal(&mv), "[{title}] legal");
+        let before = game.position().clone();
+        assert!(game.play(&mv).is_err(), "[{title}] played");
+        assert_eq!(game.position(), &before, "[{title}] unchanged");
+        cases += 1;
+    }
+    assert!(cases >= 9, "only {cases} cases read");
+}
