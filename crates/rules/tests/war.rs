@@ -340,3 +340,58 @@ fn moves_that_are_not_legal_are_written_plainly_and_refused() {
     }
     assert!(cases >= 9, "only {cases} cases read");
 }
+
+#[test]
+fn names_of_no_square_are_refused_everywhere() {
+    let text = data("invalid_squares.txt");
+    let game = War::from_setup_text(
+        "Red: K at K1, T at K3\nBlue: K at K1\nRed to move",
+        WarOptions::default(),
+    )
+    .unwrap();
+    let mut cases = 0;
+    for (_, name) in lines(&text) {
+        for side in [Side::Red, Side::Blue] {
+            let read = tabula_rules::war::position::parse_full_square(side, name);
+            assert_eq!(read, None, "{name:?} read as a square for {side}");
+        }
+        let setup = format!("Red: K at K1, T at {name}\nBlue: K at K1\nRed to move");
+        let err = War::from_setup_text(&setup, WarOptions::default())
+            .expect_err(&format!("{name:?} accepted in a setup"));
+        assert!(err.to_string().contains("line 1"), "{name:?}: {err}");
+        for mv in [format!("T to {name}"), format!("T at {name} to K4")] {
+            assert!(game.parse_move(&mv).is_err(), "{mv:?} accepted");
+        }
+        cases += 1;
+    }
+    assert!(cases >= 19, "only {cases} cases read");
+}
+
+#[test]
+fn out_of_range_options_are_refused_with_field_and_range() {
+    let text = data("invalid_options.txt");
+    let mut cases = 0;
+    for (line, case) in lines(&text) {
+        let (ron_text, expected) = case.split_once(" => ").expect("RON => text");
+        let options: WarOptions =
+            ron::from_str(ron_text).unwrap_or_else(|e| panic!("line {line}: {e}"));
+        for err in [
+            options.check().map(|_| ()).unwrap_err().to_string(),
+            War::new(options.clone())
+                .map(|_| ())
+                .unwrap_err()
+                .to_string(),
+            War::from_setup_text("Red: K at K1\nBlue: K at K1", options.clone())
+                .map(|_| ())
+                .unwrap_err()
+                .to_string(),
+        ] {
+            assert!(
+                err.contains(expected),
+                "line {line}: {err:?} lacks {expected:?}"
+            );
+        }
+        cases += 1;
+    }
+    assert!(cases >= 7, "only {cases} cases read");
+}

@@ -93,7 +93,7 @@ impl SquareRef {
     fn parse(word: &str) -> Option<SquareRef> {
         let split = word.find(|c: char| c.is_ascii_digit())?;
         let (file, rank) = word.split_at(split);
-        let rank: u8 = rank.parse().ok().filter(|r| (1..=10).contains(r))?;
+        let rank = super::board::parse_rank(rank)?;
         let files = match FILE_NAMES.iter().position(|f| *f == file) {
             Some(f) => (f as u8, f as u8),
             None => ABBREVIATED.iter().find(|(a, _)| *a == file)?.1,

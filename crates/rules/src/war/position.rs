@@ -597,7 +597,7 @@ pub fn parse_full_square(side: Side, text: &str) -> Option<Square> {
     let split = text.find(|c: char| c.is_ascii_digit())?;
     let (file, rank) = text.split_at(split);
     let file = FILE_NAMES.iter().position(|f| *f == file)? as u8;
-    let rank: u8 = rank.parse().ok()?;
+    let rank = super::board::parse_rank(rank)?;
     Square::from_rank(side, file, rank)
 }
 
