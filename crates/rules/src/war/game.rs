@@ -198,7 +198,9 @@ struct Frame {
 #[derive(Debug, Clone)]
 pub struct War {
     pos: Position,
-    start: Position,
+    /// Where the game began; boxed, as it is read rarely and a game is kept by value in
+    /// enums of games.
+    start: Box<Position>,
     options: WarOptions,
     frames: Vec<Frame>,
     start_key: u64,
@@ -217,7 +219,7 @@ impl War {
         options.check()?;
         let mut game = War {
             start_key: pos.repetition_key(),
-            start: pos.clone(),
+            start: Box::new(pos.clone()),
             pos,
             options,
             frames: Vec::new(),
