@@ -51,7 +51,7 @@ fn searches(c: &mut Criterion) {
     bench_game(
         c,
         "war",
-        &War::new(WarOptions::default()),
+        &War::new(WarOptions::default()).expect("valid options"),
         &WarKnowledge,
         &both(20_000, 2_000),
     );

@@ -153,7 +153,7 @@ impl AnyGame {
             GameKind::War => {
                 let o: WarOptions = parse_options(kind, options)?;
                 AnyGame::War(match setup {
-                    None => War::new(o),
+                    None => War::new(o).map_err(|e| setup_error(kind, e))?,
                     Some(t) => War::from_setup_text(t, o).map_err(|e| setup_error(kind, e))?,
                 })
             }

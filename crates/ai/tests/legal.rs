@@ -97,7 +97,7 @@ fn engine_is_legal<G: SearchGame, K: Knowledge<G>>(
 
 #[test]
 fn war_moves_are_legal() {
-    let start = War::new(WarOptions::default());
+    let start = War::new(WarOptions::default()).expect("valid options");
     engine_is_legal(
         "war",
         GameKind::War,

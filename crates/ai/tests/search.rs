@@ -40,7 +40,7 @@ fn same_seed_same_move<G: SearchGame, K: Knowledge<G>>(
 
 #[test]
 fn the_same_seed_and_budget_give_the_same_move() {
-    let war = War::new(WarOptions::default());
+    let war = War::new(WarOptions::default()).expect("valid options");
     same_seed_same_move(&war, &WarKnowledge, Algorithm::AlphaBeta, 5_000);
     same_seed_same_move(&war, &WarKnowledge, Algorithm::Mcts, 500);
     let camelot = Camelot::new(CamelotOptions::default()).unwrap();
@@ -88,12 +88,12 @@ fn stops_at_once<G: SearchGame + 'static, K: Knowledge<G> + Copy + Send + 'stati
 #[test]
 fn a_search_stops_at_once_with_a_legal_move() {
     stops_at_once(
-        War::new(WarOptions::default()),
+        War::new(WarOptions::default()).expect("valid options"),
         WarKnowledge,
         Algorithm::AlphaBeta,
     );
     stops_at_once(
-        War::new(WarOptions::default()),
+        War::new(WarOptions::default()).expect("valid options"),
         WarKnowledge,
         Algorithm::Mcts,
     );
@@ -160,7 +160,7 @@ fn human_choices_stay_close_to_the_best() {
     use tabula_rules::scene::GameKind;
     // From the War opening, the easy and medium levels vary their moves with the seed, and
     // never pick a move the search valued far below the best.
-    let game = War::new(WarOptions::default());
+    let game = War::new(WarOptions::default()).expect("valid options");
     for level in [Level::Easy, Level::Medium] {
         let mut seen = Vec::new();
         for seed in 0..12 {

@@ -483,8 +483,25 @@ impl SceneFile {
     /// The War game at the scene's start.
     pub fn war_start(&self) -> Result<War, SceneError> {
         let options: WarOptions = self.options()?;
+        options.check().map_err(|e| {
+            let value = self.field("options").and_then(|o| o.field(e.field));
+            let line = self.line_of(value.or_else(|| self.field("options")));
+            let column = value
+                .and_then(|v| {
+                    let before = self.source.get(..v.start)?;
+                    Some(before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1)
+                })
+                .unwrap_or(1);
+            SceneError::Options {
+                file: self.path.clone(),
+                line,
+                column,
+                game: self.scene.game,
+                why: e.to_string(),
+            }
+        })?;
         match &self.scene.setup {
-            SceneSetup::Standard => Ok(War::new(options)),
+            SceneSetup::Standard => War::new(options).map_err(|e| self.setup_error(e)),
             SceneSetup::Position(text) => {
                 War::from_setup_text(text, options).map_err(|e| self.setup_error(e))
             }

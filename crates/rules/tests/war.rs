@@ -45,7 +45,7 @@ fn siege_gambit() -> Vec<String> {
 fn siege_gambit_replays_as_printed_in_both_readings_of_blues_ninth() {
     let moves = siege_gambit();
     assert_eq!(moves.len(), 25, "13 Red moves and 12 Blue moves");
-    let mut game = War::new(WarOptions::default());
+    let mut game = War::new(WarOptions::default()).expect("valid options");
     for text in &moves[..17] {
         play_text(&mut game, text);
     }
@@ -76,7 +76,7 @@ fn siege_gambit_replays_as_printed_in_both_readings_of_blues_ninth() {
 #[test]
 fn siege_gambit_variation_is_legal() {
     let moves = siege_gambit();
-    let mut game = War::new(WarOptions::default());
+    let mut game = War::new(WarOptions::default()).expect("valid options");
     for text in &moves[..17] {
         play_text(&mut game, text);
     }
@@ -116,7 +116,7 @@ fn perft_from_the_opening() {
         let (depth, count) = entry.split_once(' ').expect("depth count");
         let depth: u32 = depth.parse().unwrap();
         let count: u64 = count.trim().parse().unwrap();
-        let mut game = War::new(WarOptions::default());
+        let mut game = War::new(WarOptions::default()).expect("valid options");
         assert_eq!(
             perft(&mut game, depth),
             count,
@@ -188,7 +188,7 @@ fn options_read_from_ron() {
     let o: WarOptions = ron::from_str("(first: Blue, repetition_grace: None)").unwrap();
     assert_eq!(o.first, Side::Blue);
     assert_eq!(o.repetition_grace, None);
-    let game = War::new(o);
+    let game = War::new(o).expect("valid options");
     assert_eq!(game.to_move(), Side::Blue);
 }
 
@@ -228,7 +228,7 @@ fn repeating_a_position_draws_after_twenty_more_moves_each() {
 
 #[test]
 fn illegal_moves_leave_the_game_unchanged() {
-    let mut game = War::new(WarOptions::default());
+    let mut game = War::new(WarOptions::default()).expect("valid options");
     let before = game.position().clone();
     let other = War::from_setup_text(
         "Red: K at K1, M at K2\nBlue: K at KM1\nRed to move",
@@ -253,7 +253,7 @@ fn random_playouts_never_panic_and_round_trip() {
     let mut finished = 0;
     for seed in 0..2000u64 {
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut game = War::new(WarOptions::default());
+        let mut game = War::new(WarOptions::default()).expect("valid options");
         let start = game.position().clone();
         let mut played = Vec::new();
         while !game.outcome().is_over() && played.len() < 300 {
@@ -283,4 +283,115 @@ fn random_playouts_never_panic_and_round_trip() {
     }
     assert!(plies > 100_000, "{plies} plies");
     assert!(finished > 0, "some random games end");
+}
+
+#[test]
+fn moves_that_are_not_legal_are_written_plainly_and_refused() {
+    use tabula_rules::war::{Landings, Move, Station};
+    let text = data("unlisted_moves.txt");
+    let mut cases = 0;
+    for block in text.split("\n== ").skip(1) {
+        let (title, body) = block.split_once('\n').unwrap();
+        let is_move = |l: &str| ["step:", "jump:", "fly:"].iter().any(|k| l.starts_with(k));
+        let setup: String = lines(body)
+            .filter(|(_, l)| !is_move(l))
+            .map(|(_, l)| format!("{l}\n"))
+            .collect();
+        let (_, check) = lines(body)
+            .find(|(_, l)| is_move(l))
+            .unwrap_or_else(|| panic!("[{title}] no move line"));
+        let mut game = War::from_setup_text(&setup, WarOptions::default())
+            .unwrap_or_else(|e| panic!("[{title}] {e}"));
+        let (kind, rest) = check.split_once(':').expect("KIND: squares => text");
+        let (squares, expected) = rest.split_once("=>").expect("squares => text");
+        let words: Vec<&str> = squares.split_whitespace().collect();
+        let mv = match kind {
+            "step" => Move::Step {
+                from: parse_square(words[0]),
+                to: parse_square(words[1]),
+            },
+            "jump" => {
+                let landings: Vec<Square> = words[1..].iter().map(|w| parse_square(w)).collect();
+                Move::Jump {
+                    from: parse_square(words[0]),
+                    landings: Landings::new(&landings).expect("one to three landings"),
+                }
+            }
+            "fly" => Move::Fly {
+                station: match words[0] {
+                    "King" => Station::King,
+                    _ => Station::General,
+                },
+                to: parse_square(words[1]),
+            },
+            other => panic!("[{title}] unknown move kind {other}"),
+        };
+        let written = game.move_text(&mv);
+        assert!(
+            written.starts_with(expected.trim()),
+            "[{title}] {written:?} is not {:?}",
+            expected.trim()
+        );
+        assert!(!game.is_legal(&mv), "[{title}] legal");
+        let before = game.position().clone();
+        assert!(game.play(&mv).is_err(), "[{title}] played");
+        assert_eq!(game.position(), &before, "[{title}] unchanged");
+        cases += 1;
+    }
+    assert!(cases >= 9, "only {cases} cases read");
+}
+
+#[test]
+fn names_of_no_square_are_refused_everywhere() {
+    let text = data("invalid_squares.txt");
+    let game = War::from_setup_text(
+        "Red: K at K1, T at K3\nBlue: K at K1\nRed to move",
+        WarOptions::default(),
+    )
+    .unwrap();
+    let mut cases = 0;
+    for (_, name) in lines(&text) {
+        for side in [Side::Red, Side::Blue] {
+            let read = tabula_rules::war::position::parse_full_square(side, name);
+            assert_eq!(read, None, "{name:?} read as a square for {side}");
+        }
+        let setup = format!("Red: K at K1, T at {name}\nBlue: K at K1\nRed to move");
+        let err = War::from_setup_text(&setup, WarOptions::default())
+            .expect_err(&format!("{name:?} accepted in a setup"));
+        assert!(err.to_string().contains("line 1"), "{name:?}: {err}");
+        for mv in [format!("T to {name}"), format!("T at {name} to K4")] {
+            assert!(game.parse_move(&mv).is_err(), "{mv:?} accepted");
+        }
+        cases += 1;
+    }
+    assert!(cases >= 19, "only {cases} cases read");
+}
+
+#[test]
+fn out_of_range_options_are_refused_with_field_and_range() {
+    let text = data("invalid_options.txt");
+    let mut cases = 0;
+    for (line, case) in lines(&text) {
+        let (ron_text, expected) = case.split_once(" => ").expect("RON => text");
+        let options: WarOptions =
+            ron::from_str(ron_text).unwrap_or_else(|e| panic!("line {line}: {e}"));
+        for err in [
+            options.check().map(|_| ()).unwrap_err().to_string(),
+            War::new(options.clone())
+                .map(|_| ())
+                .unwrap_err()
+                .to_string(),
+            War::from_setup_text("Red: K at K1\nBlue: K at K1", options.clone())
+                .map(|_| ())
+                .unwrap_err()
+                .to_string(),
+        ] {
+            assert!(
+                err.contains(expected),
+                "line {line}: {err:?} lacks {expected:?}"
+            );
+        }
+        cases += 1;
+    }
+    assert!(cases >= 7, "only {cases} cases read");
 }

@@ -69,6 +69,15 @@ impl fmt::Display for Side {
 /// Both players use the same names for the same files.
 pub const FILE_NAMES: [&str; 10] = ["KM", "KH", "KC", "KF", "K", "G", "GF", "GC", "GH", "GM"];
 
+/// Reads a rank number as written in the book: `1` to `10`, digits only, no leading zero
+/// (`K05` and `K+5` name no square).
+pub(crate) fn parse_rank(text: &str) -> Option<u8> {
+    if text.starts_with('0') || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok().filter(|r| (1..=10).contains(r))
+}
+
 /// A square of the board: file 0-9 from Red's left, row 0-9 from Red's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
@@ -86,6 +95,12 @@ impl Square {
     /// The square with this index (row * 10 + file).
     pub fn from_index(index: usize) -> Option<Square> {
         (index < 100).then_some(Square(index as u8))
+    }
+
+    /// The square with index `index`, which the caller knows to be below 100.
+    pub(crate) const fn of_index(index: u8) -> Square {
+        debug_assert!(index < 100);
+        Square(index)
     }
 
     /// Index 0-99 (row * 10 + file).

@@ -3,7 +3,7 @@
 
 use super::board::{Side, Square};
 use super::moves::Move;
-use super::piece::Piece;
+use super::piece::{Kind, Piece};
 use super::position::{Position, Setup, SetupError};
 use crate::game::{DrawReason, Game, Outcome};
 use serde::{Deserialize, Serialize};
@@ -42,6 +42,9 @@ pub enum Offered {
 }
 
 /// Rules options of the Game of War; the defaults are RULES.md's decisions.
+///
+/// Numbers arrive from scenes and the command line: [`WarOptions::check`] refuses those out
+/// of range, and every constructor of [`War`] calls it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct WarOptions {
@@ -52,14 +55,26 @@ pub struct WarOptions {
     /// What having no legal move means.
     pub no_move: NoMove,
     /// Law IX: after a position occurs for the third time, the game is drawn unless someone
-    /// wins within this many further moves of each side. `None` turns the rule off.
+    /// wins within this many further moves of each side (0 to 1000). `None` turns the rule
+    /// off.
     pub repetition_grace: Option<u32>,
-    /// Law XI: seconds allowed per move in the app (`None`: no limit). The book's
-    /// default is 300 seconds, then one more minute after "Time" is called.
+    /// Law XI: seconds allowed per move in the app (1 to 86,400; `None`: no limit). The
+    /// book's default is 300 seconds, then one more minute after "Time" is called.
     pub move_time_limit: Option<u32>,
     /// Which enemy troops count as offered to my troops, so that one must be taken.
     pub offered: Offered,
+    /// The game is drawn after this many moves of each side (1 to 1000) in which nothing
+    /// happened that cannot be undone: no capture, no troop's move, no flight. `None` turns
+    /// the rule off. The book has no such rule; it keeps every game finite.
+    pub no_progress_moves: Option<u32>,
 }
+
+/// The largest `repetition_grace`, in moves of each side.
+pub const REPETITION_GRACE_MAX: u32 = 1000;
+/// The largest `move_time_limit`, in seconds (a day).
+pub const MOVE_TIME_LIMIT_MAX: u32 = 86_400;
+/// The largest `no_progress_moves`, in moves of each side.
+pub const NO_PROGRESS_MOVES_MAX: u32 = 1000;
 
 impl Default for WarOptions {
     fn default() -> Self {
@@ -70,55 +85,155 @@ impl Default for WarOptions {
             repetition_grace: Some(20),
             move_time_limit: None,
             offered: Offered::Diagonal,
+            no_progress_moves: Some(100),
         }
     }
 }
 
-/// What `play` changed, so that `undo` can restore it exactly.
+/// A rules option of the Game of War out of its range.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "Game of War option {field}: {value} is out of range ({min} to {max} {unit}, or None {none})"
+)]
+pub struct OptionsError {
+    /// The option's field name.
+    pub field: &'static str,
+    /// The value given.
+    pub value: u32,
+    /// The smallest value allowed.
+    pub min: u32,
+    /// The largest value allowed.
+    pub max: u32,
+    /// What the number counts.
+    pub unit: &'static str,
+    /// What `None` means for this option.
+    pub none: &'static str,
+}
+
+impl WarOptions {
+    /// Checks every number against its range.
+    pub fn check(&self) -> Result<(), OptionsError> {
+        let ranges = [
+            (
+                "repetition_grace",
+                self.repetition_grace,
+                0,
+                REPETITION_GRACE_MAX,
+                "moves of each side",
+                "turns Law IX's draw off",
+            ),
+            (
+                "move_time_limit",
+                self.move_time_limit,
+                1,
+                MOVE_TIME_LIMIT_MAX,
+                "seconds",
+                "for no time limit",
+            ),
+            (
+                "no_progress_moves",
+                self.no_progress_moves,
+                1,
+                NO_PROGRESS_MOVES_MAX,
+                "moves of each side",
+                "turns the no-progress draw off",
+            ),
+        ];
+        for (field, value, min, max, unit, none) in ranges {
+            if let Some(value) = value
+                && !(min..=max).contains(&value)
+            {
+                return Err(OptionsError {
+                    field,
+                    value,
+                    min,
+                    max,
+                    unit,
+                    none,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How a game stands after a move (or at its start); kept with the move so that the outcome
+/// costs nothing to read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum End {
+    Ongoing,
+    Win(Side),
+    NoMoveDraw,
+    Repetition,
+    MoveLimit,
+}
+
+impl End {
+    fn outcome(self) -> Outcome<Side> {
+        match self {
+            End::Ongoing => Outcome::Ongoing,
+            End::Win(side) => Outcome::Win(side),
+            End::NoMoveDraw => Outcome::Draw(DrawReason::NoMove),
+            End::Repetition => Outcome::Draw(DrawReason::Repetition),
+            End::MoveLimit => Outcome::Draw(DrawReason::MoveLimit),
+        }
+    }
+}
+
+/// What `play` changed, so that `undo` can restore it exactly, and how the game stood after.
 #[derive(Debug, Clone)]
 struct Frame {
     mv: Move,
     mover: Piece,
     captured: Vec<(Square, Piece)>,
-    /// The mover's citadel held an enemy piece before and after this move.
-    failed_to_capture: bool,
     key: u64,
     /// Ply at which a position first occurred for the third time, if it has.
     repetition_since: Option<usize>,
+    /// Moves in a row, up to this one, without a capture, a troop's move or a flight.
+    quiet: u32,
+    end: End,
 }
 
 /// A Game of War in progress.
 #[derive(Debug, Clone)]
 pub struct War {
     pos: Position,
-    start: Position,
+    /// Where the game began; boxed, as it is read rarely and a game is kept by value in
+    /// enums of games.
+    start: Box<Position>,
     options: WarOptions,
     frames: Vec<Frame>,
     start_key: u64,
+    start_end: End,
 }
 
 impl War {
     /// The standard opening with the given options.
-    pub fn new(options: WarOptions) -> War {
+    pub fn new(options: WarOptions) -> Result<War, OptionsError> {
         let pos = Position::standard(options.first);
         War::from_position(pos, options)
     }
 
     /// A game from a checked position.
-    pub fn from_position(pos: Position, options: WarOptions) -> War {
-        War {
+    pub fn from_position(pos: Position, options: WarOptions) -> Result<War, OptionsError> {
+        options.check()?;
+        let mut game = War {
             start_key: pos.repetition_key(),
-            start: pos.clone(),
+            start: Box::new(pos.clone()),
             pos,
             options,
             frames: Vec::new(),
-        }
+            start_end: End::Ongoing,
+        };
+        game.start_end = game.judge(false, None, 0);
+        Ok(game)
     }
 
     /// A game from a setup's text form.
     pub fn from_setup_text(text: &str, options: WarOptions) -> Result<War, SetupError> {
+        options.check()?;
         let pos = Position::from_setup(&Setup::parse(text)?)?;
-        Ok(War::from_position(pos, options))
+        Ok(War::from_position(pos, options)?)
     }
 
     /// The current position.
@@ -157,42 +272,105 @@ impl War {
         Some((since + grace).saturating_sub(self.frames.len()))
     }
 
-    fn outcome_with(&self, legal: &[Move]) -> Outcome<Side> {
-        let to_move = self.pos.to_move();
-        let last = to_move.other();
-        if self.frames.last().is_some_and(|f| f.failed_to_capture) {
-            return Outcome::Win(to_move);
-        }
-        if self.options.citadel_win == CitadelWin::Immediate {
-            let citadel = Square::citadel(to_move);
-            if matches!(self.pos.at(citadel), Some(p) if p.side == last)
-                && !legal
-                    .iter()
-                    .any(|m| m.captures(&self.pos).contains(&citadel))
-            {
-                return Outcome::Win(last);
-            }
-        }
-        if legal.is_empty() {
-            return match self.options.no_move {
-                NoMove::Loss => Outcome::Win(last),
-                NoMove::Draw => Outcome::Draw(DrawReason::NoMove),
-            };
-        }
-        if self.repetition_countdown() == Some(0) {
-            return Outcome::Draw(DrawReason::Repetition);
-        }
-        Outcome::Ongoing
+    /// Moves (plies) in a row, up to the last, without a capture, a troop's move or a
+    /// flight: what the `no_progress_moves` draw counts.
+    pub fn quiet_plies(&self) -> u32 {
+        self.frames.last().map_or(0, |f| f.quiet)
     }
 
-    /// A 64-bit key of the current position (as repetition sees it).
+    /// How the game stands in the current position; `failed_to_capture` says that the last
+    /// mover left an enemy piece in his citadel.
+    fn judge(&self, failed_to_capture: bool, repetition_since: Option<usize>, quiet: u32) -> End {
+        let to_move = self.pos.to_move();
+        let last = to_move.other();
+        if failed_to_capture {
+            return End::Win(to_move);
+        }
+        let citadel = Square::citadel(to_move);
+        if self.options.citadel_win == CitadelWin::Immediate
+            && matches!(self.pos.at(citadel), Some(p) if p.side == last)
+            && !self
+                .pos
+                .legal_moves(self.options.offered)
+                .iter()
+                .any(|m| m.captures(&self.pos).contains(&citadel))
+        {
+            return End::Win(last);
+        }
+        if !self.pos.has_move(to_move) {
+            return match self.options.no_move {
+                NoMove::Loss => End::Win(last),
+                NoMove::Draw => End::NoMoveDraw,
+            };
+        }
+        if let (Some(grace), Some(since)) = (self.options.repetition_grace, repetition_since)
+            && since + 2 * grace as usize <= self.frames.len() + 1
+        {
+            return End::Repetition;
+        }
+        if self
+            .options
+            .no_progress_moves
+            .is_some_and(|n| quiet >= 2 * n)
+        {
+            return End::MoveLimit;
+        }
+        End::Ongoing
+    }
+
+    fn end(&self) -> End {
+        self.frames.last().map_or(self.start_end, |f| f.end)
+    }
+
+    /// The Zobrist key of the current position (pieces, troops' moved flags, stations, side
+    /// to move), kept up to date move by move: what the repetition rule compares, and a key
+    /// for a search's transposition table.
+    pub fn key(&self) -> u64 {
+        self.pos.repetition_key()
+    }
+
+    /// A 64-bit key of the current position (as repetition sees it); the same as
+    /// [`War::key`].
     pub fn position_key(&self) -> u64 {
-        self.frames.last().map_or(self.start_key, |f| f.key)
+        self.key()
     }
 
     /// The move that was played last, if any.
     pub fn last_move(&self) -> Option<&Move> {
         self.frames.last().map(|f| &f.mv)
+    }
+
+    /// The legal moves into a buffer the caller keeps (cleared first; left empty once the
+    /// game is over), so that a search need not allocate at every node.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        if self.end() == End::Ongoing {
+            self.pos.legal_moves_into(self.options.offered, out);
+        } else {
+            out.clear();
+        }
+    }
+
+    /// Whether the position after the move that made it (the last frame's, or `key` for a
+    /// new one at ply `ply`) has stood twice before since the last irreversible move.
+    fn third_occurrence(&self, key: u64, ply: usize, quiet: u32) -> bool {
+        let oldest = ply.saturating_sub(quiet as usize);
+        let mut seen = 0;
+        let mut i = ply;
+        while i >= oldest + 2 {
+            i -= 2;
+            let earlier = if i == 0 {
+                self.start_key
+            } else {
+                self.frames[i - 1].key
+            };
+            if earlier == key {
+                seen += 1;
+                if seen == 2 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 }
 
@@ -209,22 +387,39 @@ impl Game for War {
     }
 
     fn legal_moves(&self) -> Vec<Move> {
-        let legal = self.pos.legal_moves(self.options.offered);
-        if self.outcome_with(&legal).is_over() {
-            return Vec::new();
+        let mut out = Vec::new();
+        if self.end() == End::Ongoing {
+            out.reserve(160);
+            self.pos.legal_moves_into(self.options.offered, &mut out);
         }
-        legal
+        out
     }
 
     fn play_unchecked(&mut self, mv: &Move) {
         let side = self.pos.to_move();
         let own_citadel = Square::citadel(side);
         let held_before = matches!(self.pos.at(own_citadel), Some(p) if p.side != side);
-        let captured: Vec<(Square, Piece)> = mv
-            .captures(&self.pos)
-            .into_iter()
-            .filter_map(|sq| self.pos.at(sq).map(|p| (sq, p)))
-            .collect();
+        let mut captured = Vec::new();
+        match mv {
+            Move::Step { to, .. } => {
+                if let Some(p) = self.pos.at(*to) {
+                    captured.push((*to, p));
+                }
+            }
+            Move::Jump { from, landings } => {
+                let mut at = *from;
+                for &l in landings.iter() {
+                    if let Some(mid) =
+                        Square::new((at.file() + l.file()) / 2, (at.row() + l.row()) / 2)
+                        && let Some(p) = self.pos.at(mid)
+                    {
+                        captured.push((mid, p));
+                    }
+                    at = l;
+                }
+            }
+            Move::Fly { .. } => {}
+        }
         let mover = match mv {
             Move::Fly { station, .. } => {
                 let p = self
@@ -252,20 +447,32 @@ impl Game for War {
         );
         self.pos.set_to_move(side.other());
         let held_after = matches!(self.pos.at(own_citadel), Some(p) if p.side != side);
+        let progress =
+            !captured.is_empty() || mover.kind == Kind::Troop || matches!(mv, Move::Fly { .. });
+        let quiet = if progress {
+            0
+        } else {
+            self.quiet_plies().saturating_add(1)
+        };
         let key = self.pos.repetition_key();
-        let previous = self.frames.last().and_then(|f| f.repetition_since);
-        let repetition_since = previous.or_else(|| {
-            let seen = self.frames.iter().filter(|f| f.key == key).count()
-                + usize::from(self.start_key == key);
-            (seen >= 2).then_some(self.frames.len() + 1)
-        });
+        let ply = self.frames.len() + 1;
+        let repetition_since = self
+            .frames
+            .last()
+            .and_then(|f| f.repetition_since)
+            .or_else(|| {
+                (self.options.repetition_grace.is_some() && self.third_occurrence(key, ply, quiet))
+                    .then_some(ply)
+            });
+        let end = self.judge(held_before && held_after, repetition_since, quiet);
         self.frames.push(Frame {
             mv: mv.clone(),
             mover,
             captured,
-            failed_to_capture: held_before && held_after,
             key,
             repetition_since,
+            quiet,
+            end,
         });
     }
 
@@ -287,7 +494,7 @@ impl Game for War {
     }
 
     fn outcome(&self) -> Outcome<Side> {
-        self.outcome_with(&self.pos.legal_moves(self.options.offered))
+        self.end().outcome()
     }
 
     fn why_illegal(&self, mv: &Move) -> String {

@@ -9,8 +9,8 @@ pub mod piece;
 pub mod position;
 
 pub use board::{Side, Square, Station};
-pub use game::{CitadelWin, NoMove, Offered, War, WarOptions};
-pub use moves::Move;
+pub use game::{CitadelWin, NoMove, Offered, OptionsError, War, WarOptions};
+pub use moves::{Landings, Move};
 pub use notation::WarSan;
 pub use piece::{Kind, Name, Piece};
 pub use position::{Place, Position, Setup, SetupError};

@@ -3,7 +3,108 @@
 use super::board::{Side, Square, Station};
 use super::game::Offered;
 use super::piece::Kind;
-use super::position::Position;
+use super::position::{FIXED, Position, TROOP, side_flag};
+
+/// The landing squares of a jump chain, in order: one to three of them, as a troop stands on
+/// its third rank or further and each jump takes it two ranks forward. Reads as a slice.
+#[derive(Clone, Copy)]
+pub struct Landings {
+    squares: [Square; Landings::MAX],
+    len: u8,
+}
+
+impl Landings {
+    /// The most landings a jump chain can have.
+    pub const MAX: usize = 3;
+
+    /// The landings `squares`, if there are one to [`Landings::MAX`] of them.
+    pub fn new(squares: &[Square]) -> Option<Landings> {
+        if squares.is_empty() || squares.len() > Landings::MAX {
+            return None;
+        }
+        let mut l = Landings::empty();
+        for &sq in squares {
+            l.push(sq);
+        }
+        Some(l)
+    }
+
+    /// No landing yet: only while a chain is being built.
+    fn empty() -> Landings {
+        Landings {
+            squares: [Square::of_index(0); Landings::MAX],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, sq: Square) {
+        self.squares[self.len as usize] = sq;
+        self.len += 1;
+    }
+
+    fn pop(&mut self) {
+        self.len -= 1;
+    }
+
+    /// The landings as a slice.
+    pub fn as_slice(&self) -> &[Square] {
+        &self.squares[..self.len as usize]
+    }
+
+    /// The last landing: where the troop ends.
+    pub fn destination(&self) -> Square {
+        self.squares[(self.len as usize).saturating_sub(1)]
+    }
+}
+
+impl std::ops::Deref for Landings {
+    type Target = [Square];
+
+    fn deref(&self) -> &[Square] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a Landings {
+    type Item = &'a Square;
+    type IntoIter = std::slice::Iter<'a, Square>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl PartialEq for Landings {
+    fn eq(&self, other: &Landings) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Landings {}
+
+impl std::hash::Hash for Landings {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl PartialOrd for Landings {
+    fn partial_cmp(&self, other: &Landings) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Landings {
+    fn cmp(&self, other: &Landings) -> std::cmp::Ordering {
+        self.as_slice().cmp(other.as_slice())
+    }
+}
+
+impl std::fmt::Debug for Landings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_slice().fmt(f)
+    }
+}
 
 /// A move of the Game of War.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -20,8 +121,8 @@ pub enum Move {
     Jump {
         /// Where the troop stands.
         from: Square,
-        /// Each landing square in turn (at least one).
-        landings: Vec<Square>,
+        /// Each landing square in turn (one to three).
+        landings: Landings,
     },
     /// A flying machine makes its one flight from its station.
     Fly {
@@ -37,7 +138,7 @@ impl Move {
     pub fn destination(&self) -> Square {
         match self {
             Move::Step { to, .. } | Move::Fly { to, .. } => *to,
-            Move::Jump { landings, .. } => *landings.last().expect("a jump lands"),
+            Move::Jump { landings, .. } => landings.destination(),
         }
     }
 
@@ -53,7 +154,7 @@ impl Move {
     pub fn path(&self) -> Vec<Square> {
         match self {
             Move::Step { to, .. } | Move::Fly { to, .. } => vec![*to],
-            Move::Jump { landings, .. } => landings.clone(),
+            Move::Jump { landings, .. } => landings.to_vec(),
         }
     }
 
@@ -78,7 +179,8 @@ impl Move {
     }
 }
 
-const KING_STEPS: [(i8, i8); 8] = [
+/// The eight directions: the four straight ones, then the four diagonal ones.
+const DIRS: [(i8, i8); 8] = [
     (1, 0),
     (-1, 0),
     (0, 1),
@@ -88,8 +190,6 @@ const KING_STEPS: [(i8, i8); 8] = [
     (-1, 1),
     (-1, -1),
 ];
-const STRAIGHT: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 const KNIGHT: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
@@ -101,131 +201,278 @@ const KNIGHT: [(i8, i8); 8] = [
     (-1, 2),
 ];
 
+/// "Off the board" in the tables below.
+const OFF: u8 = 100;
+
+/// The square `(df, dr)` away from square `sq`, or [`OFF`].
+const fn offset(sq: usize, df: i8, dr: i8) -> u8 {
+    let file = (sq % 10) as i8 + df;
+    let row = (sq / 10) as i8 + dr;
+    if file < 0 || file > 9 || row < 0 || row > 9 {
+        OFF
+    } else {
+        (row * 10 + file) as u8
+    }
+}
+
+/// `STEP[d][sq]`: the neighbour of `sq` in direction `DIRS[d]`, or [`OFF`]; from [`OFF`]
+/// itself, [`OFF`] again.
+const STEP: [[u8; 101]; 8] = {
+    let mut t = [[OFF; 101]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 100 {
+            t[d][sq] = offset(sq, DIRS[d].0, DIRS[d].1);
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+/// `KNIGHT_TO[sq]`: a horse's landings from `sq` in the order of [`KNIGHT`], [`OFF`] where
+/// the leap leaves the board.
+const KNIGHT_TO: [[u8; 8]; 100] = {
+    let mut t = [[OFF; 8]; 100];
+    let mut sq = 0;
+    while sq < 100 {
+        let mut k = 0;
+        while k < 8 {
+            t[sq][k] = offset(sq, KNIGHT[k].0, KNIGHT[k].1);
+            k += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The dark squares (a1 is dark), then the light ones.
+const COLOUR: [u128; 2] = {
+    let mut dark = 0u128;
+    let mut sq = 0;
+    while sq < 100 {
+        if (sq % 10 + sq / 10) % 2 == 0 {
+            dark |= 1 << sq;
+        }
+        sq += 1;
+    }
+    [dark, !dark & ((1u128 << 100) - 1)]
+};
+
+/// Both citadels (K1 and K10).
+const CITADELS: u128 = (1 << 4) | (1 << 94);
+
+/// A troop's forward direction and its two forward diagonals (left first), indices into
+/// [`DIRS`].
+fn troop_dirs(side: Side) -> (usize, [usize; 2]) {
+    match side {
+        Side::Red => (2, [6, 4]),
+        Side::Blue => (3, [7, 5]),
+    }
+}
+
+/// Calls `$emit` with a move, and returns `false` from the enclosing function when it
+/// asks to stop.
+macro_rules! emit {
+    ($emit:expr, $mv:expr) => {
+        if !$emit($mv) {
+            return false;
+        }
+    };
+}
+
+/// Slides from square `from` along each direction of `dirs` until a piece or the edge:
+/// calls `emit` with every empty square on the way and with the piece's square when it may
+/// be taken (its flags share none with `blocked`). Returns `false` when `emit` asked to
+/// stop.
+fn slides(
+    from: usize,
+    dirs: std::ops::Range<usize>,
+    cells: &[u8; 101],
+    blocked: u8,
+    emit: &mut impl FnMut(u8) -> bool,
+) -> bool {
+    for dir in &STEP[dirs] {
+        let mut at = from;
+        loop {
+            let to = dir[at];
+            let cell = cells[to as usize];
+            if cell == 0 {
+                emit!(emit, to);
+                at = to as usize;
+                continue;
+            }
+            if cell & blocked == 0 {
+                emit!(emit, to);
+            }
+            break;
+        }
+    }
+    true
+}
+
 impl Position {
     /// Moves that obey every movement rule but the compulsory capture of offered troops.
     pub fn pseudo_moves(&self, side: Side) -> Vec<Move> {
-        let mut out = Vec::with_capacity(64);
-        for sq in Square::all() {
-            let Some(p) = self.at(sq) else { continue };
-            if p.side != side {
-                continue;
-            }
+        let mut out = Vec::with_capacity(160);
+        self.each_pseudo_move(side, &mut |mv| {
+            out.push(mv);
+            true
+        });
+        out
+    }
+
+    /// Whether `side` has any move at all (then it has a legal one: a troop that is offered a
+    /// troop can always take it).
+    pub(crate) fn has_move(&self, side: Side) -> bool {
+        !self.each_pseudo_move(side, &mut |_| false)
+    }
+
+    /// Calls `emit` with each pseudo-legal move of `side`: pieces by square from a1, each
+    /// piece's moves in a fixed order, then the flights from the king's and the general's
+    /// stations. Stops as soon as `emit` returns `false`, and then returns `false`.
+    fn each_pseudo_move(&self, side: Side, emit: &mut impl FnMut(Move) -> bool) -> bool {
+        let cells = self.cells();
+        let all = self.occupied_all();
+        // A piece may go where no piece of its own and no uncapturable piece stands.
+        let blocked = side_flag(side) | FIXED;
+        let enemy_troop = side_flag(side.other()) | TROOP;
+        let mut pieces = self.occupied_by(side);
+        while pieces != 0 {
+            let i = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let from = Square::of_index(i as u8);
+            let Some(p) = self.at(from) else { continue };
+            let step = |to: u8| Move::Step {
+                from,
+                to: Square::of_index(to),
+            };
             match p.kind {
-                Kind::King => self.leaps(sq, side, &KING_STEPS, &mut out),
-                Kind::Horse => self.leaps(sq, side, &KNIGHT, &mut out),
-                Kind::General => {
-                    self.slides(sq, side, &STRAIGHT, &mut out);
-                    self.slides(sq, side, &DIAGONAL, &mut out);
+                Kind::King => {
+                    for dir in &STEP {
+                        let to = dir[i];
+                        if cells[to as usize] & blocked == 0 {
+                            emit!(emit, step(to));
+                        }
+                    }
                 }
-                Kind::Cannon => self.slides(sq, side, &DIAGONAL, &mut out),
-                Kind::Mortar => self.slides(sq, side, &STRAIGHT, &mut out),
+                Kind::Horse => {
+                    for &to in &KNIGHT_TO[i] {
+                        if cells[to as usize] & blocked == 0 {
+                            emit!(emit, step(to));
+                        }
+                    }
+                }
+                Kind::General => {
+                    if !slides(i, 0..8, cells, blocked, &mut |to| emit(step(to))) {
+                        return false;
+                    }
+                }
+                Kind::Cannon => {
+                    if !slides(i, 4..8, cells, blocked, &mut |to| emit(step(to))) {
+                        return false;
+                    }
+                }
+                Kind::Mortar => {
+                    if !slides(i, 0..4, cells, blocked, &mut |to| emit(step(to))) {
+                        return false;
+                    }
+                }
                 Kind::FlyingMachine => {}
-                Kind::Troop => self.troop_moves(sq, side, p.moved, &mut out),
+                Kind::Troop => {
+                    if cells[i] & FIXED != 0 {
+                        continue; // dead
+                    }
+                    let (fwd, diagonals) = troop_dirs(side);
+                    let ahead = STEP[fwd][i];
+                    if cells[ahead as usize] == 0 {
+                        emit!(emit, step(ahead));
+                        let two = STEP[fwd][ahead as usize];
+                        if !p.moved && cells[two as usize] == 0 {
+                            emit!(emit, step(two));
+                        }
+                    }
+                    let mut can_jump = false;
+                    for d in diagonals {
+                        let to = STEP[d][i];
+                        let cell = cells[to as usize];
+                        if cell & blocked == 0 {
+                            emit!(emit, step(to));
+                        }
+                        can_jump |= cell & (enemy_troop | FIXED) == enemy_troop
+                            && cells[STEP[d][to as usize] as usize] == 0;
+                    }
+                    if can_jump {
+                        let mut landings = Landings::empty();
+                        if !self.jump_chains(i, side, &mut landings, from, emit) {
+                            return false;
+                        }
+                    }
+                }
             }
         }
         for st in Station::ALL {
             if self.on_station(side, st).is_some() {
-                let dark = st.is_dark(side);
-                out.extend(
-                    Square::all()
-                        .filter(|s| s.is_dark() == dark && !s.is_citadel() && self.at(*s).is_none())
-                        .map(|to| Move::Fly { station: st, to }),
-                );
-            }
-        }
-        out
-    }
-
-    fn leaps(&self, from: Square, side: Side, steps: &[(i8, i8)], out: &mut Vec<Move>) {
-        for &(df, dr) in steps {
-            if let Some(to) = from.offset(df, dr)
-                && (self.at(to).is_none() || self.capturable_by(to, side))
-            {
-                out.push(Move::Step { from, to });
-            }
-        }
-    }
-
-    fn slides(&self, from: Square, side: Side, dirs: &[(i8, i8)], out: &mut Vec<Move>) {
-        for &(df, dr) in dirs {
-            let mut at = from;
-            while let Some(to) = at.offset(df, dr) {
-                if self.at(to).is_none() {
-                    out.push(Move::Step { from, to });
-                    at = to;
-                    continue;
+                let colour = if st.is_dark(side) { 0 } else { 1 };
+                let mut free = COLOUR[colour] & !all & !CITADELS;
+                while free != 0 {
+                    let to = free.trailing_zeros() as u8;
+                    free &= free - 1;
+                    emit!(
+                        emit,
+                        Move::Fly {
+                            station: st,
+                            to: Square::of_index(to),
+                        }
+                    );
                 }
-                if self.capturable_by(to, side) {
-                    out.push(Move::Step { from, to });
-                }
-                break;
             }
         }
+        true
     }
 
-    fn troop_moves(&self, from: Square, side: Side, moved: bool, out: &mut Vec<Move>) {
-        if self.is_dead_troop(from) {
-            return;
-        }
-        let fwd = side.forward();
-        if let Some(ahead) = from.offset(0, fwd)
-            && self.at(ahead).is_none()
-        {
-            out.push(Move::Step { from, to: ahead });
-            if !moved
-                && let Some(two) = ahead.offset(0, fwd)
-                && self.at(two).is_none()
-            {
-                out.push(Move::Step { from, to: two });
-            }
-        }
-        for df in [-1, 1] {
-            if let Some(diag) = from.offset(df, fwd)
-                && (self.at(diag).is_none() || self.capturable_by(diag, side))
-            {
-                out.push(Move::Step { from, to: diag });
-            }
-        }
-        let mut landings = Vec::new();
-        self.jump_chains(from, side, &mut landings, from, out);
-    }
-
-    /// Extends a jump chain from `at`; every chain that cannot go on is a move. Jumps only go
-    /// forward, so a chain never meets a troop it has already jumped.
+    /// Extends a jump chain from square `at`; every chain that cannot go on is a move. Jumps
+    /// only go forward, so a chain never meets a troop it has already jumped. Returns `false`
+    /// when `emit` asked to stop.
+    #[allow(clippy::too_many_arguments)]
     fn jump_chains(
         &self,
-        at: Square,
+        at: usize,
         side: Side,
-        landings: &mut Vec<Square>,
+        landings: &mut Landings,
         from: Square,
-        out: &mut Vec<Move>,
-    ) {
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let cells = self.cells();
+        let enemy_troop = side_flag(side.other()) | TROOP;
         let mut extended = false;
-        for df in [-1, 1] {
-            let Some(over) = at.offset(df, side.forward()) else {
-                continue;
-            };
-            let Some(land) = at.offset(2 * df, 2 * side.forward()) else {
-                continue;
-            };
-            let victim = self.at(over);
-            if !matches!(victim, Some(v) if v.kind == Kind::Troop)
-                || !self.capturable_by(over, side)
-                || self.at(land).is_some()
+        for d in troop_dirs(side).1 {
+            let over = STEP[d][at];
+            let land = STEP[d][over as usize];
+            if cells[over as usize] & (enemy_troop | FIXED) != enemy_troop
+                || cells[land as usize] != 0
+                || landings.len() == Landings::MAX
             {
                 continue;
             }
             extended = true;
-            landings.push(land);
-            self.jump_chains(land, side, landings, from, out);
+            landings.push(Square::of_index(land));
+            if !self.jump_chains(land as usize, side, landings, from, emit) {
+                return false;
+            }
             landings.pop();
         }
         if !extended && !landings.is_empty() {
-            out.push(Move::Jump {
-                from,
-                landings: landings.clone(),
-            });
+            emit!(
+                emit,
+                Move::Jump {
+                    from,
+                    landings: *landings,
+                }
+            );
         }
+        true
     }
 
     /// Enemy troops offered to `side`'s troops under the `offered` rule, each with the
@@ -259,32 +506,72 @@ impl Position {
         offered
     }
 
+    /// The enemy troops offered to `side`'s troops under the `offered` rule, and the troops
+    /// they are offered to, as bit sets.
+    fn offered_sets(&self, side: Side, offered_rule: Offered) -> (u128, u128) {
+        let cells = self.cells();
+        let enemy_troop = side_flag(side.other()) | TROOP;
+        let mut mine = self.troops_of(side) & !self.fixed();
+        let (_, diagonals) = troop_dirs(side);
+        let (mut offered, mut takers) = (0u128, 0u128);
+        while mine != 0 {
+            let i = mine.trailing_zeros() as usize;
+            mine &= mine - 1;
+            for d in diagonals {
+                let target = STEP[d][i];
+                if cells[target as usize] & (enemy_troop | FIXED) != enemy_troop {
+                    continue;
+                }
+                if offered_rule == Offered::Diagonal
+                    || cells[STEP[d][target as usize] as usize] == 0
+                {
+                    offered |= 1u128 << target;
+                    takers |= 1u128 << i;
+                }
+            }
+        }
+        (offered, takers)
+    }
+
     /// Every legal move of the side to move (outcome aside): the pseudo-legal moves, narrowed
     /// to the captures of offered troops (under the `offered` rule) when a troop is offered.
     /// When every offered troop is offered to one and the same troop, that troop may instead
     /// take a non-troop piece.
     pub fn legal_moves(&self, offered_rule: Offered) -> Vec<Move> {
+        let mut out = Vec::with_capacity(160);
+        self.legal_moves_into(offered_rule, &mut out);
+        out
+    }
+
+    /// [`Position::legal_moves`] into a buffer the caller keeps (it is cleared first), so
+    /// that a search need not allocate at every node.
+    pub fn legal_moves_into(&self, offered_rule: Offered, out: &mut Vec<Move>) {
+        out.clear();
         let side = self.to_move();
-        let moves = self.pseudo_moves(side);
-        let offered = self.offered_troops(side, offered_rule);
-        if offered.is_empty() {
-            return moves;
+        self.each_pseudo_move(side, &mut |mv| {
+            out.push(mv);
+            true
+        });
+        let (offered, takers) = self.offered_sets(side, offered_rule);
+        if offered == 0 {
+            return;
         }
-        let mut takers: Vec<Square> = offered
-            .iter()
-            .flat_map(|(_, t)| t.iter().copied())
-            .collect();
-        takers.sort();
-        takers.dedup();
-        let sole_taker = (takers.len() == 1).then(|| takers[0]);
-        moves
-            .into_iter()
-            .filter(|m| {
-                let caps = m.captures(self);
-                caps.iter().any(|c| offered.iter().any(|(o, _)| o == c))
-                    || matches!(m, Move::Step { from, to } if Some(*from) == sole_taker
-                        && matches!(self.at(*to), Some(v) if v.side != side && v.kind != Kind::Troop))
-            })
-            .collect()
+        let sole_taker = (takers.count_ones() == 1).then(|| takers.trailing_zeros() as usize);
+        let non_troops = self.occupied_by(side.other()) & !self.troops_of(side.other());
+        out.retain(|m| match m {
+            Move::Step { from, to } => {
+                offered & (1u128 << to.index()) != 0
+                    || (Some(from.index()) == sole_taker && non_troops & (1u128 << to.index()) != 0)
+            }
+            Move::Jump { from, landings } => {
+                let mut at = *from;
+                landings.iter().any(|&l| {
+                    let mid = (at.index() + l.index()) / 2;
+                    at = l;
+                    offered & (1u128 << mid) != 0
+                })
+            }
+            Move::Fly { .. } => false,
+        });
     }
 }

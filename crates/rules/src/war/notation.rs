@@ -93,7 +93,7 @@ impl SquareRef {
     fn parse(word: &str) -> Option<SquareRef> {
         let split = word.find(|c: char| c.is_ascii_digit())?;
         let (file, rank) = word.split_at(split);
-        let rank: u8 = rank.parse().ok().filter(|r| (1..=10).contains(r))?;
+        let rank = super::board::parse_rank(rank)?;
         let files = match FILE_NAMES.iter().position(|f| *f == file) {
             Some(f) => (f as u8, f as u8),
             None => ABBREVIATED.iter().find(|(a, _)| *a == file)?.1,
@@ -480,9 +480,19 @@ fn candidates(pos: &Position, mv: &Move) -> Vec<WarSan> {
 
 /// Prints a legal move in the shortest form that names it alone among the legal moves,
 /// preferring the book's style (`GM to M2`, `M takes M`, `M enters Citadel`).
+/// A move that is not among `legal` is written plainly, from square to square, as far as
+/// the position allows.
 pub fn print(pos: &Position, legal: &[Move], mv: &Move) -> String {
-    if mover(pos, mv).is_none() {
+    let Some(piece) = mover(pos, mv) else {
         return format!("(no piece for {mv:?})");
+    };
+    if !legal.contains(mv) {
+        let side = pos.to_move();
+        let from = mv.origin().map_or(" on station".to_string(), |f| {
+            format!(" at {}", f.name_for(side))
+        });
+        let path: Vec<String> = mv.path().iter().map(|s| s.name_for(side)).collect();
+        return format!("{}{from} to {}", piece.label(), path.join(" to "));
     }
     candidates(pos, mv)
         .into_iter()

@@ -22,6 +22,9 @@ pub struct Setup {
     pub pieces: Vec<(Piece, Place)>,
     /// Who moves first; Red when not given.
     pub to_move: Option<Side>,
+    /// The 1-based line of the text each piece was read from, in the order of `pieces`
+    /// (empty for a setup not read from text); errors name it.
+    pub lines: Vec<usize>,
 }
 
 /// Why a setup is not a valid position, or could not be read.
@@ -109,14 +112,117 @@ pub enum SetupError {
         /// The owner's name of the square.
         square: String,
     },
+    /// A side without a single piece: the game would be over before it began.
+    #[error("{side} has no pieces: a setup needs pieces of both sides")]
+    NoPieces {
+        /// The side without pieces.
+        side: Side,
+    },
+    /// A piece of the setup text that cannot stand where it is put.
+    #[error("line {line}: {error}")]
+    AtLine {
+        /// 1-based line of the text the piece was read from.
+        line: usize,
+        /// What is wrong with it.
+        error: Box<SetupError>,
+    },
+    /// The rules options are out of range.
+    #[error(transparent)]
+    Options(#[from] super::game::OptionsError),
 }
 
 /// A checked, playable position.
+///
+/// Besides the pieces it keeps, in step with every change, a bit set of each side's pieces,
+/// one of each side's troops, one of the pieces that can never be captured (flying machines
+/// and dead troops), and a Zobrist key of what repetition looks at.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     board: [Option<Piece>; 100],
     stations: [[Option<Piece>; 2]; 2],
     to_move: Side,
+    occupied: [u128; 2],
+    troops: [u128; 2],
+    fixed: u128,
+    cells: [u8; 101],
+    key: u64,
+}
+
+/// A square's flags in [`Position::cells`]: a red piece stands there.
+pub(crate) const RED: u8 = 1;
+/// A blue piece stands there.
+pub(crate) const BLUE: u8 = 2;
+/// The piece there can never be captured (a flying machine or a dead troop).
+pub(crate) const FIXED: u8 = 4;
+/// The piece there is a troop.
+pub(crate) const TROOP: u8 = 8;
+/// The flags of the cell past the board's last square, where moves off the board lead:
+/// taken by both sides and uncapturable, so that every test of a square refuses it.
+pub(crate) const WALL: u8 = RED | BLUE | FIXED;
+
+/// The flag of `side`'s pieces.
+pub(crate) fn side_flag(side: Side) -> u8 {
+    match side {
+        Side::Red => RED,
+        Side::Blue => BLUE,
+    }
+}
+
+/// The next number of the SplitMix64 sequence, for building the Zobrist keys at compile time.
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+/// Zobrist keys: one per square and piece code (side, kind, troop moved), one per occupied
+/// station, and one for Blue to move.
+struct Zobrist {
+    squares: [[u64; 32]; 100],
+    stations: [[u64; 2]; 2],
+    blue_to_move: u64,
+}
+
+const ZOBRIST: Zobrist = {
+    let mut z = Zobrist {
+        squares: [[0; 32]; 100],
+        stations: [[0; 2]; 2],
+        blue_to_move: 0,
+    };
+    let mut state = 0x7A62_756C_6120_5761; // "Tabula Wa"
+    let mut sq = 0;
+    while sq < 100 {
+        let mut code = 0;
+        while code < 32 {
+            let (next, value) = splitmix(state);
+            state = next;
+            z.squares[sq][code] = value;
+            code += 1;
+        }
+        sq += 1;
+    }
+    let mut i = 0;
+    while i < 4 {
+        let (next, value) = splitmix(state);
+        state = next;
+        z.stations[i / 2][i % 2] = value;
+        i += 1;
+    }
+    z.blue_to_move = splitmix(state).1;
+    z
+};
+
+/// A piece's Zobrist code: side, kind, and for troops whether they have moved (names are
+/// left out, as repetition ignores them).
+fn code(p: Piece) -> usize {
+    p.side.index() * 16 + (p.kind as usize) * 2 + usize::from(p.kind == Kind::Troop && p.moved)
+}
+
+/// The bit of a square in a 100-bit set.
+pub(crate) fn bit(sq: Square) -> u128 {
+    1u128 << sq.index()
 }
 
 /// The first-rank layout from Red's left (each side mirrors ranks, not files).
@@ -144,129 +250,172 @@ pub fn is_troop_start(side: Side, sq: Square) -> bool {
 impl Position {
     /// The standard opening position, Red to move unless `first` says otherwise.
     pub fn standard(first: Side) -> Position {
-        let mut board = [None; 100];
-        let mut stations = [[None; 2]; 2];
+        let mut pos = Position::empty(first);
         for side in Side::ALL {
             for file in 0..10u8 {
                 if let Some(kind) = RANK1[file as usize] {
                     let sq = Square::from_rank(side, file, 1).expect("on board");
-                    board[sq.index()] = Some(Piece {
-                        side,
-                        kind,
-                        name: Some(Name::of_file(file)),
-                        moved: false,
-                    });
+                    pos.put(
+                        sq,
+                        Some(Piece {
+                            side,
+                            kind,
+                            name: Some(Name::of_file(file)),
+                            moved: false,
+                        }),
+                    );
                 }
                 let rank = if file % 2 == 0 { 3 } else { 4 };
                 let sq = Square::from_rank(side, file, rank).expect("on board");
-                board[sq.index()] = Some(Piece {
-                    side,
-                    kind: Kind::Troop,
-                    name: Some(Name::troop_of_file(file)),
-                    moved: false,
-                });
+                pos.put(
+                    sq,
+                    Some(Piece {
+                        side,
+                        kind: Kind::Troop,
+                        name: Some(Name::troop_of_file(file)),
+                        moved: false,
+                    }),
+                );
             }
             for st in Station::ALL {
-                stations[side.index()][st.index()] = Some(Piece {
+                pos.put_station(
                     side,
-                    kind: Kind::FlyingMachine,
-                    name: Some(Name::of_file(st.file())),
-                    moved: false,
-                });
+                    st,
+                    Some(Piece {
+                        side,
+                        kind: Kind::FlyingMachine,
+                        name: Some(Name::of_file(st.file())),
+                        moved: false,
+                    }),
+                );
             }
         }
+        pos
+    }
+
+    /// An empty board with `to_move` to move.
+    fn empty(to_move: Side) -> Position {
         Position {
-            board,
-            stations,
-            to_move: first,
+            board: [None; 100],
+            stations: [[None; 2]; 2],
+            to_move,
+            occupied: [0; 2],
+            troops: [0; 2],
+            fixed: 0,
+            cells: {
+                let mut cells = [0; 101];
+                cells[100] = WALL;
+                cells
+            },
+            key: if to_move == Side::Blue {
+                ZOBRIST.blue_to_move
+            } else {
+                0
+            },
         }
     }
 
     /// Checks a setup and builds the position, filling in names the setup leaves out where
     /// the position decides them (king, general, cannons by colour, flying machines by
-    /// station or colour).
+    /// station or colour). An error about one piece names the line it was read from.
     pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
-        let mut pos = Position {
-            board: [None; 100],
-            stations: [[None; 2]; 2],
-            to_move: setup.to_move.unwrap_or(Side::Red),
-        };
-        for &(piece, place) in &setup.pieces {
-            let mut piece = piece;
-            if let Some(name) = piece.name
-                && name.kind() != piece.kind
-            {
-                return Err(SetupError::NameKind {
-                    name,
-                    expected: name.kind().noun(),
-                    given: piece.kind.noun(),
-                });
-            }
-            match place {
-                Place::Station(mut st) => {
-                    if piece.kind != Kind::FlyingMachine {
-                        return Err(SetupError::NotAFlyingMachine {
-                            kind: piece.kind.noun(),
-                        });
-                    }
-                    let side = piece.side.index();
-                    if piece.name.is_none() && pos.stations[side][st.index()].is_some() {
-                        st = Station::General;
-                    }
-                    if pos.stations[side][st.index()].is_some() {
-                        return Err(SetupError::StationTaken {
-                            side: piece.side,
-                            station: st,
-                        });
-                    }
-                    piece.name = Some(Name::of_file(st.file()));
-                    pos.stations[side][st.index()] = Some(piece);
-                }
-                Place::Square(sq) => {
-                    if pos.board[sq.index()].is_some() {
-                        return Err(SetupError::Occupied {
-                            square: sq.to_string(),
-                        });
-                    }
-                    piece.name = infer_name(piece, sq)?;
-                    if piece.kind == Kind::FlyingMachine && sq.is_citadel() {
-                        return Err(SetupError::FlyingMachineOnCitadel {
-                            square: sq.to_string(),
-                        });
-                    }
-                    if piece.kind == Kind::Troop && sq.rank_for(piece.side) < 3 {
-                        return Err(SetupError::TroopBehind {
-                            side: piece.side,
-                            square: sq.name_for(piece.side),
-                        });
-                    }
-                    pos.board[sq.index()] = Some(piece);
-                }
+        let mut pos = Position::empty(setup.to_move.unwrap_or(Side::Red));
+        let mut counts = [[0usize; 7]; 2];
+        let mut names = [[false; 20]; 2];
+        for (i, &(piece, place)) in setup.pieces.iter().enumerate() {
+            pos.place(piece, place, &mut counts, &mut names)
+                .map_err(|error| match setup.lines.get(i) {
+                    Some(&line) if line > 0 => SetupError::AtLine {
+                        line,
+                        error: Box::new(error),
+                    },
+                    _ => error,
+                })?;
+        }
+        for side in Side::ALL {
+            if counts[side.index()].iter().all(|&n| n == 0) {
+                return Err(SetupError::NoPieces { side });
             }
         }
-        pos.check_counts()?;
         Ok(pos)
     }
 
-    fn check_counts(&self) -> Result<(), SetupError> {
-        for side in Side::ALL {
-            let pieces: Vec<Piece> = self.pieces_of(side).map(|(_, p)| p).collect();
-            for kind in Kind::ALL {
-                let count = pieces.iter().filter(|p| p.kind == kind).count();
-                if count > kind.count() {
-                    return Err(SetupError::TooMany {
-                        side,
-                        kind: kind.noun(),
-                        count,
-                        max: kind.count(),
+    /// Puts one piece of a setup, checking it against those already put.
+    fn place(
+        &mut self,
+        piece: Piece,
+        place: Place,
+        counts: &mut [[usize; 7]; 2],
+        names: &mut [[bool; 20]; 2],
+    ) -> Result<(), SetupError> {
+        let mut piece = piece;
+        let side = piece.side;
+        if let Some(name) = piece.name
+            && name.kind() != piece.kind
+        {
+            return Err(SetupError::NameKind {
+                name,
+                expected: name.kind().noun(),
+                given: piece.kind.noun(),
+            });
+        }
+        let place = match place {
+            Place::Station(mut st) => {
+                if piece.kind != Kind::FlyingMachine {
+                    return Err(SetupError::NotAFlyingMachine {
+                        kind: piece.kind.noun(),
                     });
                 }
+                if piece.name.is_none() && self.on_station(side, st).is_some() {
+                    st = Station::General;
+                }
+                if self.on_station(side, st).is_some() {
+                    return Err(SetupError::StationTaken { side, station: st });
+                }
+                piece.name = Some(Name::of_file(st.file()));
+                piece.moved = false;
+                Place::Station(st)
             }
-            let mut names: Vec<Name> = pieces.iter().filter_map(|p| p.name).collect();
-            names.sort();
-            if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
-                return Err(SetupError::DuplicateName { side, name: w[0] });
+            Place::Square(sq) => {
+                if self.at(sq).is_some() {
+                    return Err(SetupError::Occupied {
+                        square: sq.to_string(),
+                    });
+                }
+                piece.name = infer_name(piece, sq)?;
+                if piece.kind == Kind::FlyingMachine && sq.is_citadel() {
+                    return Err(SetupError::FlyingMachineOnCitadel {
+                        square: sq.to_string(),
+                    });
+                }
+                if piece.kind == Kind::Troop && sq.rank_for(side) < 3 {
+                    return Err(SetupError::TroopBehind {
+                        side,
+                        square: sq.name_for(side),
+                    });
+                }
+                place
             }
+        };
+        let count = &mut counts[side.index()][piece.kind as usize];
+        *count += 1;
+        if *count > piece.kind.count() {
+            return Err(SetupError::TooMany {
+                side,
+                kind: piece.kind.noun(),
+                count: *count,
+                max: piece.kind.count(),
+            });
+        }
+        if let Some(name) = piece.name {
+            if names[side.index()][name as usize] {
+                return Err(SetupError::DuplicateName { side, name });
+            }
+            names[side.index()][name as usize] = true;
+        }
+        match place {
+            Place::Station(st) => self.put_station(side, st, Some(piece)),
+            Place::Square(sq) => self.put(sq, Some(piece)),
         }
         Ok(())
     }
@@ -304,32 +453,92 @@ impl Position {
     }
 
     pub(crate) fn set_to_move(&mut self, side: Side) {
+        if side != self.to_move {
+            self.key ^= ZOBRIST.blue_to_move;
+        }
         self.to_move = side;
     }
 
+    /// Puts `piece` on `sq` (or clears it), keeping the bit sets and the key in step.
     pub(crate) fn put(&mut self, sq: Square, piece: Option<Piece>) {
-        self.board[sq.index()] = piece;
+        let i = sq.index();
+        let b = bit(sq);
+        if let Some(old) = self.board[i] {
+            self.key ^= ZOBRIST.squares[i][code(old)];
+            self.occupied[old.side.index()] &= !b;
+            self.troops[old.side.index()] &= !b;
+            self.fixed &= !b;
+        }
+        self.board[i] = piece;
+        let mut flags = 0;
+        if let Some(p) = piece {
+            self.key ^= ZOBRIST.squares[i][code(p)];
+            self.occupied[p.side.index()] |= b;
+            flags = side_flag(p.side);
+            match p.kind {
+                Kind::Troop => {
+                    self.troops[p.side.index()] |= b;
+                    flags |= TROOP;
+                    if sq.rank_for(p.side) == 10 && sq != Square::citadel(p.side.other()) {
+                        self.fixed |= b;
+                        flags |= FIXED;
+                    }
+                }
+                Kind::FlyingMachine => {
+                    self.fixed |= b;
+                    flags |= FIXED;
+                }
+                _ => {}
+            }
+        }
+        self.cells[i] = flags;
     }
 
+    /// Each square's flags ([`RED`], [`BLUE`], [`FIXED`], [`TROOP`]), and [`WALL`] at index
+    /// 100, past the board.
+    pub(crate) fn cells(&self) -> &[u8; 101] {
+        &self.cells
+    }
+
+    /// Puts a flying machine on `side`'s station `st` (or clears it), keeping the key in step.
     pub(crate) fn put_station(&mut self, side: Side, st: Station, piece: Option<Piece>) {
-        self.stations[side.index()][st.index()] = piece;
+        let slot = &mut self.stations[side.index()][st.index()];
+        if slot.is_some() != piece.is_some() {
+            self.key ^= ZOBRIST.stations[side.index()][st.index()];
+        }
+        *slot = piece;
+    }
+
+    /// The squares of `side`'s pieces on the board.
+    pub(crate) fn occupied_by(&self, side: Side) -> u128 {
+        self.occupied[side.index()]
+    }
+
+    /// The squares of every piece on the board.
+    pub(crate) fn occupied_all(&self) -> u128 {
+        self.occupied[0] | self.occupied[1]
+    }
+
+    /// The squares of `side`'s troops.
+    pub(crate) fn troops_of(&self, side: Side) -> u128 {
+        self.troops[side.index()]
+    }
+
+    /// The squares of pieces that can never be captured: flying machines and dead troops.
+    pub(crate) fn fixed(&self) -> u128 {
+        self.fixed
     }
 
     /// A troop on its far rank is dead (fixed, uncapturable) unless it stands on the enemy
     /// citadel, where it stays capturable.
     pub fn is_dead_troop(&self, sq: Square) -> bool {
-        matches!(self.at(sq), Some(p) if p.kind == Kind::Troop
-            && sq.rank_for(p.side) == 10
-            && sq != Square::citadel(p.side.other()))
+        self.fixed & bit(sq) != 0 && matches!(self.at(sq), Some(p) if p.kind == Kind::Troop)
     }
 
     /// Whether a piece of `by` may capture what stands on `sq`: an enemy piece that is
     /// neither a flying machine nor a dead troop.
     pub fn capturable_by(&self, sq: Square, by: Side) -> bool {
-        match self.at(sq) {
-            Some(p) => p.side != by && p.kind != Kind::FlyingMachine && !self.is_dead_troop(sq),
-            None => false,
-        }
+        self.occupied[by.other().index()] & !self.fixed & bit(sq) != 0
     }
 
     /// The setup this position was (or could have been) built from.
@@ -337,22 +546,14 @@ impl Position {
         Setup {
             pieces: self.all_pieces().map(|(place, p)| (p, place)).collect(),
             to_move: Some(self.to_move),
+            lines: Vec::new(),
         }
     }
 
-    /// A compact key of what matters for repetition: pieces, troops' moved flags, stations,
-    /// side to move (names are left out).
+    /// The Zobrist key of what matters for repetition: pieces, troops' moved flags,
+    /// stations, side to move (names are left out). Kept up to date move by move.
     pub fn repetition_key(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        for p in self.board.iter().chain(self.stations.iter().flatten()) {
-            match p {
-                None => 0u8.hash(&mut h),
-                Some(p) => (1u8, p.side, p.kind, p.kind == Kind::Troop && p.moved).hash(&mut h),
-            }
-        }
-        self.to_move.hash(&mut h);
-        h.finish()
+        self.key
     }
 }
 
@@ -396,7 +597,7 @@ pub fn parse_full_square(side: Side, text: &str) -> Option<Square> {
     let split = text.find(|c: char| c.is_ascii_digit())?;
     let (file, rank) = text.split_at(split);
     let file = FILE_NAMES.iter().position(|f| *f == file)? as u8;
-    let rank: u8 = rank.parse().ok()?;
+    let rank = super::board::parse_rank(rank)?;
     Square::from_rank(side, file, rank)
 }
 
@@ -415,6 +616,7 @@ impl Setup {
     /// default it is unmoved exactly when it stands on a troop starting square).
     pub fn parse(text: &str) -> Result<Setup, SetupError> {
         let mut setup = Setup::default();
+        let mut to_move_line = None;
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let err = |why: String| SetupError::Syntax { line, why };
@@ -425,6 +627,12 @@ impl Setup {
             if let Some(side) = body.strip_suffix(" to move") {
                 let side = Side::parse(side.trim())
                     .ok_or_else(|| err(format!("unknown side {side:?} (Red or Blue)")))?;
+                if let Some(first) = to_move_line {
+                    return Err(err(format!(
+                        "the side to move is given twice (first on line {first})"
+                    )));
+                }
+                to_move_line = Some(line);
                 setup.to_move = Some(side);
                 continue;
             }
@@ -437,6 +645,7 @@ impl Setup {
                 .ok_or_else(|| err(format!("unknown side {:?} (Red or Blue)", side.trim())))?;
             for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
                 setup.pieces.push(parse_item(side, item).map_err(err)?);
+                setup.lines.push(line);
             }
         }
         Ok(setup)
