@@ -216,7 +216,9 @@ pub fn opening(game: GameArg, rules: &RulesArgs) -> Result<TableGame, String> {
         }
     }
     match game {
-        GameArg::War => Ok(TableGame::War(War::new(rules.war.options()))),
+        GameArg::War => War::new(rules.war.options())
+            .map(TableGame::War)
+            .map_err(|e| format!("the Game of War: {e}")),
         GameArg::Camelot => Camelot::new(rules.camelot.options())
             .map(TableGame::Camelot)
             .map_err(|e| format!("Camelot: {e}")),
@@ -821,7 +823,7 @@ fn perft(
     let positions = count == CountArg::Positions;
     let report = match game {
         GameKind::War => match text {
-            None => Ok(War::new(WarOptions::default())),
+            None => War::new(WarOptions::default()).map_err(|e| e.to_string()),
             Some(t) => War::from_setup_text(&t, WarOptions::default()).map_err(|e| e.to_string()),
         }
         .map(|g| tabula_rules::perft::run_war(g, depth, positions, divide)),

@@ -28,7 +28,8 @@ pub struct Match {
 impl Match {
     /// A match on `game`, which may already have moves played.
     pub fn new(game: War) -> Match {
-        let mut replay = War::from_position(game.start().clone(), game.options().clone());
+        let mut replay = War::from_position(game.start().clone(), game.options().clone())
+            .expect("a game's own start and options");
         let mut texts = Vec::new();
         for mv in game.moves() {
             texts.push(replay.move_text(mv));
@@ -211,7 +212,8 @@ fn apply_commands(
                     War::new(options)
                 } else {
                     War::from_position(start.clone(), options)
-                };
+                }
+                .expect("the options of a game in play were checked when it began");
                 let first = fresh.to_move();
                 *the_match = Match::new(fresh);
                 the_match.feedback = Feedback::info(format!("New game: {first} moves first."));

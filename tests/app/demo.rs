@@ -46,7 +46,7 @@ fn command(app: &mut App, c: DemoCommand) {
 
 /// The Game of War after `moves`.
 fn after(moves: &[String]) -> tabula_rules::war::Position {
-    let mut game = tabula_rules::war::War::new(Default::default());
+    let mut game = tabula_rules::war::War::new(Default::default()).expect("the default options");
     for m in moves {
         let mv = game.parse_move(m).unwrap();
         game.play(&mv).unwrap();

@@ -75,7 +75,7 @@ fn intent(app: &mut App, text: &str) {
 
 #[test]
 fn piece_entities_follow_the_rules_state() {
-    let mut app = headless(War::new(WarOptions::default()));
+    let mut app = headless(War::new(WarOptions::default()).expect("the default options"));
     assert_eq!(shown(&mut app).len(), 40, "forty pieces");
     assert_eq!(shown(&mut app), truth(&app));
 
@@ -131,7 +131,7 @@ fn piece_entities_follow_the_rules_state() {
 
 #[test]
 fn clicks_select_light_and_move() {
-    let mut m = Match::new(War::new(WarOptions::default()));
+    let mut m = Match::new(War::new(WarOptions::default()).expect("the default options"));
     let mut sel = Selection::default();
     let sq = |side, file, rank| Location::Board(Square::from_rank(side, file, rank).unwrap());
 
@@ -275,7 +275,8 @@ fn the_engine_commands_answer_through_the_tabula_binary() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     let first = stdout.lines().next().unwrap();
-    let war = tabula_rules::war::War::new(tabula_rules::war::WarOptions::default());
+    let war = tabula_rules::war::War::new(tabula_rules::war::WarOptions::default())
+        .expect("the default options");
     tabula_rules::Game::parse_move(&war, first).unwrap_or_else(|e| panic!("{first}: {e}"));
     // Bad input names what was wrong.
     let out = tabula()
@@ -508,7 +509,7 @@ fn law_xi_time_limit_and_law_iii_alternating_first_move() {
         move_time_limit: Some(5),
         ..WarOptions::default()
     };
-    let mut app = headless(War::new(options));
+    let mut app = headless(War::new(options).expect("valid options"));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs(1)));
     app.world_mut()
         .resource_mut::<Time<Virtual>>()

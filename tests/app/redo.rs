@@ -15,7 +15,7 @@ fn command(app: &mut App, command: MatchCommand) {
 
 #[test]
 fn moves_taken_back_are_played_again() {
-    let mut app = headless(War::new(WarOptions::default()));
+    let mut app = headless(War::new(WarOptions::default()).expect("the default options"));
     let moves = siege_gambit();
     for text in &moves[..4] {
         intent(&mut app, text);

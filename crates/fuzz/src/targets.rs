@@ -275,7 +275,7 @@ impl Subject for War {
     type Key = tabula_rules::war::Position;
     const KIND: GameKind = GameKind::War;
     fn from_options(options: WarOptions) -> Result<War, String> {
-        Ok(War::new(options))
+        War::new(options).map_err(|e| e.to_string())
     }
     fn from_setup(text: &str, options: WarOptions) -> Result<War, String> {
         War::from_setup_text(text, options).map_err(|e| e.to_string())
