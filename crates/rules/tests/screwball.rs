@@ -235,6 +235,43 @@ fn rule_cases() {
 }
 
 #[test]
+fn perft_counts() {
+    let text = data("perft.txt");
+    let mut cases = 0;
+    for block in text.split("\n== ").skip(1) {
+        let (title, body) = block.split_once('\n').unwrap_or((block, ""));
+        let mut options = ScrewballOptions::default();
+        let mut setup = String::new();
+        let mut counts = Vec::new();
+        for line in common::lines(body) {
+            if let Some(ron) = line.strip_prefix("options:") {
+                options = ron::from_str(ron.trim()).unwrap_or_else(|e| panic!("[{title}] {e}"));
+            } else if line.starts_with(|c: char| c.is_ascii_digit()) {
+                let (depth, count) = line.split_once(' ').expect("depth count");
+                counts.push((depth.parse::<u32>().unwrap(), count.parse::<u64>().unwrap()));
+            } else {
+                setup.push_str(line);
+                setup.push('\n');
+            }
+        }
+        let mut game = if setup.trim() == "standard" {
+            Screwball::new(options)
+        } else {
+            Screwball::from_setup_text(&setup, options).unwrap_or_else(|e| panic!("[{title}] {e}"))
+        };
+        for (depth, count) in counts {
+            assert_eq!(
+                tabula_rules::perft::perft(&mut game, depth),
+                count,
+                "[{title}] depth {depth}"
+            );
+        }
+        cases += 1;
+    }
+    assert!(cases >= 9, "{cases} cases");
+}
+
+#[test]
 fn dead_pieces_are_counted_for_good() {
     let mut g = Screwball::from_setup_text(
         "Screws large: d2 f4 c5
