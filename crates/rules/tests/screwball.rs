@@ -337,6 +337,10 @@ fn random_playouts_never_panic_and_round_trip() {
         |_| Screwball::new(ScrewballOptions::default()),
         |g| g.position().clone(),
         |g, _| {
+            // The key kept move by move is the key of the position read afresh.
+            let again = Position::parse(&g.position().to_string(), g.options()).unwrap();
+            assert_eq!(again.key(), g.position().key(), "{}", g.position());
+            assert_eq!(&again, g.position());
             // From the opening, no piece ever stands where it is dead.
             for player in Player::ALL {
                 for (id, _) in g.position().pieces_of(player) {

@@ -4,6 +4,7 @@
 //! in a direction they may move), and the end when one player's reserve is spent.
 
 use super::board::{Board, Size, SpaceId, UNITS};
+use super::tables::{Bits, MAX_VICTIMS, Tables, bit, tables};
 use crate::game::{Game, Outcome};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -102,6 +103,107 @@ impl Default for ScrewballOptions {
     }
 }
 
+/// The squares of a step's penalty pieces, in the order of the victims' spaces: a short
+/// list kept inline (one piece attacks at most [`MAX_VICTIMS`] others), so that moves cost
+/// no allocation. It reads as a slice of [`SpaceId`]s.
+#[derive(Clone, Copy)]
+pub struct Placements {
+    len: u8,
+    spots: [SpaceId; MAX_VICTIMS],
+}
+
+impl Placements {
+    /// No placements.
+    pub const fn new() -> Placements {
+        Placements {
+            len: 0,
+            spots: [SpaceId(0); MAX_VICTIMS],
+        }
+    }
+
+    /// The squares as a slice.
+    pub fn as_slice(&self) -> &[SpaceId] {
+        &self.spots[..usize::from(self.len)]
+    }
+
+    /// Adds a square; `false` (and nothing added) when [`MAX_VICTIMS`] are already there.
+    pub fn push(&mut self, spot: SpaceId) -> bool {
+        let Some(slot) = self.spots.get_mut(usize::from(self.len)) else {
+            return false;
+        };
+        *slot = spot;
+        self.len += 1;
+        true
+    }
+
+    /// Takes off the last square.
+    pub fn pop(&mut self) -> Option<SpaceId> {
+        self.len = self.len.checked_sub(1)?;
+        Some(self.spots[usize::from(self.len)])
+    }
+
+    /// Builds placements from squares; `None` if there are more than [`MAX_VICTIMS`].
+    pub fn from_slice(spots: &[SpaceId]) -> Option<Placements> {
+        let mut p = Placements::new();
+        spots.iter().all(|s| p.push(*s)).then_some(p)
+    }
+}
+
+impl Default for Placements {
+    fn default() -> Self {
+        Placements::new()
+    }
+}
+
+impl std::ops::Deref for Placements {
+    type Target = [SpaceId];
+
+    fn deref(&self) -> &[SpaceId] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a Placements {
+    type Item = &'a SpaceId;
+    type IntoIter = std::slice::Iter<'a, SpaceId>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl PartialEq for Placements {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Placements {}
+
+impl std::hash::Hash for Placements {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl PartialOrd for Placements {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Placements {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_slice().cmp(other.as_slice())
+    }
+}
+
+impl fmt::Debug for Placements {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
 /// A move.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
@@ -113,7 +215,7 @@ pub enum Move {
         /// Where it goes.
         to: SpaceId,
         /// The square of each penalty piece.
-        placements: Vec<SpaceId>,
+        placements: Placements,
     },
     /// A player who cannot move enters a reserve piece on his starting row.
     Enter(SpaceId),
@@ -121,13 +223,17 @@ pub enum Move {
     Pass,
 }
 
-/// A position: pieces on the board, pieces dead, whose turn.
+/// A position: pieces on the board, pieces dead, whose turn. Each player's pieces are the
+/// bits of a `u128` by space (a piece's size is the other of its square's), and the
+/// position keeps its Zobrist key as it changes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    board: Vec<Option<Piece>>,
+    /// Each player's pieces, by [`Player::index`].
+    men: [u128; 2],
     /// Dead pieces of each player, by size (large, small).
     dead: [[u8; 2]; 2],
     to_move: Player,
+    key: u64,
 }
 
 /// Why a setup is not a Screwball position.
@@ -258,35 +364,89 @@ impl Position {
     /// move.
     pub fn standard() -> Position {
         let b = Board::get();
-        let mut board = vec![None; b.spaces().len()];
+        let mut pos = Position::empty();
         for (owner, squares) in [(Player::Screws, SCREWS_START), (Player::Balls, BALLS_START)] {
-            for (name, size) in squares {
+            for (name, _) in squares {
                 let id = b
                     .parse(name)
                     .expect("the opening names spaces of the board");
-                board[usize::from(id.0)] = Some(Piece { owner, size });
+                pos.put(owner, id);
             }
         }
+        pos
+    }
+
+    /// No pieces, none dead, Screws to move.
+    fn empty() -> Position {
         Position {
-            board,
+            men: [0; 2],
             dead: [[0; 2]; 2],
             to_move: Player::Screws,
+            key: 0,
         }
     }
 
-    /// Removes the piece on `at` if it is dead there, counting it among its owner's dead.
-    fn bury_if_dead(&mut self, at: SpaceId) {
-        if let Some(p) = self.at(at)
-            && dead_at(p.owner, at)
-        {
-            self.board[usize::from(at.0)] = None;
-            self.dead[p.owner.index()][size_index(p.size)] += 1;
+    /// Sets a piece of `owner` on the vacant space `at` (its size is the square's other).
+    #[inline]
+    fn put(&mut self, owner: Player, at: SpaceId) {
+        self.men[owner.index()] |= bit(at);
+        self.key ^= tables().piece_keys[owner.index()][usize::from(at.0)];
+    }
+
+    /// Takes `owner`'s piece off `at`.
+    #[inline]
+    fn take(&mut self, owner: Player, at: SpaceId) {
+        self.men[owner.index()] &= !bit(at);
+        self.key ^= tables().piece_keys[owner.index()][usize::from(at.0)];
+    }
+
+    /// Sets how many of a player's pieces of a size are dead.
+    fn set_dead(&mut self, owner: Player, size: usize, n: u8) {
+        let t = tables();
+        let old = self.dead[owner.index()][size];
+        self.key ^= t.dead_key(owner, size, old) ^ t.dead_key(owner, size, n);
+        self.dead[owner.index()][size] = n;
+    }
+
+    /// Sets whose turn it is.
+    fn set_to_move(&mut self, player: Player) {
+        if self.to_move != player {
+            self.key ^= tables().balls_key;
+            self.to_move = player;
         }
+    }
+
+    /// Removes the piece of `owner` on `at` if it is dead there, counting it among its
+    /// owner's dead.
+    #[inline]
+    fn bury_if_dead(&mut self, owner: Player, at: SpaceId) {
+        let t = tables();
+        if t.dead[owner.index()] & self.men[owner.index()] & bit(at) != 0 {
+            self.take(owner, at);
+            let k = size_index(t.piece_size(at));
+            let n = self.dead[owner.index()][k].saturating_add(1);
+            self.set_dead(owner, k, n);
+        }
+    }
+
+    /// Every piece's space.
+    #[inline]
+    fn occupied(&self) -> u128 {
+        self.men[0] | self.men[1]
+    }
+
+    /// The Zobrist key of the position: its pieces, dead counts and turn.
+    pub fn key(&self) -> u64 {
+        self.key
     }
 
     /// The piece on a space.
     pub fn at(&self, id: SpaceId) -> Option<Piece> {
-        self.board[usize::from(id.0)]
+        let size = tables().piece_size(id);
+        Player::ALL
+            .into_iter()
+            .find(|p| self.men[p.index()] & bit(id) != 0)
+            .map(|owner| Piece { owner, size })
     }
 
     /// Whose turn it is.
@@ -296,20 +456,21 @@ impl Position {
 
     /// A player's pieces on the board.
     pub fn pieces_of(&self, player: Player) -> impl Iterator<Item = (SpaceId, Piece)> + '_ {
-        self.board
-            .iter()
-            .enumerate()
-            .filter_map(move |(i, p)| match p {
-                Some(p) if p.owner == player => Some((SpaceId(i as u8), *p)),
-                _ => None,
-            })
+        let t = tables();
+        Bits(self.men[player.index()]).map(move |id| {
+            (
+                id,
+                Piece {
+                    owner: player,
+                    size: t.piece_size(id),
+                },
+            )
+        })
     }
 
     /// How many of a player's pieces of `size` are on the board.
     pub fn on_board(&self, player: Player, size: Size) -> u8 {
-        self.pieces_of(player)
-            .filter(|(_, p)| p.size == size)
-            .count() as u8
+        (self.men[player.index()] & tables().squares_for(size)).count_ones() as u8
     }
 
     /// How many of a player's pieces of `size` are dead.
@@ -322,34 +483,22 @@ impl Position {
         let Some(piece) = self.at(from) else {
             return Vec::new();
         };
-        let b = Board::get();
-        b.touching(from)
-            .iter()
-            .map(|(id, _)| *id)
-            .filter(|id| {
-                b.space(*id).size == square_for(piece.size)
-                    && self.at(*id).is_none()
-                    && may_go(piece.owner, from, *id)
-            })
-            .collect()
+        let t = tables();
+        Bits(t.steps[piece.owner.index()][usize::from(from.0)] & !self.occupied()).collect()
     }
 
     /// The enemy pieces a piece of `owner` on `at` attacks: every enemy piece, of either
     /// size, on a touching space in a direction it may move.
     pub fn attacked_from(&self, owner: Player, at: SpaceId) -> Vec<SpaceId> {
-        Board::get()
-            .touching(at)
-            .iter()
-            .map(|(id, _)| *id)
-            .filter(|id| self.at(*id).is_some_and(|p| p.owner != owner) && may_go(owner, at, *id))
+        let t = tables();
+        Bits(t.attacks[owner.index()][usize::from(at.0)] & self.men[owner.other().index()])
             .collect()
     }
 
     /// The enemy pieces a step from `from` to `to` would attack.
-    pub fn attacked_after(&self, owner: Player, from: SpaceId, to: SpaceId) -> Vec<SpaceId> {
-        let mut after = self.clone();
-        after.board[usize::from(to.0)] = after.board[usize::from(from.0)].take();
-        after.attacked_from(owner, to)
+    pub fn attacked_after(&self, owner: Player, _from: SpaceId, to: SpaceId) -> Vec<SpaceId> {
+        // The square left behind is the mover's own: it changes no enemy piece.
+        self.attacked_from(owner, to)
     }
 
     /// Reads the setup text form:
@@ -368,11 +517,7 @@ impl Position {
     /// they arrive on a square.
     pub fn parse(text: &str, options: &ScrewballOptions) -> Result<Position, SetupError> {
         let b = Board::get();
-        let mut pos = Position {
-            board: vec![None; b.spaces().len()],
-            dead: [[0; 2]; 2],
-            to_move: Player::Screws,
-        };
+        let mut pos = Position::empty();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let err = |why: String| SetupError::Syntax { line, why };
@@ -381,8 +526,9 @@ impl Position {
                 continue;
             }
             if let Some(who) = body.strip_suffix(" to move") {
-                pos.to_move = Player::parse(who)
+                let who = Player::parse(who)
                     .ok_or_else(|| err(format!("unknown player {who:?}: Screws or Balls")))?;
+                pos.set_to_move(who);
                 continue;
             }
             let Some((head, list)) = body.split_once(':') else {
@@ -408,7 +554,7 @@ impl Position {
                             "small" => 1,
                             _ => return Err(err(format!("unknown size {size:?}"))),
                         };
-                        pos.dead[owner.index()][k] = n;
+                        pos.set_dead(owner, k, n);
                     }
                 }
                 word @ ("large" | "small") => {
@@ -428,10 +574,10 @@ impl Position {
                                 square: square_for(size).word(),
                             });
                         }
-                        if pos.at(id).is_some() {
+                        if pos.occupied() & bit(id) != 0 {
                             return Err(SetupError::Occupied(name.to_string()));
                         }
-                        pos.board[usize::from(id.0)] = Some(Piece { owner, size });
+                        pos.put(owner, id);
                     }
                 }
                 other => {
@@ -443,7 +589,9 @@ impl Position {
         }
         for owner in Player::ALL {
             for (size, max) in [(Size::Large, options.large), (Size::Small, options.small)] {
-                if pos.on_board(owner, size) + pos.dead(owner, size) > max {
+                if u16::from(pos.on_board(owner, size)) + u16::from(pos.dead(owner, size))
+                    > u16::from(max)
+                {
                     return Err(SetupError::TooMany {
                         player: owner,
                         size: size.word(),
@@ -530,128 +678,126 @@ impl Screwball {
         self.frames.iter().map(|f| &f.0)
     }
 
-    /// A player's pieces of `size` still in reserve.
-    pub fn reserve(&self, player: Player, size: Size) -> u8 {
-        let owned = match size {
+    /// A Zobrist key of the game's state for a transposition table: the position's key
+    /// ([`Position::key`]).
+    pub fn key(&self) -> u64 {
+        self.pos.key
+    }
+
+    /// How many pieces of `size` a player owns.
+    fn owned(&self, size: Size) -> u8 {
+        match size {
             Size::Large => self.options.large,
             Size::Small => self.options.small,
-        };
-        owned.saturating_sub(self.pos.on_board(player, size) + self.pos.dead(player, size))
+        }
+    }
+
+    /// A player's pieces of `size` still in reserve in `pos`.
+    fn reserve_in(&self, pos: &Position, player: Player, size: Size) -> u8 {
+        self.owned(size).saturating_sub(
+            pos.on_board(player, size)
+                .saturating_add(pos.dead(player, size)),
+        )
+    }
+
+    /// A player's pieces of `size` still in reserve.
+    pub fn reserve(&self, player: Player, size: Size) -> u8 {
+        self.reserve_in(&self.pos, player, size)
     }
 
     /// The size of the penalty piece set for a victim of `size` (the same size, else the
     /// other), if the victim has any reserve left.
     pub fn penalty_size(&self, pos: &Position, victim: Player, size: Size) -> Option<Size> {
-        let left = |s: Size| {
-            let owned = match s {
-                Size::Large => self.options.large,
-                Size::Small => self.options.small,
-            };
-            owned.saturating_sub(pos.on_board(victim, s) + pos.dead(victim, s))
-        };
-        [size, size.other()].into_iter().find(|s| left(*s) > 0)
+        [size, size.other()]
+            .into_iter()
+            .find(|s| self.reserve_in(pos, victim, *s) > 0)
+    }
+
+    /// The squares a penalty or entered piece of `player`'s may be set on, with
+    /// [`ScrewballOptions::place_only_where_playable`]: every square, or those it could move
+    /// from.
+    #[inline]
+    fn placeable(&self, t: &Tables, player: Player) -> u128 {
+        if self.options.place_only_where_playable {
+            !t.dead[player.index()]
+        } else {
+            !0
+        }
     }
 
     /// The vacant squares nearest a player's starting row that a piece of `size` may be set
     /// on (with [`ScrewballOptions::place_only_where_playable`], only squares it could move
     /// from).
     pub fn nearest_vacant(&self, pos: &Position, player: Player, size: Size) -> Vec<SpaceId> {
-        let b = Board::get();
-        let vacant: Vec<SpaceId> = b
-            .ids()
-            .filter(|id| {
-                b.space(*id).size == square_for(size)
-                    && pos.at(*id).is_none()
-                    && !(self.options.place_only_where_playable && dead_at(player, *id))
-            })
-            .collect();
-        let best = vacant
-            .iter()
-            .map(|id| distance_from_start(player, *id))
-            .min();
-        vacant
-            .into_iter()
-            .filter(|id| Some(distance_from_start(player, *id)) == best)
-            .collect()
+        let t = tables();
+        let allowed = !pos.occupied() & self.placeable(t, player);
+        Bits(t.bands[player.index()][size_index(size)].nearest(allowed)).collect()
     }
 
-    /// Every way to set the penalty pieces for `victims` (in order), from `pos`.
-    fn placements(
-        &self,
-        pos: &Position,
-        victims: &[(SpaceId, Piece)],
-        out: &mut Vec<Vec<SpaceId>>,
-        so_far: &mut Vec<SpaceId>,
-    ) {
-        let Some(((_, victim), rest)) = victims.split_first() else {
-            out.push(so_far.clone());
-            return;
-        };
-        let owner = victim.owner;
-        let Some(size) = self.penalty_size(pos, owner, victim.size) else {
-            // No reserve left: the game ends; nothing more is set.
-            out.push(so_far.clone());
-            return;
-        };
-        let spots = self.nearest_vacant(pos, owner, size);
-        if spots.is_empty() {
-            self.placements(pos, rest, out, so_far);
-            return;
-        }
-        for spot in spots {
-            let mut next = pos.clone();
-            next.board[usize::from(spot.0)] = Some(Piece { owner, size });
-            so_far.push(spot);
-            self.placements(&next, rest, out, so_far);
-            so_far.pop();
+    /// Every step of the player to move, each with every way to set its penalty pieces,
+    /// handed to `each`.
+    #[inline]
+    fn for_each_step(&self, mut each: impl FnMut(SpaceId, SpaceId, &Placements)) {
+        let t = tables();
+        let pos = &self.pos;
+        let me = pos.to_move;
+        let them = me.other();
+        let own = pos.men[me.index()];
+        let enemy = pos.men[them.index()];
+        let occupied = own | enemy;
+        let mut left = [
+            self.reserve_in(pos, them, Size::Large),
+            self.reserve_in(pos, them, Size::Small),
+        ];
+        let allowed = self.placeable(t, them);
+        let mut spots = Placements::new();
+        for from in Bits(own) {
+            for to in Bits(t.steps[me.index()][usize::from(from.0)] & !occupied) {
+                let victims = t.attacks[me.index()][usize::from(to.0)] & enemy;
+                if victims == 0 {
+                    each(from, to, &spots);
+                    continue;
+                }
+                let after = occupied ^ bit(from) ^ bit(to);
+                let mut step = |p: &Placements| each(from, to, p);
+                place(
+                    t, them, victims, after, allowed, &mut left, &mut spots, &mut step,
+                );
+            }
         }
     }
 
     /// The moves of the player to move, whether or not the game has ended.
-    fn generate(&self) -> Vec<Move> {
-        let pos = &self.pos;
-        let me = pos.to_move;
-        let mut out = Vec::new();
-        for (from, _) in pos.pieces_of(me) {
-            for to in pos.steps_from(from) {
-                let mut after = pos.clone();
-                after.board[usize::from(to.0)] = after.board[usize::from(from.0)].take();
-                let victims: Vec<(SpaceId, Piece)> = after
-                    .attacked_from(me, to)
-                    .into_iter()
-                    .filter_map(|id| after.at(id).map(|p| (id, p)))
-                    .collect();
-                let mut ways = Vec::new();
-                self.placements(&after, &victims, &mut ways, &mut Vec::new());
-                for placements in ways {
-                    out.push(Move::Step {
-                        from,
-                        to,
-                        placements,
-                    });
-                }
-            }
-        }
-        if !out.is_empty() {
-            return out;
-        }
-        if self.options.no_move == NoMove::Enter {
-            let b = Board::get();
-            for id in b.ids() {
-                let size = square_for(b.space(id).size);
-                if distance_from_start(me, id) == 0
-                    && pos.at(id).is_none()
-                    && self.reserve(me, size) > 0
-                    && !(self.options.place_only_where_playable && dead_at(me, id))
-                {
-                    out.push(Move::Enter(id));
-                }
-            }
+    fn generate(&self, out: &mut Vec<Move>) {
+        self.for_each_step(|from, to, placements| {
+            out.push(Move::Step {
+                from,
+                to,
+                placements: *placements,
+            })
+        });
+        if out.is_empty() {
+            self.entries(|at| out.push(Move::Enter(at)));
         }
         if out.is_empty() {
             out.push(Move::Pass);
         }
-        out
+    }
+
+    /// The entries of the player to move (who cannot step), if the rules let him enter.
+    fn entries(&self, mut each: impl FnMut(SpaceId)) {
+        if self.options.no_move != NoMove::Enter {
+            return;
+        }
+        let t = tables();
+        let me = self.pos.to_move;
+        let mut open = t.start_row[me.index()] & !self.pos.occupied() & self.placeable(t, me);
+        for size in [Size::Large, Size::Small] {
+            if self.reserve(me, size) == 0 {
+                open &= !t.squares_for(size);
+            }
+        }
+        Bits(open).for_each(&mut each);
     }
 
     /// Whether a move attacked (and so earns another move).
@@ -664,6 +810,59 @@ impl Screwball {
             _ => false,
         }
     }
+}
+
+/// Every way to set the penalty pieces for `victims` (a mask, taken lowest first) of
+/// `owner`'s, with `occupied` the board's pieces and `left` his reserve by size index; each
+/// complete list of squares goes to `each`.
+#[allow(clippy::too_many_arguments)]
+fn place(
+    t: &Tables,
+    owner: Player,
+    victims: u128,
+    occupied: u128,
+    allowed: u128,
+    left: &mut [u8; 2],
+    spots: &mut Placements,
+    each: &mut impl FnMut(&Placements),
+) {
+    if victims == 0 {
+        each(spots);
+        return;
+    }
+    let victim = SpaceId(victims.trailing_zeros() as u8);
+    let rest = victims & (victims - 1);
+    let wanted = size_index(t.piece_size(victim));
+    let size = if left[wanted] > 0 {
+        wanted
+    } else if left[1 - wanted] > 0 {
+        1 - wanted
+    } else {
+        // No reserve left: the game ends; nothing more is set.
+        each(spots);
+        return;
+    };
+    let choices = t.bands[owner.index()][size].nearest(!occupied & allowed);
+    if choices == 0 {
+        place(t, owner, rest, occupied, allowed, left, spots, each);
+        return;
+    }
+    left[size] -= 1;
+    for spot in Bits(choices) {
+        spots.push(spot);
+        place(
+            t,
+            owner,
+            rest,
+            occupied | bit(spot),
+            allowed,
+            left,
+            spots,
+            each,
+        );
+        spots.pop();
+    }
+    left[size] += 1;
 }
 
 impl Game for Screwball {
@@ -679,15 +878,31 @@ impl Game for Screwball {
     }
 
     fn legal_moves(&self) -> Vec<Move> {
-        if self.outcome().is_over() {
-            return Vec::new();
+        let mut out = Vec::new();
+        if !self.outcome().is_over() {
+            out.reserve(32);
+            self.generate(&mut out);
         }
-        self.generate()
+        out
+    }
+
+    fn legal_move_count(&self) -> usize {
+        if self.outcome().is_over() {
+            return 0;
+        }
+        let mut n = 0;
+        self.for_each_step(|_, _, _| n += 1);
+        if n == 0 {
+            self.entries(|_| n += 1);
+        }
+        n.max(1)
     }
 
     fn play_unchecked(&mut self, mv: &Move) {
         let before = self.pos.clone();
+        let t = tables();
         let me = self.pos.to_move;
+        let them = me.other();
         let mut again = false;
         match mv {
             Move::Step {
@@ -695,52 +910,45 @@ impl Game for Screwball {
                 to,
                 placements,
             } => {
-                let piece = self.pos.board[usize::from(from.0)].take();
-                self.pos.board[usize::from(to.0)] = piece;
-                let victims: Vec<(SpaceId, Piece)> = self
-                    .pos
-                    .attacked_from(me, *to)
-                    .into_iter()
-                    .filter_map(|id| self.pos.at(id).map(|p| (id, p)))
-                    .collect();
-                again = !victims.is_empty();
+                self.pos.take(me, *from);
+                self.pos.put(me, *to);
+                let victims = t.attacks[me.index()][usize::from(to.0)] & self.pos.men[them.index()];
+                again = victims != 0;
+                let allowed = self.placeable(t, them);
                 let mut spots = placements.iter();
-                let mut arrived = vec![*to];
-                for (_, victim) in victims {
-                    let Some(size) = self.penalty_size(&self.pos, victim.owner, victim.size) else {
+                let mut arrived = 0u128;
+                for victim in Bits(victims) {
+                    let Some(size) = self.penalty_size(&self.pos, them, t.piece_size(victim))
+                    else {
                         continue;
                     };
-                    if self
-                        .nearest_vacant(&self.pos, victim.owner, size)
-                        .is_empty()
-                    {
+                    let choices = t.bands[them.index()][size_index(size)]
+                        .nearest(!self.pos.occupied() & allowed);
+                    if choices == 0 {
                         continue;
                     }
                     if let Some(spot) = spots.next() {
-                        self.pos.board[usize::from(spot.0)] = Some(Piece {
-                            owner: victim.owner,
-                            size,
-                        });
-                        arrived.push(*spot);
+                        self.pos.put(them, *spot);
+                        arrived |= bit(*spot);
                     }
                 }
                 // "If an attacking piece reaches the extreme border of the board, it is
                 // considered 'dead' ... if it moves into a position where it cannot move
                 // further, it is considered 'dead'": the moved piece and every penalty piece
                 // are checked where they now stand (no other piece's square has changed).
-                for at in arrived {
-                    self.pos.bury_if_dead(at);
+                self.pos.bury_if_dead(me, *to);
+                for at in Bits(arrived) {
+                    self.pos.bury_if_dead(them, at);
                 }
             }
             Move::Enter(at) => {
-                let size = square_for(Board::get().space(*at).size);
-                self.pos.board[usize::from(at.0)] = Some(Piece { owner: me, size });
-                self.pos.bury_if_dead(*at);
+                self.pos.put(me, *at);
+                self.pos.bury_if_dead(me, *at);
             }
             Move::Pass => {}
         }
         if !again {
-            self.pos.to_move = me.other();
+            self.pos.set_to_move(them);
         }
         self.frames.push((mv.clone(), before));
     }
@@ -752,8 +960,15 @@ impl Game for Screwball {
     }
 
     fn outcome(&self) -> Outcome<Player> {
+        let t = tables();
         for player in Player::ALL {
-            if self.reserve(player, Size::Large) + self.reserve(player, Size::Small) == 0 {
+            let on = self.pos.men[player.index()];
+            let d = self.pos.dead[player.index()];
+            let used_large = (on & t.small).count_ones() + u32::from(d[0]);
+            let used_small = (on & !t.small).count_ones() + u32::from(d[1]);
+            if used_large >= u32::from(self.options.large)
+                && used_small >= u32::from(self.options.small)
+            {
                 return Outcome::Win(player.other());
             }
         }

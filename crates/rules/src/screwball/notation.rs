@@ -4,7 +4,7 @@
 //! enters a reserve piece; `pass` passes.
 
 use super::board::{Board, SpaceId};
-use super::game::{Move, Screwball};
+use super::game::{Move, Placements, Screwball};
 use crate::game::Game;
 use crate::notation::NotationError;
 
@@ -95,7 +95,13 @@ pub fn read(game: &Screwball, text: &str) -> Result<Move, NotationError> {
                     to: t,
                     placements: p,
                 },
-            ) => from == f && to == t && placements.as_ref().is_none_or(|want| want == p),
+            ) => {
+                from == f
+                    && to == t
+                    && placements
+                        .as_ref()
+                        .is_none_or(|want| want.as_slice() == p.as_slice())
+            }
             (ScrewballSan::Enter(a), Move::Enter(b)) => a == b,
             (ScrewballSan::Pass, Move::Pass) => true,
             _ => false,
@@ -112,7 +118,8 @@ pub fn read(game: &Screwball, text: &str) -> Result<Move, NotationError> {
                 } => Move::Step {
                     from,
                     to,
-                    placements: placements.unwrap_or_default(),
+                    placements: Placements::from_slice(&placements.unwrap_or_default())
+                        .unwrap_or_default(),
                 },
                 ScrewballSan::Enter(at) => Move::Enter(at),
                 ScrewballSan::Pass => Move::Pass,
