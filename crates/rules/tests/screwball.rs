@@ -75,7 +75,7 @@ fn the_board_matches_the_patents_description() {
 
 #[test]
 fn the_opening() {
-    let g = Screwball::new(ScrewballOptions::default());
+    let g = Screwball::new(ScrewballOptions::default()).unwrap();
     let pos = g.position();
     for player in Player::ALL {
         assert_eq!(pos.on_board(player, Size::Large), 4);
@@ -255,7 +255,7 @@ fn perft_counts() {
             }
         }
         let mut game = if setup.trim() == "standard" {
-            Screwball::new(options)
+            Screwball::new(options).unwrap()
         } else {
             Screwball::from_setup_text(&setup, options).unwrap_or_else(|e| panic!("[{title}] {e}"))
         };
@@ -303,30 +303,126 @@ Screws to move",
 }
 
 #[test]
-fn setup_text_round_trips_and_bad_setups_are_refused() {
+fn setup_text_round_trips() {
     let options = ScrewballOptions::default();
     let pos = Position::standard();
     assert_eq!(Position::parse(&pos.to_string(), &options).unwrap(), pos);
     let dead = "Screws large: c5\nScrews dead: 2 large, 1 small\nBalls to move";
     let p = Position::parse(dead, &options).unwrap();
     assert_eq!(Position::parse(&p.to_string(), &options).unwrap(), p);
-    for (bad, why) in [
-        (
-            "Screws large: c3",
-            "a large piece stands only on a small square",
-        ),
-        (
-            "Screws small: c5",
-            "a small piece stands only on a large square",
-        ),
-        ("Screws large: c5 c5", "two pieces on c5"),
-        ("Screws large: z9", "no such space"),
-        ("Greens large: c5", "unknown player"),
-        ("Balls dead: 19 large", "more large pieces than the 18"),
-    ] {
-        let e = Position::parse(bad, &options).unwrap_err().to_string();
-        assert!(e.contains(why), "{bad}: {e}");
+}
+
+/// The cases of a data file of refusals: each "== message" with the lines that follow it
+/// (without comments).
+fn refusals(name: &str) -> Vec<(String, Vec<String>)> {
+    let text = data(name);
+    text.split("\n== ")
+        .skip(1)
+        .map(|block| {
+            let (want, body) = block.split_once('\n').unwrap_or((block, ""));
+            let lines = body
+                .lines()
+                .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
+                .map(str::to_string)
+                .collect();
+            (want.to_string(), lines)
+        })
+        .collect()
+}
+
+#[test]
+fn bad_setups_are_refused_naming_their_line() {
+    let cases = refusals("invalid_setups.txt");
+    for (want, lines) in &cases {
+        let (options, setup) = match lines.first().and_then(|l| l.strip_prefix("options:")) {
+            Some(ron) => (ron::from_str(ron.trim()).unwrap(), &lines[1..]),
+            None => (ScrewballOptions::default(), &lines[..]),
+        };
+        let text = setup.join("\n");
+        let got = Position::parse(&text, &options)
+            .map(|p| p.to_string())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(&got, want, "{text}");
+        let got = Screwball::from_setup_text(&text, options)
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(&got, want, "{text}");
     }
+    assert!(cases.len() >= 25, "{} cases", cases.len());
+}
+
+#[test]
+fn bad_options_are_refused_naming_the_option_and_its_range() {
+    let cases = refusals("invalid_options.txt");
+    for (want, lines) in &cases {
+        let options: ScrewballOptions = ron::from_str(&lines.join("\n")).unwrap();
+        assert_eq!(&options.check().unwrap_err().to_string(), want);
+        assert_eq!(
+            &Screwball::new(options.clone()).unwrap_err().to_string(),
+            want
+        );
+        let e = Screwball::from_position(Position::standard(), options)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, format!("bad options: {want}"));
+    }
+    assert!(cases.len() >= 7, "{} cases", cases.len());
+    // The ends of the ranges are accepted.
+    for (large, small) in [(4, 2), (48, 26), (4, 26), (48, 2)] {
+        let options = ScrewballOptions {
+            large,
+            small,
+            ..ScrewballOptions::default()
+        };
+        assert!(Screwball::new(options).is_ok(), "{large} {small}");
+    }
+}
+
+#[test]
+fn bad_options_in_a_scene_are_placed_on_their_line() {
+    let text = "Scene(\n  title: \"x\",\n  game: Screwball,\n  options: (\n    small: 6,\n    large: 254,\n  ),\n)";
+    let scene = tabula_rules::scene::SceneFile::parse(std::path::Path::new("t.ron"), text).unwrap();
+    let e = scene.verify().unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "t.ron:6:12: bad options for Screwball: large: 254: a player owns 4 to 48 large pieces (four start on his starting row, and the board has 48 small squares)"
+    );
+}
+
+#[test]
+fn a_position_must_fit_the_options_it_is_played_with() {
+    let pos = Position::parse(
+        "Screws large: a12 b12 h12 j11 c5\nScrews dead: 3 large",
+        &ScrewballOptions::default(),
+    )
+    .unwrap();
+    let few = ScrewballOptions {
+        large: 6,
+        ..ScrewballOptions::default()
+    };
+    assert_eq!(
+        Screwball::from_position(pos.clone(), few)
+            .unwrap_err()
+            .to_string(),
+        "Screws has 8 large pieces on the board and dead, more than the 6 the options give him"
+    );
+    assert!(Screwball::from_position(pos, ScrewballOptions::default()).is_ok());
+}
+
+#[test]
+fn bad_move_texts_are_refused_with_their_reason() {
+    let g = Screwball::new(ScrewballOptions::default()).unwrap();
+    let cases = refusals("invalid_moves.txt");
+    for (want, lines) in &cases {
+        let text = lines[0]
+            .strip_prefix("move: \"")
+            .and_then(|t| t.strip_suffix('"'))
+            .expect("move: \"TEXT\"");
+        assert_eq!(&g.parse_move(text).unwrap_err().to_string(), want);
+    }
+    assert!(cases.len() >= 12, "{} cases", cases.len());
 }
 
 #[test]
@@ -334,7 +430,7 @@ fn random_playouts_never_panic_and_round_trip() {
     let finished = common::random_playouts(
         0..300,
         600,
-        |_| Screwball::new(ScrewballOptions::default()),
+        |_| Screwball::new(ScrewballOptions::default()).unwrap(),
         |g| g.position().clone(),
         |g, _| {
             // The key kept move by move is the key of the position read afresh.

@@ -35,6 +35,14 @@ impl Player {
         self as usize
     }
 
+    /// The possessive: "Screws'" or "Balls'".
+    pub fn possessive(self) -> &'static str {
+        match self {
+            Player::Screws => "Screws'",
+            Player::Balls => "Balls'",
+        }
+    }
+
     /// Reads "screws" or "balls" (either case).
     pub fn parse(text: &str) -> Option<Player> {
         match text.trim().to_ascii_lowercase().as_str() {
@@ -75,13 +83,46 @@ pub enum NoMove {
     Pass,
 }
 
+/// How many large pieces a player may own: the four that start on his starting row, up to
+/// the board's 48 small squares.
+pub const LARGE_PIECES: std::ops::RangeInclusive<u8> = 4..=48;
+
+/// How many small pieces a player may own: the two that start on his starting row, up to
+/// the board's 26 large spaces.
+pub const SMALL_PIECES: std::ops::RangeInclusive<u8> = 2..=26;
+
+/// Why options are not Screwball options.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    /// `large` out of [`LARGE_PIECES`].
+    #[error(
+        "large: {0}: a player owns 4 to 48 large pieces (four start on his starting row, and the board has 48 small squares)"
+    )]
+    Large(u8),
+    /// `small` out of [`SMALL_PIECES`].
+    #[error(
+        "small: {0}: a player owns 2 to 26 small pieces (two start on his starting row, and the board has 26 large spaces)"
+    )]
+    Small(u8),
+}
+
+impl OptionsError {
+    /// The name of the offending option, as written in a scene.
+    pub fn field(&self) -> &'static str {
+        match self {
+            OptionsError::Large(_) => "large",
+            OptionsError::Small(_) => "small",
+        }
+    }
+}
+
 /// Screwball's rules options.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ScrewballOptions {
-    /// Large pieces each player owns (the patent: 18).
+    /// Large pieces each player owns (the patent: 18; allowed: [`LARGE_PIECES`]).
     pub large: u8,
-    /// Small pieces each player owns (the patent: 6).
+    /// Small pieces each player owns (the patent: 6; allowed: [`SMALL_PIECES`]).
     pub small: u8,
     /// What a player who cannot move does.
     pub no_move: NoMove,
@@ -99,6 +140,27 @@ impl Default for ScrewballOptions {
             small: 6,
             no_move: NoMove::Enter,
             place_only_where_playable: false,
+        }
+    }
+}
+
+impl ScrewballOptions {
+    /// Refuses piece counts the opening or the board cannot take.
+    pub fn check(&self) -> Result<(), OptionsError> {
+        if !LARGE_PIECES.contains(&self.large) {
+            return Err(OptionsError::Large(self.large));
+        }
+        if !SMALL_PIECES.contains(&self.small) {
+            return Err(OptionsError::Small(self.small));
+        }
+        Ok(())
+    }
+
+    /// How many pieces of `size` a player owns.
+    pub fn owned(&self, size: Size) -> u8 {
+        match size {
+            Size::Large => self.large,
+            Size::Small => self.small,
         }
     }
 }
@@ -236,7 +298,8 @@ pub struct Position {
     key: u64,
 }
 
-/// Why a setup is not a Screwball position.
+/// Why a setup is not a Screwball position. Errors of the text form name the line of the
+/// offending item.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// A line could not be read.
@@ -248,8 +311,10 @@ pub enum SetupError {
         why: String,
     },
     /// A piece stands on a square of the wrong size.
-    #[error("{space}: a {piece} piece stands only on a {square} square")]
+    #[error("line {line}: {space}: a {piece} piece stands only on a {square} square")]
     WrongSize {
+        /// 1-based line.
+        line: usize,
         /// The space.
         space: String,
         /// "large" or "small".
@@ -258,18 +323,77 @@ pub enum SetupError {
         square: &'static str,
     },
     /// Two pieces on one square.
-    #[error("two pieces on {0}")]
-    Occupied(String),
-    /// More pieces than a player owns.
-    #[error("{player} has more {size} pieces than the {max} he owns")]
+    #[error("line {line}: two pieces on {space}")]
+    Occupied {
+        /// 1-based line.
+        line: usize,
+        /// The space.
+        space: String,
+    },
+    /// More pieces of a size, on the board and dead, than a player owns.
+    #[error(
+        "line {line}: {player} would have {count} {size} pieces on the board and dead, more than the {owned} he owns (the option {size}: {owned})"
+    )]
     TooMany {
+        /// 1-based line.
+        line: usize,
         /// Whose.
         player: Player,
         /// "large" or "small".
         size: &'static str,
+        /// How many that line would make.
+        count: usize,
         /// How many he owns.
-        max: u8,
+        owned: u8,
     },
+    /// A dead count out of range.
+    #[error(
+        "line {line}: {given} dead {size} pieces for {player}: allowed 0 to {max} (he owns {owned}, {on_board} on the board)"
+    )]
+    DeadCount {
+        /// 1-based line.
+        line: usize,
+        /// Whose.
+        player: Player,
+        /// "large" or "small".
+        size: &'static str,
+        /// The count written.
+        given: String,
+        /// The most allowed.
+        max: u8,
+        /// How many he owns.
+        owned: u8,
+        /// How many are on the board in the lines read so far.
+        on_board: u8,
+    },
+    /// Both players' reserves spent: the game ended before this.
+    #[error(
+        "line {line}: both players' reserves are spent, but the game ends as soon as one player's is"
+    )]
+    BothSpent {
+        /// The line that spent the second reserve.
+        line: usize,
+    },
+    /// A position whose players' reserves are both spent.
+    #[error("both players' reserves are spent, but the game ends as soon as one player's is")]
+    NoReserves,
+    /// A position with more pieces than the options give a player.
+    #[error(
+        "{player} has {count} {size} pieces on the board and dead, more than the {owned} the options give him"
+    )]
+    Counts {
+        /// Whose.
+        player: Player,
+        /// "large" or "small".
+        size: &'static str,
+        /// How many the position has.
+        count: usize,
+        /// How many the options give.
+        owned: u8,
+    },
+    /// The options are out of range.
+    #[error("bad options: {0}")]
+    Options(#[from] OptionsError),
 }
 
 fn size_index(size: Size) -> usize {
@@ -514,10 +638,19 @@ impl Position {
     ///
     /// A setup may stand a piece on any square of its size, even one where it would be dead
     /// (the patent's own example of squares 15 to 20 does): the dead rule acts on pieces as
-    /// they arrive on a square.
+    /// they arrive on a square. It is refused, naming the line, where a player would have
+    /// more pieces of a size on the board and dead than the options give him, where an item
+    /// is given twice, and where both players' reserves are spent (the game ends when the
+    /// first is). The options are checked first.
     pub fn parse(text: &str, options: &ScrewballOptions) -> Result<Position, SetupError> {
+        options.check()?;
         let b = Board::get();
         let mut pos = Position::empty();
+        // The line of each player's "dead" item and of the turn, once given.
+        let mut dead_line: [Option<usize>; 2] = [None; 2];
+        let mut turn_line: Option<usize> = None;
+        // The last line that changed each player's reserve.
+        let mut spent_line = [0usize; 2];
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let err = |why: String| SetupError::Syntax { line, why };
@@ -528,6 +661,12 @@ impl Position {
             if let Some(who) = body.strip_suffix(" to move") {
                 let who = Player::parse(who)
                     .ok_or_else(|| err(format!("unknown player {who:?}: Screws or Balls")))?;
+                if let Some(first) = turn_line {
+                    return Err(err(format!(
+                        "whose turn it is was already given on line {first}"
+                    )));
+                }
+                turn_line = Some(line);
                 pos.set_to_move(who);
                 continue;
             }
@@ -540,21 +679,58 @@ impl Position {
             let (Some(who), Some(what), None) = (words.next(), words.next(), words.next()) else {
                 return Err(err(format!("cannot read {head:?}")));
             };
-            let owner = Player::parse(who).ok_or_else(|| err(format!("unknown player {who:?}")))?;
+            let owner = Player::parse(who)
+                .ok_or_else(|| err(format!("unknown player {who:?}: Screws or Balls")))?;
             match what.to_ascii_lowercase().as_str() {
                 "dead" => {
+                    if let Some(first) = dead_line[owner.index()] {
+                        return Err(err(format!(
+                            "{} dead pieces were already given on line {first}",
+                            owner.possessive()
+                        )));
+                    }
+                    dead_line[owner.index()] = Some(line);
+                    let mut given = [false; 2];
                     for part in list.split(',') {
                         let mut w = part.split_whitespace();
                         let (Some(n), Some(size), None) = (w.next(), w.next(), w.next()) else {
-                            return Err(err(format!("cannot read {part:?}: \"2 large\"")));
+                            return Err(err(format!(
+                                "cannot read {:?}: write \"2 large, 1 small\"",
+                                part.trim()
+                            )));
                         };
-                        let n: u8 = n.parse().map_err(|_| err(format!("not a count: {n:?}")))?;
-                        let k = match size {
-                            "large" => 0,
-                            "small" => 1,
-                            _ => return Err(err(format!("unknown size {size:?}"))),
+                        let size = match size {
+                            "large" => Size::Large,
+                            "small" => Size::Small,
+                            _ => {
+                                return Err(err(format!("unknown size {size:?}: large or small")));
+                            }
                         };
-                        pos.set_dead(owner, k, n);
+                        let k = size_index(size);
+                        if given[k] {
+                            return Err(err(format!("{} given twice", size.word())));
+                        }
+                        given[k] = true;
+                        let owned = options.owned(size);
+                        let on_board = pos.on_board(owner, size);
+                        let max = owned.saturating_sub(on_board);
+                        let count = n
+                            .parse::<u8>()
+                            .ok()
+                            .filter(|c| *c <= max && n.bytes().all(|c| c.is_ascii_digit()));
+                        let Some(count) = count else {
+                            return Err(SetupError::DeadCount {
+                                line,
+                                player: owner,
+                                size: size.word(),
+                                given: n.to_string(),
+                                max,
+                                owned,
+                                on_board,
+                            });
+                        };
+                        pos.set_dead(owner, k, count);
+                        spent_line[owner.index()] = line;
                     }
                 }
                 word @ ("large" | "small") => {
@@ -564,20 +740,38 @@ impl Position {
                         Size::Small
                     };
                     for name in list.split_whitespace() {
-                        let id = b
-                            .parse(name)
-                            .ok_or_else(|| err(format!("no such space {name:?}")))?;
+                        let id = b.parse(name).ok_or_else(|| {
+                            err(format!("no such space {name:?} (files a-l, ranks 1-12)"))
+                        })?;
                         if b.space(id).size != square_for(size) {
                             return Err(SetupError::WrongSize {
+                                line,
                                 space: name.to_string(),
                                 piece: size.word(),
                                 square: square_for(size).word(),
                             });
                         }
                         if pos.occupied() & bit(id) != 0 {
-                            return Err(SetupError::Occupied(name.to_string()));
+                            return Err(SetupError::Occupied {
+                                line,
+                                space: name.to_string(),
+                            });
+                        }
+                        let count = usize::from(pos.on_board(owner, size))
+                            + usize::from(pos.dead(owner, size))
+                            + 1;
+                        let owned = options.owned(size);
+                        if count > usize::from(owned) {
+                            return Err(SetupError::TooMany {
+                                line,
+                                player: owner,
+                                size: size.word(),
+                                count,
+                                owned,
+                            });
                         }
                         pos.put(owner, id);
+                        spent_line[owner.index()] = line;
                     }
                 }
                 other => {
@@ -587,20 +781,45 @@ impl Position {
                 }
             }
         }
-        for owner in Player::ALL {
-            for (size, max) in [(Size::Large, options.large), (Size::Small, options.small)] {
-                if u16::from(pos.on_board(owner, size)) + u16::from(pos.dead(owner, size))
-                    > u16::from(max)
-                {
-                    return Err(SetupError::TooMany {
-                        player: owner,
+        if Player::ALL.iter().all(|p| pos.spent(*p, options)) {
+            return Err(SetupError::BothSpent {
+                line: spent_line[0].max(spent_line[1]),
+            });
+        }
+        Ok(pos)
+    }
+
+    /// Whether `player` has no reserve left under `options`.
+    fn spent(&self, player: Player, options: &ScrewballOptions) -> bool {
+        [Size::Large, Size::Small].into_iter().all(|size| {
+            u16::from(self.on_board(player, size)) + u16::from(self.dead(player, size))
+                >= u16::from(options.owned(size))
+        })
+    }
+
+    /// Refuses a position that has more pieces than `options` give a player, or in which
+    /// both players' reserves are spent.
+    pub fn check(&self, options: &ScrewballOptions) -> Result<(), SetupError> {
+        options.check()?;
+        for player in Player::ALL {
+            for size in [Size::Large, Size::Small] {
+                let count =
+                    usize::from(self.on_board(player, size)) + usize::from(self.dead(player, size));
+                let owned = options.owned(size);
+                if count > usize::from(owned) {
+                    return Err(SetupError::Counts {
+                        player,
                         size: size.word(),
-                        max,
+                        count,
+                        owned,
                     });
                 }
             }
         }
-        Ok(pos)
+        if Player::ALL.iter().all(|p| self.spent(*p, options)) {
+            return Err(SetupError::NoReserves);
+        }
+        Ok(())
     }
 }
 
@@ -637,25 +856,35 @@ pub struct Screwball {
 }
 
 impl Screwball {
-    /// The opening with these options.
-    pub fn new(options: ScrewballOptions) -> Screwball {
-        Screwball::from_position(Position::standard(), options)
+    /// The opening with these options, once [`ScrewballOptions::check`] accepts them.
+    pub fn new(options: ScrewballOptions) -> Result<Screwball, OptionsError> {
+        options.check()?;
+        Ok(Screwball::unchecked(Position::standard(), options))
     }
 
-    /// A game from a position.
-    pub fn from_position(pos: Position, options: ScrewballOptions) -> Screwball {
+    /// A game from a position, once the options and the position's counts under them are
+    /// checked ([`Position::check`]).
+    pub fn from_position(
+        pos: Position,
+        options: ScrewballOptions,
+    ) -> Result<Screwball, SetupError> {
+        pos.check(&options)?;
+        Ok(Screwball::unchecked(pos, options))
+    }
+
+    /// A game from the setup text form ([`Position::parse`]).
+    pub fn from_setup_text(text: &str, options: ScrewballOptions) -> Result<Screwball, SetupError> {
+        let pos = Position::parse(text, &options)?;
+        Ok(Screwball::unchecked(pos, options))
+    }
+
+    fn unchecked(pos: Position, options: ScrewballOptions) -> Screwball {
         Screwball {
             start: pos.clone(),
             pos,
             options,
             frames: Vec::new(),
         }
-    }
-
-    /// A game from the setup text form.
-    pub fn from_setup_text(text: &str, options: ScrewballOptions) -> Result<Screwball, SetupError> {
-        let pos = Position::parse(text, &options)?;
-        Ok(Screwball::from_position(pos, options))
     }
 
     /// The current position.
@@ -684,17 +913,9 @@ impl Screwball {
         self.pos.key
     }
 
-    /// How many pieces of `size` a player owns.
-    fn owned(&self, size: Size) -> u8 {
-        match size {
-            Size::Large => self.options.large,
-            Size::Small => self.options.small,
-        }
-    }
-
     /// A player's pieces of `size` still in reserve in `pos`.
     fn reserve_in(&self, pos: &Position, player: Player, size: Size) -> u8 {
-        self.owned(size).saturating_sub(
+        self.options.owned(size).saturating_sub(
             pos.on_board(player, size)
                 .saturating_add(pos.dead(player, size)),
         )
@@ -984,7 +1205,11 @@ impl Game for Screwball {
                     return format!("there is no piece on {}", b.name(*from));
                 };
                 if piece.owner != me {
-                    return format!("that piece is {}'s: it is {me}'s turn", piece.owner);
+                    return format!(
+                        "that piece is {}: it is {} turn",
+                        piece.owner.possessive(),
+                        me.possessive()
+                    );
                 }
                 let square = b.space(*to).size;
                 if square != square_for(piece.size) {

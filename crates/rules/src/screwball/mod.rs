@@ -7,5 +7,7 @@ pub mod notation;
 mod tables;
 
 pub use board::{Board, Size, SpaceId};
-pub use game::{Move, Placements, Player, Position, Screwball, ScrewballOptions, SetupError};
+pub use game::{
+    Move, OptionsError, Placements, Player, Position, Screwball, ScrewballOptions, SetupError,
+};
 pub use tables::MAX_VICTIMS;

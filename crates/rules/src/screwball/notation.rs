@@ -5,6 +5,7 @@
 
 use super::board::{Board, SpaceId};
 use super::game::{Move, Placements, Screwball};
+use super::tables::MAX_VICTIMS;
 use crate::game::Game;
 use crate::notation::NotationError;
 
@@ -70,6 +71,12 @@ pub fn parse(text: &str) -> Result<ScrewballSan, NotationError> {
         return Err(syntax("expected a step such as e1-f2, @c12 or pass"));
     };
     let placements: Vec<SpaceId> = parts.map(space).collect::<Result<_, _>>()?;
+    if placements.len() > MAX_VICTIMS {
+        return Err(syntax(&format!(
+            "{} penalty squares: a step sets at most {MAX_VICTIMS}",
+            placements.len()
+        )));
+    }
     Ok(ScrewballSan::Step {
         from: space(from)?,
         to: space(to)?,
