@@ -447,3 +447,76 @@ fn random_playouts_never_panic_and_round_trip() {
     );
     assert!(finished > 200, "most random games end ({finished} of 300)");
 }
+
+// Every game ends: a step moves a piece forward or nearer the centre, so a piece makes only
+// so many steps; every penalty or entered piece spends a reserve, which never grows back;
+// and when both players pass in a row the game is over (Stalled). So a game of any options
+// ends, and random games end well before the cap.
+#[test]
+fn random_games_of_every_option_end() {
+    use tabula_rules::Outcome;
+    use tabula_rules::screwball::Stalled;
+    use tabula_rules::screwball::game::NoMove;
+    let mut ends = [0usize; 3];
+    for no_move in [NoMove::Enter, NoMove::Pass] {
+        for place_only_where_playable in [false, true] {
+            for stalled in [Stalled::Draw, Stalled::FewestPieces] {
+                for (large, small) in [(18, 6), (4, 2), (48, 26), (4, 26), (48, 2)] {
+                    let options = ScrewballOptions {
+                        large,
+                        small,
+                        no_move,
+                        place_only_where_playable,
+                        stalled,
+                    };
+                    for seed in 0..20 {
+                        let mut g = Screwball::new(options.clone()).unwrap();
+                        let p = tabula_rules::playout::random_playout(&mut g, seed, 5000);
+                        match p.outcome {
+                            Outcome::Win(_) => ends[0] += 1,
+                            Outcome::Draw(_) => ends[1] += 1,
+                            _ => {
+                                panic!("{options:?} seed {seed}: no end in {} moves", p.moves.len())
+                            }
+                        }
+                        assert!(
+                            p.moves.len() < 2000,
+                            "{options:?} seed {seed}: {}",
+                            p.moves.len()
+                        );
+                        if g.stalled() {
+                            ends[2] += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Both endings occur: reserves spent, and stalled games.
+    assert!(ends[0] > 0 && ends[2] > 0, "{ends:?}");
+}
+
+#[test]
+fn the_key_marks_a_pass() {
+    let mut g = Screwball::from_setup_text(
+        "Screws large: a12 b12\nBalls large: c11 d11\nScrews to move",
+        ScrewballOptions {
+            no_move: tabula_rules::screwball::game::NoMove::Pass,
+            ..ScrewballOptions::default()
+        },
+    )
+    .unwrap();
+    let k0 = g.key();
+    g.play(&tabula_rules::screwball::Move::Pass).unwrap();
+    let k1 = g.key();
+    g.play(&tabula_rules::screwball::Move::Pass).unwrap();
+    // The same position and turn as at the start, but the game is over: another key.
+    assert_eq!(g.position(), g.start());
+    assert_ne!(g.key(), k0);
+    assert_ne!(k1, k0);
+    assert!(g.outcome().is_over());
+    g.undo();
+    assert_eq!(g.key(), k1);
+    g.undo();
+    assert_eq!(g.key(), k0);
+}

@@ -1,11 +1,12 @@
 //! A Screwball game: screws and balls, moves toward their owner, attacks that make the
 //! attacker set a penalty piece of the victim's on the victim's starting row, bonus moves
 //! while attacking, dead pieces (on the owner's edge, or where no square of their size lies
-//! in a direction they may move), and the end when one player's reserve is spent.
+//! in a direction they may move), and the end when one player's reserve is spent (or, when
+//! both players pass in a row, a draw by default: see [`Stalled`]).
 
 use super::board::{Board, Size, SpaceId, UNITS};
 use super::tables::{Bits, MAX_VICTIMS, Tables, bit, tables};
-use crate::game::{Game, Outcome};
+use crate::game::{DrawReason, Game, Outcome};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -83,6 +84,18 @@ pub enum NoMove {
     Pass,
 }
 
+/// How a game ends that can never go on: both players passed, one after the other, so the
+/// position and the turn are as they were before and neither can ever move again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Stalled {
+    /// A draw (the default).
+    #[default]
+    Draw,
+    /// The player with fewer pieces on the board wins, the patent's object ("to finish up
+    /// with the least number of pieces on the board"); a draw if they have as many.
+    FewestPieces,
+}
+
 /// How many large pieces a player may own: the four that start on his starting row, up to
 /// the board's 48 small squares.
 pub const LARGE_PIECES: std::ops::RangeInclusive<u8> = 4..=48;
@@ -131,6 +144,8 @@ pub struct ScrewballOptions {
     /// vacant square of the piece's size will do, and a piece set where it can never move is
     /// dead at once.
     pub place_only_where_playable: bool,
+    /// How a game ends when both players pass in a row (neither can ever move again).
+    pub stalled: Stalled,
 }
 
 impl Default for ScrewballOptions {
@@ -140,6 +155,7 @@ impl Default for ScrewballOptions {
             small: 6,
             no_move: NoMove::Enter,
             place_only_where_playable: false,
+            stalled: Stalled::Draw,
         }
     }
 }
@@ -908,9 +924,28 @@ impl Screwball {
     }
 
     /// A Zobrist key of the game's state for a transposition table: the position's key
-    /// ([`Position::key`]).
+    /// ([`Position::key`]), marked when the last move was a pass (another pass would end the
+    /// game).
     pub fn key(&self) -> u64 {
-        self.pos.key
+        if self.passed(1) {
+            self.pos.key ^ tables().passed_key
+        } else {
+            self.pos.key
+        }
+    }
+
+    /// Whether each of the last `n` moves was a pass.
+    fn passed(&self, n: usize) -> bool {
+        self.frames.len() >= n
+            && self.frames[self.frames.len() - n..]
+                .iter()
+                .all(|(mv, _)| *mv == Move::Pass)
+    }
+
+    /// Whether both players passed in a row: the position and the turn are as they were two
+    /// moves ago, and no one can ever move again.
+    pub fn stalled(&self) -> bool {
+        self.passed(2)
     }
 
     /// A player's pieces of `size` still in reserve in `pos`.
@@ -1192,6 +1227,19 @@ impl Game for Screwball {
             {
                 return Outcome::Win(player.other());
             }
+        }
+        if self.stalled() {
+            return match self.options.stalled {
+                Stalled::Draw => Outcome::Draw(DrawReason::NoMove),
+                Stalled::FewestPieces => {
+                    let count = |p: Player| self.pos.men[p.index()].count_ones();
+                    match count(Player::Screws).cmp(&count(Player::Balls)) {
+                        std::cmp::Ordering::Less => Outcome::Win(Player::Screws),
+                        std::cmp::Ordering::Greater => Outcome::Win(Player::Balls),
+                        std::cmp::Ordering::Equal => Outcome::Draw(DrawReason::NoMove),
+                    }
+                }
+            };
         }
         Outcome::Ongoing
     }

@@ -9,5 +9,6 @@ mod tables;
 pub use board::{Board, Size, SpaceId};
 pub use game::{
     Move, OptionsError, Placements, Player, Position, Screwball, ScrewballOptions, SetupError,
+    Stalled,
 };
 pub use tables::MAX_VICTIMS;

@@ -88,6 +88,8 @@ pub(crate) struct Tables {
     pub dead_keys: [[[u64; DEAD_KEYS]; 2]; 2],
     /// Zobrist key of Balls to move.
     pub balls_key: u64,
+    /// Zobrist key of a position reached by a pass (a second pass ends the game).
+    pub passed_key: u64,
 }
 
 impl Tables {
@@ -204,5 +206,6 @@ fn build() -> Tables {
         piece_keys,
         dead_keys,
         balls_key: next(),
+        passed_key: next(),
     }
 }
