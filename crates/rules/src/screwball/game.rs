@@ -308,6 +308,8 @@ pub enum Move {
 pub struct Position {
     /// Each player's pieces, by [`Player::index`].
     men: [u128; 2],
+    /// How many of each player's pieces are on the board, by size (large, small).
+    on: [[u8; 2]; 2],
     /// Dead pieces of each player, by size (large, small).
     dead: [[u8; 2]; 2],
     to_move: Player,
@@ -520,24 +522,36 @@ impl Position {
     fn empty() -> Position {
         Position {
             men: [0; 2],
+            on: [[0; 2]; 2],
             dead: [[0; 2]; 2],
             to_move: Player::Screws,
             key: 0,
         }
     }
 
-    /// Sets a piece of `owner` on the vacant space `at` (its size is the square's other).
+    /// Sets a piece of `owner` on the vacant space `at` (its size is the square's other);
+    /// nothing if it is taken.
     #[inline]
     fn put(&mut self, owner: Player, at: SpaceId) {
+        let t = tables();
+        if self.occupied() & bit(at) != 0 {
+            return;
+        }
         self.men[owner.index()] |= bit(at);
-        self.key ^= tables().piece_keys[owner.index()][usize::from(at.0)];
+        self.on[owner.index()][size_index(t.piece_size(at))] += 1;
+        self.key ^= t.piece_keys[owner.index()][usize::from(at.0)];
     }
 
-    /// Takes `owner`'s piece off `at`.
+    /// Takes `owner`'s piece off `at`, if he has one there.
     #[inline]
     fn take(&mut self, owner: Player, at: SpaceId) {
+        let t = tables();
+        if self.men[owner.index()] & bit(at) == 0 {
+            return;
+        }
         self.men[owner.index()] &= !bit(at);
-        self.key ^= tables().piece_keys[owner.index()][usize::from(at.0)];
+        self.on[owner.index()][size_index(t.piece_size(at))] -= 1;
+        self.key ^= t.piece_keys[owner.index()][usize::from(at.0)];
     }
 
     /// Sets how many of a player's pieces of a size are dead.
@@ -610,7 +624,7 @@ impl Position {
 
     /// How many of a player's pieces of `size` are on the board.
     pub fn on_board(&self, player: Player, size: Size) -> u8 {
-        (self.men[player.index()] & tables().squares_for(size)).count_ones() as u8
+        self.on[player.index()][size_index(size)]
     }
 
     /// How many of a player's pieces of `size` are dead.
@@ -1103,6 +1117,15 @@ fn place(
         place(t, owner, rest, occupied, allowed, left, spots, each);
         return;
     }
+    if rest == 0 {
+        // The last victim: each square ends a list.
+        for spot in Bits(choices) {
+            spots.push(spot);
+            each(spots);
+            spots.pop();
+        }
+        return;
+    }
     left[size] -= 1;
     for spot in Bits(choices) {
         spots.push(spot);
@@ -1136,7 +1159,7 @@ impl Game for Screwball {
     fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
         if !self.outcome().is_over() {
-            out.reserve(32);
+            out.reserve(64);
             self.generate(&mut out);
         }
         out
@@ -1216,14 +1239,13 @@ impl Game for Screwball {
     }
 
     fn outcome(&self) -> Outcome<Player> {
-        let t = tables();
         for player in Player::ALL {
-            let on = self.pos.men[player.index()];
+            let on = self.pos.on[player.index()];
             let d = self.pos.dead[player.index()];
-            let used_large = (on & t.small).count_ones() + u32::from(d[0]);
-            let used_small = (on & !t.small).count_ones() + u32::from(d[1]);
-            if used_large >= u32::from(self.options.large)
-                && used_small >= u32::from(self.options.small)
+            let used_large = u16::from(on[0]) + u16::from(d[0]);
+            let used_small = u16::from(on[1]) + u16::from(d[1]);
+            if used_large >= u16::from(self.options.large)
+                && used_small >= u16::from(self.options.small)
             {
                 return Outcome::Win(player.other());
             }
@@ -1232,7 +1254,10 @@ impl Game for Screwball {
             return match self.options.stalled {
                 Stalled::Draw => Outcome::Draw(DrawReason::NoMove),
                 Stalled::FewestPieces => {
-                    let count = |p: Player| self.pos.men[p.index()].count_ones();
+                    let count = |p: Player| {
+                        let on = self.pos.on[p.index()];
+                        u16::from(on[0]) + u16::from(on[1])
+                    };
                     match count(Player::Screws).cmp(&count(Player::Balls)) {
                         std::cmp::Ordering::Less => Outcome::Win(Player::Screws),
                         std::cmp::Ordering::Greater => Outcome::Win(Player::Balls),
