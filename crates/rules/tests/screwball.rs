@@ -370,7 +370,7 @@ fn bad_options_are_refused_naming_the_option_and_its_range() {
     }
     assert!(cases.len() >= 7, "{} cases", cases.len());
     // The ends of the ranges are accepted.
-    for (large, small) in [(4, 2), (48, 26), (4, 26), (48, 2)] {
+    for (large, small) in [(5, 2), (4, 3), (48, 26), (4, 26), (48, 2)] {
         let options = ScrewballOptions {
             large,
             small,
@@ -461,7 +461,7 @@ fn random_games_of_every_option_end() {
     for no_move in [NoMove::Enter, NoMove::Pass] {
         for place_only_where_playable in [false, true] {
             for stalled in [Stalled::Draw, Stalled::FewestPieces] {
-                for (large, small) in [(18, 6), (4, 2), (48, 26), (4, 26), (48, 2)] {
+                for (large, small) in [(18, 6), (5, 2), (4, 3), (48, 26), (4, 26), (48, 2)] {
                     let options = ScrewballOptions {
                         large,
                         small,
@@ -519,4 +519,75 @@ fn the_key_marks_a_pass() {
     assert_eq!(g.key(), k1);
     g.undo();
     assert_eq!(g.key(), k0);
+}
+
+/// Replays one input of `fuzz_cases.txt` through its entry point; the first error met.
+fn replay(target: &str, lines: &[String]) -> Result<(), String> {
+    let options = |ron: &str| -> Result<ScrewballOptions, String> {
+        ron::from_str(ron.trim()).map_err(|e| e.to_string())
+    };
+    match target {
+        "options" => {
+            Screwball::new(options(&lines.join("\n"))?).map_err(|e| e.to_string())?;
+            Ok(())
+        }
+        "setup" => {
+            let mut o = ScrewballOptions::default();
+            let mut text = Vec::new();
+            for line in lines {
+                match line.trim_start().strip_prefix("options:") {
+                    Some(ron) => o = options(ron)?,
+                    None => text.push(line.as_str()),
+                }
+            }
+            Screwball::from_setup_text(&text.join("\n"), o).map_err(|e| e.to_string())?;
+            Ok(())
+        }
+        "moves" => {
+            let mut o = ScrewballOptions::default();
+            let mut setup = Vec::new();
+            let mut script = Vec::new();
+            for line in lines {
+                if let Some(ron) = line.strip_prefix("options:") {
+                    o = options(ron)?;
+                } else if let Some(s) = line.strip_prefix("setup:") {
+                    setup.push(s.trim());
+                } else {
+                    script.push(line.trim());
+                }
+            }
+            let mut g = if setup.is_empty() {
+                Screwball::new(o).map_err(|e| e.to_string())?
+            } else {
+                Screwball::from_setup_text(&setup.join("\n"), o).map_err(|e| e.to_string())?
+            };
+            for command in script {
+                if let Some(args) = command.strip_prefix("random:") {
+                    let mut words = args.split_whitespace();
+                    let seed = words.next().map_or(Ok(0), str::parse::<u64>);
+                    let plies = words.next().map_or(Ok(1), str::parse::<usize>);
+                    let (Ok(seed), Ok(plies)) = (seed, plies) else {
+                        return Err(format!("cannot read {command:?}"));
+                    };
+                    tabula_rules::playout::random_playout(&mut g, seed, plies);
+                } else {
+                    let mv = g.parse_move(command).map_err(|e| e.to_string())?;
+                    g.play(&mv).map_err(|e| e.to_string())?;
+                }
+            }
+            Ok(())
+        }
+        other => panic!("unknown target {other:?}"),
+    }
+}
+
+#[test]
+fn inputs_that_once_panicked_are_refused() {
+    let cases = refusals("fuzz_cases.txt");
+    for (head, lines) in &cases {
+        let (target, want) = head.split_once(": ").expect("== TARGET: message");
+        let got = replay(target, lines).expect_err(head);
+        assert_eq!(got, want, "{lines:?}");
+    }
+    assert!(cases.len() >= 6, "{} cases", cases.len());
 }

@@ -117,6 +117,11 @@ pub enum OptionsError {
         "small: {0}: a player owns 2 to 26 small pieces (two start on his starting row, and the board has 26 large spaces)"
     )]
     Small(u8),
+    /// The fewest pieces of both sizes: no reserve at all.
+    #[error(
+        "large: 4, small: 2: a player would own only the six pieces that start on his starting row, so the game would be over before its first move (give him at least 5 large or 3 small)"
+    )]
+    NoReserve,
 }
 
 impl OptionsError {
@@ -124,7 +129,7 @@ impl OptionsError {
     pub fn field(&self) -> &'static str {
         match self {
             OptionsError::Large(_) => "large",
-            OptionsError::Small(_) => "small",
+            OptionsError::Small(_) | OptionsError::NoReserve => "small",
         }
     }
 }
@@ -168,6 +173,9 @@ impl ScrewballOptions {
         }
         if !SMALL_PIECES.contains(&self.small) {
             return Err(OptionsError::Small(self.small));
+        }
+        if self.large == *LARGE_PIECES.start() && self.small == *SMALL_PIECES.start() {
+            return Err(OptionsError::NoReserve);
         }
         Ok(())
     }
