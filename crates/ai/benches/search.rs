@@ -65,7 +65,7 @@ fn searches(c: &mut Criterion) {
     bench_game(
         c,
         "screwball",
-        &Screwball::new(ScrewballOptions::default()),
+        &Screwball::new(ScrewballOptions::default()).expect("the default options are valid"),
         &ScrewballKnowledge,
         &both(20_000, 2_000),
     );

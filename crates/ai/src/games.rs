@@ -186,7 +186,7 @@ impl AnyGame {
             GameKind::Screwball => {
                 let o: ScrewballOptions = parse_options(kind, options)?;
                 AnyGame::Screwball(match setup {
-                    None => Screwball::new(o),
+                    None => Screwball::new(o).map_err(|e| setup_error(kind, e))?,
                     Some(t) => {
                         Screwball::from_setup_text(t, o).map_err(|e| setup_error(kind, e))?
                     }

@@ -132,7 +132,7 @@ fn camelot_moves_are_legal() {
 
 #[test]
 fn screwball_moves_are_legal() {
-    let start = Screwball::new(ScrewballOptions::default());
+    let start = Screwball::new(ScrewballOptions::default()).expect("the default options are valid");
     engine_is_legal(
         "screwball",
         GameKind::Screwball,

@@ -46,7 +46,8 @@ fn the_same_seed_and_budget_give_the_same_move() {
     let camelot = Camelot::new(CamelotOptions::default()).unwrap();
     same_seed_same_move(&camelot, &CamelotKnowledge, Algorithm::AlphaBeta, 5_000);
     same_seed_same_move(&camelot, &CamelotKnowledge, Algorithm::Mcts, 500);
-    let screwball = Screwball::new(ScrewballOptions::default());
+    let screwball =
+        Screwball::new(ScrewballOptions::default()).expect("the default options are valid");
     same_seed_same_move(&screwball, &ScrewballKnowledge, Algorithm::Mcts, 500);
     let transport = Transport::new(TransportOptions::default()).unwrap();
     same_seed_same_move(&transport, &TransportKnowledge, Algorithm::Mcts, 100);

@@ -7,7 +7,7 @@ use tabula_rules::playout::random_playout;
 use tabula_rules::screwball::{Screwball, ScrewballOptions};
 
 fn benches(c: &mut Criterion) {
-    let opening = Screwball::new(ScrewballOptions::default());
+    let opening = Screwball::new(ScrewballOptions::default()).unwrap();
     c.bench_function("screwball legal moves, opening", |b| {
         b.iter(|| {
             let moves = opening.legal_moves();
@@ -19,7 +19,7 @@ fn benches(c: &mut Criterion) {
     c.bench_function("screwball random playout", |b| {
         b.iter(|| {
             seed += 1;
-            let mut game = Screwball::new(ScrewballOptions::default());
+            let mut game = Screwball::new(ScrewballOptions::default()).unwrap();
             let p = random_playout(&mut game, seed, 2000);
             assert!(p.outcome.is_over() || p.moves.len() == 2000);
             p.moves.len()

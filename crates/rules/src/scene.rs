@@ -532,8 +532,30 @@ impl SceneFile {
     /// The Screwball game at the scene's start.
     pub fn screwball_start(&self) -> Result<Screwball, SceneError> {
         let options: ScrewballOptions = self.options()?;
+        if let Err(e) = options.check() {
+            // Placed on the offending option as written, else on the options.
+            let options = self.field("options");
+            let at = options
+                .and_then(|o| o.field(e.field()))
+                .or(options)
+                .map_or(0, |v| v.start);
+            let line = self.line_at(at);
+            let line_start = self
+                .source
+                .get(..at)
+                .and_then(|s| s.rfind('\n'))
+                .map_or(0, |i| i + 1);
+            let column = at.saturating_sub(line_start) + 1;
+            return Err(SceneError::Options {
+                file: self.path.clone(),
+                line,
+                column,
+                game: self.scene.game,
+                why: e.to_string(),
+            });
+        }
         match &self.scene.setup {
-            SceneSetup::Standard => Ok(Screwball::new(options)),
+            SceneSetup::Standard => Screwball::new(options).map_err(|e| self.setup_error(e)),
             SceneSetup::Position(text) => {
                 Screwball::from_setup_text(text, options).map_err(|e| self.setup_error(e))
             }

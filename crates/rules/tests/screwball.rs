@@ -75,7 +75,7 @@ fn the_board_matches_the_patents_description() {
 
 #[test]
 fn the_opening() {
-    let g = Screwball::new(ScrewballOptions::default());
+    let g = Screwball::new(ScrewballOptions::default()).unwrap();
     let pos = g.position();
     for player in Player::ALL {
         assert_eq!(pos.on_board(player, Size::Large), 4);
@@ -235,6 +235,43 @@ fn rule_cases() {
 }
 
 #[test]
+fn perft_counts() {
+    let text = data("perft.txt");
+    let mut cases = 0;
+    for block in text.split("\n== ").skip(1) {
+        let (title, body) = block.split_once('\n').unwrap_or((block, ""));
+        let mut options = ScrewballOptions::default();
+        let mut setup = String::new();
+        let mut counts = Vec::new();
+        for line in common::lines(body) {
+            if let Some(ron) = line.strip_prefix("options:") {
+                options = ron::from_str(ron.trim()).unwrap_or_else(|e| panic!("[{title}] {e}"));
+            } else if line.starts_with(|c: char| c.is_ascii_digit()) {
+                let (depth, count) = line.split_once(' ').expect("depth count");
+                counts.push((depth.parse::<u32>().unwrap(), count.parse::<u64>().unwrap()));
+            } else {
+                setup.push_str(line);
+                setup.push('\n');
+            }
+        }
+        let mut game = if setup.trim() == "standard" {
+            Screwball::new(options).unwrap()
+        } else {
+            Screwball::from_setup_text(&setup, options).unwrap_or_else(|e| panic!("[{title}] {e}"))
+        };
+        for (depth, count) in counts {
+            assert_eq!(
+                tabula_rules::perft::perft(&mut game, depth),
+                count,
+                "[{title}] depth {depth}"
+            );
+        }
+        cases += 1;
+    }
+    assert!(cases >= 9, "{cases} cases");
+}
+
+#[test]
 fn dead_pieces_are_counted_for_good() {
     let mut g = Screwball::from_setup_text(
         "Screws large: d2 f4 c5
@@ -266,30 +303,126 @@ Screws to move",
 }
 
 #[test]
-fn setup_text_round_trips_and_bad_setups_are_refused() {
+fn setup_text_round_trips() {
     let options = ScrewballOptions::default();
     let pos = Position::standard();
     assert_eq!(Position::parse(&pos.to_string(), &options).unwrap(), pos);
     let dead = "Screws large: c5\nScrews dead: 2 large, 1 small\nBalls to move";
     let p = Position::parse(dead, &options).unwrap();
     assert_eq!(Position::parse(&p.to_string(), &options).unwrap(), p);
-    for (bad, why) in [
-        (
-            "Screws large: c3",
-            "a large piece stands only on a small square",
-        ),
-        (
-            "Screws small: c5",
-            "a small piece stands only on a large square",
-        ),
-        ("Screws large: c5 c5", "two pieces on c5"),
-        ("Screws large: z9", "no such space"),
-        ("Greens large: c5", "unknown player"),
-        ("Balls dead: 19 large", "more large pieces than the 18"),
-    ] {
-        let e = Position::parse(bad, &options).unwrap_err().to_string();
-        assert!(e.contains(why), "{bad}: {e}");
+}
+
+/// The cases of a data file of refusals: each "== message" with the lines that follow it
+/// (without comments).
+fn refusals(name: &str) -> Vec<(String, Vec<String>)> {
+    let text = data(name);
+    text.split("\n== ")
+        .skip(1)
+        .map(|block| {
+            let (want, body) = block.split_once('\n').unwrap_or((block, ""));
+            let lines = body
+                .lines()
+                .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
+                .map(str::to_string)
+                .collect();
+            (want.to_string(), lines)
+        })
+        .collect()
+}
+
+#[test]
+fn bad_setups_are_refused_naming_their_line() {
+    let cases = refusals("invalid_setups.txt");
+    for (want, lines) in &cases {
+        let (options, setup) = match lines.first().and_then(|l| l.strip_prefix("options:")) {
+            Some(ron) => (ron::from_str(ron.trim()).unwrap(), &lines[1..]),
+            None => (ScrewballOptions::default(), &lines[..]),
+        };
+        let text = setup.join("\n");
+        let got = Position::parse(&text, &options)
+            .map(|p| p.to_string())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(&got, want, "{text}");
+        let got = Screwball::from_setup_text(&text, options)
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(&got, want, "{text}");
     }
+    assert!(cases.len() >= 25, "{} cases", cases.len());
+}
+
+#[test]
+fn bad_options_are_refused_naming_the_option_and_its_range() {
+    let cases = refusals("invalid_options.txt");
+    for (want, lines) in &cases {
+        let options: ScrewballOptions = ron::from_str(&lines.join("\n")).unwrap();
+        assert_eq!(&options.check().unwrap_err().to_string(), want);
+        assert_eq!(
+            &Screwball::new(options.clone()).unwrap_err().to_string(),
+            want
+        );
+        let e = Screwball::from_position(Position::standard(), options)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, format!("bad options: {want}"));
+    }
+    assert!(cases.len() >= 7, "{} cases", cases.len());
+    // The ends of the ranges are accepted.
+    for (large, small) in [(5, 2), (4, 3), (48, 26), (4, 26), (48, 2)] {
+        let options = ScrewballOptions {
+            large,
+            small,
+            ..ScrewballOptions::default()
+        };
+        assert!(Screwball::new(options).is_ok(), "{large} {small}");
+    }
+}
+
+#[test]
+fn bad_options_in_a_scene_are_placed_on_their_line() {
+    let text = "Scene(\n  title: \"x\",\n  game: Screwball,\n  options: (\n    small: 6,\n    large: 254,\n  ),\n)";
+    let scene = tabula_rules::scene::SceneFile::parse(std::path::Path::new("t.ron"), text).unwrap();
+    let e = scene.verify().unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "t.ron:6:12: bad options for Screwball: large: 254: a player owns 4 to 48 large pieces (four start on his starting row, and the board has 48 small squares)"
+    );
+}
+
+#[test]
+fn a_position_must_fit_the_options_it_is_played_with() {
+    let pos = Position::parse(
+        "Screws large: a12 b12 h12 j11 c5\nScrews dead: 3 large",
+        &ScrewballOptions::default(),
+    )
+    .unwrap();
+    let few = ScrewballOptions {
+        large: 6,
+        ..ScrewballOptions::default()
+    };
+    assert_eq!(
+        Screwball::from_position(pos.clone(), few)
+            .unwrap_err()
+            .to_string(),
+        "Screws has 8 large pieces on the board and dead, more than the 6 the options give him"
+    );
+    assert!(Screwball::from_position(pos, ScrewballOptions::default()).is_ok());
+}
+
+#[test]
+fn bad_move_texts_are_refused_with_their_reason() {
+    let g = Screwball::new(ScrewballOptions::default()).unwrap();
+    let cases = refusals("invalid_moves.txt");
+    for (want, lines) in &cases {
+        let text = lines[0]
+            .strip_prefix("move: \"")
+            .and_then(|t| t.strip_suffix('"'))
+            .expect("move: \"TEXT\"");
+        assert_eq!(&g.parse_move(text).unwrap_err().to_string(), want);
+    }
+    assert!(cases.len() >= 12, "{} cases", cases.len());
 }
 
 #[test]
@@ -297,9 +430,13 @@ fn random_playouts_never_panic_and_round_trip() {
     let finished = common::random_playouts(
         0..300,
         600,
-        |_| Screwball::new(ScrewballOptions::default()),
+        |_| Screwball::new(ScrewballOptions::default()).unwrap(),
         |g| g.position().clone(),
         |g, _| {
+            // The key kept move by move is the key of the position read afresh.
+            let again = Position::parse(&g.position().to_string(), g.options()).unwrap();
+            assert_eq!(again.key(), g.position().key(), "{}", g.position());
+            assert_eq!(&again, g.position());
             // From the opening, no piece ever stands where it is dead.
             for player in Player::ALL {
                 for (id, _) in g.position().pieces_of(player) {
@@ -309,4 +446,148 @@ fn random_playouts_never_panic_and_round_trip() {
         },
     );
     assert!(finished > 200, "most random games end ({finished} of 300)");
+}
+
+// Every game ends: a step moves a piece forward or nearer the centre, so a piece makes only
+// so many steps; every penalty or entered piece spends a reserve, which never grows back;
+// and when both players pass in a row the game is over (Stalled). So a game of any options
+// ends, and random games end well before the cap.
+#[test]
+fn random_games_of_every_option_end() {
+    use tabula_rules::Outcome;
+    use tabula_rules::screwball::Stalled;
+    use tabula_rules::screwball::game::NoMove;
+    let mut ends = [0usize; 3];
+    for no_move in [NoMove::Enter, NoMove::Pass] {
+        for place_only_where_playable in [false, true] {
+            for stalled in [Stalled::Draw, Stalled::FewestPieces] {
+                for (large, small) in [(18, 6), (5, 2), (4, 3), (48, 26), (4, 26), (48, 2)] {
+                    let options = ScrewballOptions {
+                        large,
+                        small,
+                        no_move,
+                        place_only_where_playable,
+                        stalled,
+                    };
+                    for seed in 0..20 {
+                        let mut g = Screwball::new(options.clone()).unwrap();
+                        let p = tabula_rules::playout::random_playout(&mut g, seed, 5000);
+                        match p.outcome {
+                            Outcome::Win(_) => ends[0] += 1,
+                            Outcome::Draw(_) => ends[1] += 1,
+                            _ => {
+                                panic!("{options:?} seed {seed}: no end in {} moves", p.moves.len())
+                            }
+                        }
+                        assert!(
+                            p.moves.len() < 2000,
+                            "{options:?} seed {seed}: {}",
+                            p.moves.len()
+                        );
+                        if g.stalled() {
+                            ends[2] += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Both endings occur: reserves spent, and stalled games.
+    assert!(ends[0] > 0 && ends[2] > 0, "{ends:?}");
+}
+
+#[test]
+fn the_key_marks_a_pass() {
+    let mut g = Screwball::from_setup_text(
+        "Screws large: a12 b12\nBalls large: c11 d11\nScrews to move",
+        ScrewballOptions {
+            no_move: tabula_rules::screwball::game::NoMove::Pass,
+            ..ScrewballOptions::default()
+        },
+    )
+    .unwrap();
+    let k0 = g.key();
+    g.play(&tabula_rules::screwball::Move::Pass).unwrap();
+    let k1 = g.key();
+    g.play(&tabula_rules::screwball::Move::Pass).unwrap();
+    // The same position and turn as at the start, but the game is over: another key.
+    assert_eq!(g.position(), g.start());
+    assert_ne!(g.key(), k0);
+    assert_ne!(k1, k0);
+    assert!(g.outcome().is_over());
+    g.undo();
+    assert_eq!(g.key(), k1);
+    g.undo();
+    assert_eq!(g.key(), k0);
+}
+
+/// Replays one input of `fuzz_cases.txt` through its entry point; the first error met.
+fn replay(target: &str, lines: &[String]) -> Result<(), String> {
+    let options = |ron: &str| -> Result<ScrewballOptions, String> {
+        ron::from_str(ron.trim()).map_err(|e| e.to_string())
+    };
+    match target {
+        "options" => {
+            Screwball::new(options(&lines.join("\n"))?).map_err(|e| e.to_string())?;
+            Ok(())
+        }
+        "setup" => {
+            let mut o = ScrewballOptions::default();
+            let mut text = Vec::new();
+            for line in lines {
+                match line.trim_start().strip_prefix("options:") {
+                    Some(ron) => o = options(ron)?,
+                    None => text.push(line.as_str()),
+                }
+            }
+            Screwball::from_setup_text(&text.join("\n"), o).map_err(|e| e.to_string())?;
+            Ok(())
+        }
+        "moves" => {
+            let mut o = ScrewballOptions::default();
+            let mut setup = Vec::new();
+            let mut script = Vec::new();
+            for line in lines {
+                if let Some(ron) = line.strip_prefix("options:") {
+                    o = options(ron)?;
+                } else if let Some(s) = line.strip_prefix("setup:") {
+                    setup.push(s.trim());
+                } else {
+                    script.push(line.trim());
+                }
+            }
+            let mut g = if setup.is_empty() {
+                Screwball::new(o).map_err(|e| e.to_string())?
+            } else {
+                Screwball::from_setup_text(&setup.join("\n"), o).map_err(|e| e.to_string())?
+            };
+            for command in script {
+                if let Some(args) = command.strip_prefix("random:") {
+                    let mut words = args.split_whitespace();
+                    let seed = words.next().map_or(Ok(0), str::parse::<u64>);
+                    let plies = words.next().map_or(Ok(1), str::parse::<usize>);
+                    let (Ok(seed), Ok(plies)) = (seed, plies) else {
+                        return Err(format!("cannot read {command:?}"));
+                    };
+                    tabula_rules::playout::random_playout(&mut g, seed, plies);
+                } else {
+                    let mv = g.parse_move(command).map_err(|e| e.to_string())?;
+                    g.play(&mv).map_err(|e| e.to_string())?;
+                }
+            }
+            Ok(())
+        }
+        other => panic!("unknown target {other:?}"),
+    }
+}
+
+#[test]
+fn inputs_that_once_panicked_are_refused() {
+    let cases = refusals("fuzz_cases.txt");
+    for (head, lines) in &cases {
+        let (target, want) = head.split_once(": ").expect("== TARGET: message");
+        let got = replay(target, lines).expect_err(head);
+        assert_eq!(got, want, "{lines:?}");
+    }
+    assert!(cases.len() >= 6, "{} cases", cases.len());
 }

@@ -2,7 +2,7 @@
 //! and the attacks each could make. Attacking moves (which earn another move) are the noisy
 //! ones.
 
-use super::{Knowledge, MctsParams, Seats, Values, fx_hash, two_values};
+use super::{Knowledge, MctsParams, Seats, Values, two_values};
 use crate::rng::Rng;
 use tabula_rules::screwball::board::Size;
 use tabula_rules::screwball::game::may_go;
@@ -64,7 +64,7 @@ impl Knowledge<Screwball> for ScrewballKnowledge {
     }
 
     fn hash(&self, game: &Screwball) -> Option<u64> {
-        Some(fx_hash(game.position()))
+        Some(game.key())
     }
 
     fn playout_move(&self, game: &Screwball, moves: &[Move], rng: &mut Rng) -> usize {

@@ -235,14 +235,23 @@ impl Board {
         SpaceName(s.x0, s.y0)
     }
 
-    /// Reads a space by any unit cell it covers (`a1`, `l12`).
+    /// Reads a space by any unit cell it covers (`a1`, `l12`): a file `a`-`l` (either case)
+    /// and a rank `1`-`12` written in plain digits (no sign, no leading zero).
     pub fn parse(&self, text: &str) -> Option<SpaceId> {
         let mut chars = text.chars();
         let file = chars.next()?.to_ascii_lowercase();
         if !('a'..='l').contains(&file) {
             return None;
         }
-        let rank: u8 = chars.as_str().parse().ok()?;
+        let digits = chars.as_str();
+        if digits.is_empty()
+            || digits.len() > 2
+            || digits.starts_with('0')
+            || !digits.bytes().all(|c| c.is_ascii_digit())
+        {
+            return None;
+        }
+        let rank: u8 = digits.parse().ok()?;
         self.at_cell(file as u8 - b'a', rank.checked_sub(1)?)
     }
 }

@@ -1,10 +1,12 @@
 //! A Screwball game: screws and balls, moves toward their owner, attacks that make the
 //! attacker set a penalty piece of the victim's on the victim's starting row, bonus moves
 //! while attacking, dead pieces (on the owner's edge, or where no square of their size lies
-//! in a direction they may move), and the end when one player's reserve is spent.
+//! in a direction they may move), and the end when one player's reserve is spent (or, when
+//! both players pass in a row, a draw by default: see [`Stalled`]).
 
 use super::board::{Board, Size, SpaceId, UNITS};
-use crate::game::{Game, Outcome};
+use super::tables::{Bits, MAX_VICTIMS, Tables, bit, tables};
+use crate::game::{DrawReason, Game, Outcome};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -32,6 +34,14 @@ impl Player {
     /// 0 for Screws, 1 for Balls.
     pub fn index(self) -> usize {
         self as usize
+    }
+
+    /// The possessive: "Screws'" or "Balls'".
+    pub fn possessive(self) -> &'static str {
+        match self {
+            Player::Screws => "Screws'",
+            Player::Balls => "Balls'",
+        }
     }
 
     /// Reads "screws" or "balls" (either case).
@@ -74,13 +84,63 @@ pub enum NoMove {
     Pass,
 }
 
+/// How a game ends that can never go on: both players passed, one after the other, so the
+/// position and the turn are as they were before and neither can ever move again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Stalled {
+    /// A draw (the default).
+    #[default]
+    Draw,
+    /// The player with fewer pieces on the board wins, the patent's object ("to finish up
+    /// with the least number of pieces on the board"); a draw if they have as many.
+    FewestPieces,
+}
+
+/// How many large pieces a player may own: the four that start on his starting row, up to
+/// the board's 48 small squares.
+pub const LARGE_PIECES: std::ops::RangeInclusive<u8> = 4..=48;
+
+/// How many small pieces a player may own: the two that start on his starting row, up to
+/// the board's 26 large spaces.
+pub const SMALL_PIECES: std::ops::RangeInclusive<u8> = 2..=26;
+
+/// Why options are not Screwball options.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    /// `large` out of [`LARGE_PIECES`].
+    #[error(
+        "large: {0}: a player owns 4 to 48 large pieces (four start on his starting row, and the board has 48 small squares)"
+    )]
+    Large(u8),
+    /// `small` out of [`SMALL_PIECES`].
+    #[error(
+        "small: {0}: a player owns 2 to 26 small pieces (two start on his starting row, and the board has 26 large spaces)"
+    )]
+    Small(u8),
+    /// The fewest pieces of both sizes: no reserve at all.
+    #[error(
+        "large: 4, small: 2: a player would own only the six pieces that start on his starting row, so the game would be over before its first move (give him at least 5 large or 3 small)"
+    )]
+    NoReserve,
+}
+
+impl OptionsError {
+    /// The name of the offending option, as written in a scene.
+    pub fn field(&self) -> &'static str {
+        match self {
+            OptionsError::Large(_) => "large",
+            OptionsError::Small(_) | OptionsError::NoReserve => "small",
+        }
+    }
+}
+
 /// Screwball's rules options.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ScrewballOptions {
-    /// Large pieces each player owns (the patent: 18).
+    /// Large pieces each player owns (the patent: 18; allowed: [`LARGE_PIECES`]).
     pub large: u8,
-    /// Small pieces each player owns (the patent: 6).
+    /// Small pieces each player owns (the patent: 6; allowed: [`SMALL_PIECES`]).
     pub small: u8,
     /// What a player who cannot move does.
     pub no_move: NoMove,
@@ -89,6 +149,8 @@ pub struct ScrewballOptions {
     /// vacant square of the piece's size will do, and a piece set where it can never move is
     /// dead at once.
     pub place_only_where_playable: bool,
+    /// How a game ends when both players pass in a row (neither can ever move again).
+    pub stalled: Stalled,
 }
 
 impl Default for ScrewballOptions {
@@ -98,7 +160,133 @@ impl Default for ScrewballOptions {
             small: 6,
             no_move: NoMove::Enter,
             place_only_where_playable: false,
+            stalled: Stalled::Draw,
         }
+    }
+}
+
+impl ScrewballOptions {
+    /// Refuses piece counts the opening or the board cannot take.
+    pub fn check(&self) -> Result<(), OptionsError> {
+        if !LARGE_PIECES.contains(&self.large) {
+            return Err(OptionsError::Large(self.large));
+        }
+        if !SMALL_PIECES.contains(&self.small) {
+            return Err(OptionsError::Small(self.small));
+        }
+        if self.large == *LARGE_PIECES.start() && self.small == *SMALL_PIECES.start() {
+            return Err(OptionsError::NoReserve);
+        }
+        Ok(())
+    }
+
+    /// How many pieces of `size` a player owns.
+    pub fn owned(&self, size: Size) -> u8 {
+        match size {
+            Size::Large => self.large,
+            Size::Small => self.small,
+        }
+    }
+}
+
+/// The squares of a step's penalty pieces, in the order of the victims' spaces: a short
+/// list kept inline (one piece attacks at most [`MAX_VICTIMS`] others), so that moves cost
+/// no allocation. It reads as a slice of [`SpaceId`]s.
+#[derive(Clone, Copy)]
+pub struct Placements {
+    len: u8,
+    spots: [SpaceId; MAX_VICTIMS],
+}
+
+impl Placements {
+    /// No placements.
+    pub const fn new() -> Placements {
+        Placements {
+            len: 0,
+            spots: [SpaceId(0); MAX_VICTIMS],
+        }
+    }
+
+    /// The squares as a slice.
+    pub fn as_slice(&self) -> &[SpaceId] {
+        &self.spots[..usize::from(self.len)]
+    }
+
+    /// Adds a square; `false` (and nothing added) when [`MAX_VICTIMS`] are already there.
+    pub fn push(&mut self, spot: SpaceId) -> bool {
+        let Some(slot) = self.spots.get_mut(usize::from(self.len)) else {
+            return false;
+        };
+        *slot = spot;
+        self.len += 1;
+        true
+    }
+
+    /// Takes off the last square.
+    pub fn pop(&mut self) -> Option<SpaceId> {
+        self.len = self.len.checked_sub(1)?;
+        Some(self.spots[usize::from(self.len)])
+    }
+
+    /// Builds placements from squares; `None` if there are more than [`MAX_VICTIMS`].
+    pub fn from_slice(spots: &[SpaceId]) -> Option<Placements> {
+        let mut p = Placements::new();
+        spots.iter().all(|s| p.push(*s)).then_some(p)
+    }
+}
+
+impl Default for Placements {
+    fn default() -> Self {
+        Placements::new()
+    }
+}
+
+impl std::ops::Deref for Placements {
+    type Target = [SpaceId];
+
+    fn deref(&self) -> &[SpaceId] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a Placements {
+    type Item = &'a SpaceId;
+    type IntoIter = std::slice::Iter<'a, SpaceId>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl PartialEq for Placements {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Placements {}
+
+impl std::hash::Hash for Placements {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl PartialOrd for Placements {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Placements {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_slice().cmp(other.as_slice())
+    }
+}
+
+impl fmt::Debug for Placements {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
     }
 }
 
@@ -113,7 +301,7 @@ pub enum Move {
         /// Where it goes.
         to: SpaceId,
         /// The square of each penalty piece.
-        placements: Vec<SpaceId>,
+        placements: Placements,
     },
     /// A player who cannot move enters a reserve piece on his starting row.
     Enter(SpaceId),
@@ -121,16 +309,23 @@ pub enum Move {
     Pass,
 }
 
-/// A position: pieces on the board, pieces dead, whose turn.
+/// A position: pieces on the board, pieces dead, whose turn. Each player's pieces are the
+/// bits of a `u128` by space (a piece's size is the other of its square's), and the
+/// position keeps its Zobrist key as it changes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    board: Vec<Option<Piece>>,
+    /// Each player's pieces, by [`Player::index`].
+    men: [u128; 2],
+    /// How many of each player's pieces are on the board, by size (large, small).
+    on: [[u8; 2]; 2],
     /// Dead pieces of each player, by size (large, small).
     dead: [[u8; 2]; 2],
     to_move: Player,
+    key: u64,
 }
 
-/// Why a setup is not a Screwball position.
+/// Why a setup is not a Screwball position. Errors of the text form name the line of the
+/// offending item.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// A line could not be read.
@@ -142,8 +337,10 @@ pub enum SetupError {
         why: String,
     },
     /// A piece stands on a square of the wrong size.
-    #[error("{space}: a {piece} piece stands only on a {square} square")]
+    #[error("line {line}: {space}: a {piece} piece stands only on a {square} square")]
     WrongSize {
+        /// 1-based line.
+        line: usize,
         /// The space.
         space: String,
         /// "large" or "small".
@@ -152,18 +349,77 @@ pub enum SetupError {
         square: &'static str,
     },
     /// Two pieces on one square.
-    #[error("two pieces on {0}")]
-    Occupied(String),
-    /// More pieces than a player owns.
-    #[error("{player} has more {size} pieces than the {max} he owns")]
+    #[error("line {line}: two pieces on {space}")]
+    Occupied {
+        /// 1-based line.
+        line: usize,
+        /// The space.
+        space: String,
+    },
+    /// More pieces of a size, on the board and dead, than a player owns.
+    #[error(
+        "line {line}: {player} would have {count} {size} pieces on the board and dead, more than the {owned} he owns (the option {size}: {owned})"
+    )]
     TooMany {
+        /// 1-based line.
+        line: usize,
         /// Whose.
         player: Player,
         /// "large" or "small".
         size: &'static str,
+        /// How many that line would make.
+        count: usize,
         /// How many he owns.
-        max: u8,
+        owned: u8,
     },
+    /// A dead count out of range.
+    #[error(
+        "line {line}: {given} dead {size} pieces for {player}: allowed 0 to {max} (he owns {owned}, {on_board} on the board)"
+    )]
+    DeadCount {
+        /// 1-based line.
+        line: usize,
+        /// Whose.
+        player: Player,
+        /// "large" or "small".
+        size: &'static str,
+        /// The count written.
+        given: String,
+        /// The most allowed.
+        max: u8,
+        /// How many he owns.
+        owned: u8,
+        /// How many are on the board in the lines read so far.
+        on_board: u8,
+    },
+    /// Both players' reserves spent: the game ended before this.
+    #[error(
+        "line {line}: both players' reserves are spent, but the game ends as soon as one player's is"
+    )]
+    BothSpent {
+        /// The line that spent the second reserve.
+        line: usize,
+    },
+    /// A position whose players' reserves are both spent.
+    #[error("both players' reserves are spent, but the game ends as soon as one player's is")]
+    NoReserves,
+    /// A position with more pieces than the options give a player.
+    #[error(
+        "{player} has {count} {size} pieces on the board and dead, more than the {owned} the options give him"
+    )]
+    Counts {
+        /// Whose.
+        player: Player,
+        /// "large" or "small".
+        size: &'static str,
+        /// How many the position has.
+        count: usize,
+        /// How many the options give.
+        owned: u8,
+    },
+    /// The options are out of range.
+    #[error("bad options: {0}")]
+    Options(#[from] OptionsError),
 }
 
 fn size_index(size: Size) -> usize {
@@ -258,35 +514,101 @@ impl Position {
     /// move.
     pub fn standard() -> Position {
         let b = Board::get();
-        let mut board = vec![None; b.spaces().len()];
+        let mut pos = Position::empty();
         for (owner, squares) in [(Player::Screws, SCREWS_START), (Player::Balls, BALLS_START)] {
-            for (name, size) in squares {
+            for (name, _) in squares {
                 let id = b
                     .parse(name)
                     .expect("the opening names spaces of the board");
-                board[usize::from(id.0)] = Some(Piece { owner, size });
+                pos.put(owner, id);
             }
         }
+        pos
+    }
+
+    /// No pieces, none dead, Screws to move.
+    fn empty() -> Position {
         Position {
-            board,
+            men: [0; 2],
+            on: [[0; 2]; 2],
             dead: [[0; 2]; 2],
             to_move: Player::Screws,
+            key: 0,
         }
     }
 
-    /// Removes the piece on `at` if it is dead there, counting it among its owner's dead.
-    fn bury_if_dead(&mut self, at: SpaceId) {
-        if let Some(p) = self.at(at)
-            && dead_at(p.owner, at)
-        {
-            self.board[usize::from(at.0)] = None;
-            self.dead[p.owner.index()][size_index(p.size)] += 1;
+    /// Sets a piece of `owner` on the vacant space `at` (its size is the square's other);
+    /// nothing if it is taken.
+    #[inline]
+    fn put(&mut self, owner: Player, at: SpaceId) {
+        let t = tables();
+        if self.occupied() & bit(at) != 0 {
+            return;
         }
+        self.men[owner.index()] |= bit(at);
+        self.on[owner.index()][size_index(t.piece_size(at))] += 1;
+        self.key ^= t.piece_keys[owner.index()][usize::from(at.0)];
+    }
+
+    /// Takes `owner`'s piece off `at`, if he has one there.
+    #[inline]
+    fn take(&mut self, owner: Player, at: SpaceId) {
+        let t = tables();
+        if self.men[owner.index()] & bit(at) == 0 {
+            return;
+        }
+        self.men[owner.index()] &= !bit(at);
+        self.on[owner.index()][size_index(t.piece_size(at))] -= 1;
+        self.key ^= t.piece_keys[owner.index()][usize::from(at.0)];
+    }
+
+    /// Sets how many of a player's pieces of a size are dead.
+    fn set_dead(&mut self, owner: Player, size: usize, n: u8) {
+        let t = tables();
+        let old = self.dead[owner.index()][size];
+        self.key ^= t.dead_key(owner, size, old) ^ t.dead_key(owner, size, n);
+        self.dead[owner.index()][size] = n;
+    }
+
+    /// Sets whose turn it is.
+    fn set_to_move(&mut self, player: Player) {
+        if self.to_move != player {
+            self.key ^= tables().balls_key;
+            self.to_move = player;
+        }
+    }
+
+    /// Removes the piece of `owner` on `at` if it is dead there, counting it among its
+    /// owner's dead.
+    #[inline]
+    fn bury_if_dead(&mut self, owner: Player, at: SpaceId) {
+        let t = tables();
+        if t.dead[owner.index()] & self.men[owner.index()] & bit(at) != 0 {
+            self.take(owner, at);
+            let k = size_index(t.piece_size(at));
+            let n = self.dead[owner.index()][k].saturating_add(1);
+            self.set_dead(owner, k, n);
+        }
+    }
+
+    /// Every piece's space.
+    #[inline]
+    fn occupied(&self) -> u128 {
+        self.men[0] | self.men[1]
+    }
+
+    /// The Zobrist key of the position: its pieces, dead counts and turn.
+    pub fn key(&self) -> u64 {
+        self.key
     }
 
     /// The piece on a space.
     pub fn at(&self, id: SpaceId) -> Option<Piece> {
-        self.board[usize::from(id.0)]
+        let size = tables().piece_size(id);
+        Player::ALL
+            .into_iter()
+            .find(|p| self.men[p.index()] & bit(id) != 0)
+            .map(|owner| Piece { owner, size })
     }
 
     /// Whose turn it is.
@@ -296,20 +618,21 @@ impl Position {
 
     /// A player's pieces on the board.
     pub fn pieces_of(&self, player: Player) -> impl Iterator<Item = (SpaceId, Piece)> + '_ {
-        self.board
-            .iter()
-            .enumerate()
-            .filter_map(move |(i, p)| match p {
-                Some(p) if p.owner == player => Some((SpaceId(i as u8), *p)),
-                _ => None,
-            })
+        let t = tables();
+        Bits(self.men[player.index()]).map(move |id| {
+            (
+                id,
+                Piece {
+                    owner: player,
+                    size: t.piece_size(id),
+                },
+            )
+        })
     }
 
     /// How many of a player's pieces of `size` are on the board.
     pub fn on_board(&self, player: Player, size: Size) -> u8 {
-        self.pieces_of(player)
-            .filter(|(_, p)| p.size == size)
-            .count() as u8
+        self.on[player.index()][size_index(size)]
     }
 
     /// How many of a player's pieces of `size` are dead.
@@ -322,34 +645,22 @@ impl Position {
         let Some(piece) = self.at(from) else {
             return Vec::new();
         };
-        let b = Board::get();
-        b.touching(from)
-            .iter()
-            .map(|(id, _)| *id)
-            .filter(|id| {
-                b.space(*id).size == square_for(piece.size)
-                    && self.at(*id).is_none()
-                    && may_go(piece.owner, from, *id)
-            })
-            .collect()
+        let t = tables();
+        Bits(t.steps[piece.owner.index()][usize::from(from.0)] & !self.occupied()).collect()
     }
 
     /// The enemy pieces a piece of `owner` on `at` attacks: every enemy piece, of either
     /// size, on a touching space in a direction it may move.
     pub fn attacked_from(&self, owner: Player, at: SpaceId) -> Vec<SpaceId> {
-        Board::get()
-            .touching(at)
-            .iter()
-            .map(|(id, _)| *id)
-            .filter(|id| self.at(*id).is_some_and(|p| p.owner != owner) && may_go(owner, at, *id))
+        let t = tables();
+        Bits(t.attacks[owner.index()][usize::from(at.0)] & self.men[owner.other().index()])
             .collect()
     }
 
     /// The enemy pieces a step from `from` to `to` would attack.
-    pub fn attacked_after(&self, owner: Player, from: SpaceId, to: SpaceId) -> Vec<SpaceId> {
-        let mut after = self.clone();
-        after.board[usize::from(to.0)] = after.board[usize::from(from.0)].take();
-        after.attacked_from(owner, to)
+    pub fn attacked_after(&self, owner: Player, _from: SpaceId, to: SpaceId) -> Vec<SpaceId> {
+        // The square left behind is the mover's own: it changes no enemy piece.
+        self.attacked_from(owner, to)
     }
 
     /// Reads the setup text form:
@@ -365,14 +676,19 @@ impl Position {
     ///
     /// A setup may stand a piece on any square of its size, even one where it would be dead
     /// (the patent's own example of squares 15 to 20 does): the dead rule acts on pieces as
-    /// they arrive on a square.
+    /// they arrive on a square. It is refused, naming the line, where a player would have
+    /// more pieces of a size on the board and dead than the options give him, where an item
+    /// is given twice, and where both players' reserves are spent (the game ends when the
+    /// first is). The options are checked first.
     pub fn parse(text: &str, options: &ScrewballOptions) -> Result<Position, SetupError> {
+        options.check()?;
         let b = Board::get();
-        let mut pos = Position {
-            board: vec![None; b.spaces().len()],
-            dead: [[0; 2]; 2],
-            to_move: Player::Screws,
-        };
+        let mut pos = Position::empty();
+        // The line of each player's "dead" item and of the turn, once given.
+        let mut dead_line: [Option<usize>; 2] = [None; 2];
+        let mut turn_line: Option<usize> = None;
+        // The last line that changed each player's reserve.
+        let mut spent_line = [0usize; 2];
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let err = |why: String| SetupError::Syntax { line, why };
@@ -381,8 +697,15 @@ impl Position {
                 continue;
             }
             if let Some(who) = body.strip_suffix(" to move") {
-                pos.to_move = Player::parse(who)
+                let who = Player::parse(who)
                     .ok_or_else(|| err(format!("unknown player {who:?}: Screws or Balls")))?;
+                if let Some(first) = turn_line {
+                    return Err(err(format!(
+                        "whose turn it is was already given on line {first}"
+                    )));
+                }
+                turn_line = Some(line);
+                pos.set_to_move(who);
                 continue;
             }
             let Some((head, list)) = body.split_once(':') else {
@@ -394,21 +717,58 @@ impl Position {
             let (Some(who), Some(what), None) = (words.next(), words.next(), words.next()) else {
                 return Err(err(format!("cannot read {head:?}")));
             };
-            let owner = Player::parse(who).ok_or_else(|| err(format!("unknown player {who:?}")))?;
+            let owner = Player::parse(who)
+                .ok_or_else(|| err(format!("unknown player {who:?}: Screws or Balls")))?;
             match what.to_ascii_lowercase().as_str() {
                 "dead" => {
+                    if let Some(first) = dead_line[owner.index()] {
+                        return Err(err(format!(
+                            "{} dead pieces were already given on line {first}",
+                            owner.possessive()
+                        )));
+                    }
+                    dead_line[owner.index()] = Some(line);
+                    let mut given = [false; 2];
                     for part in list.split(',') {
                         let mut w = part.split_whitespace();
                         let (Some(n), Some(size), None) = (w.next(), w.next(), w.next()) else {
-                            return Err(err(format!("cannot read {part:?}: \"2 large\"")));
+                            return Err(err(format!(
+                                "cannot read {:?}: write \"2 large, 1 small\"",
+                                part.trim()
+                            )));
                         };
-                        let n: u8 = n.parse().map_err(|_| err(format!("not a count: {n:?}")))?;
-                        let k = match size {
-                            "large" => 0,
-                            "small" => 1,
-                            _ => return Err(err(format!("unknown size {size:?}"))),
+                        let size = match size {
+                            "large" => Size::Large,
+                            "small" => Size::Small,
+                            _ => {
+                                return Err(err(format!("unknown size {size:?}: large or small")));
+                            }
                         };
-                        pos.dead[owner.index()][k] = n;
+                        let k = size_index(size);
+                        if given[k] {
+                            return Err(err(format!("{} given twice", size.word())));
+                        }
+                        given[k] = true;
+                        let owned = options.owned(size);
+                        let on_board = pos.on_board(owner, size);
+                        let max = owned.saturating_sub(on_board);
+                        let count = n
+                            .parse::<u8>()
+                            .ok()
+                            .filter(|c| *c <= max && n.bytes().all(|c| c.is_ascii_digit()));
+                        let Some(count) = count else {
+                            return Err(SetupError::DeadCount {
+                                line,
+                                player: owner,
+                                size: size.word(),
+                                given: n.to_string(),
+                                max,
+                                owned,
+                                on_board,
+                            });
+                        };
+                        pos.set_dead(owner, k, count);
+                        spent_line[owner.index()] = line;
                     }
                 }
                 word @ ("large" | "small") => {
@@ -418,20 +778,38 @@ impl Position {
                         Size::Small
                     };
                     for name in list.split_whitespace() {
-                        let id = b
-                            .parse(name)
-                            .ok_or_else(|| err(format!("no such space {name:?}")))?;
+                        let id = b.parse(name).ok_or_else(|| {
+                            err(format!("no such space {name:?} (files a-l, ranks 1-12)"))
+                        })?;
                         if b.space(id).size != square_for(size) {
                             return Err(SetupError::WrongSize {
+                                line,
                                 space: name.to_string(),
                                 piece: size.word(),
                                 square: square_for(size).word(),
                             });
                         }
-                        if pos.at(id).is_some() {
-                            return Err(SetupError::Occupied(name.to_string()));
+                        if pos.occupied() & bit(id) != 0 {
+                            return Err(SetupError::Occupied {
+                                line,
+                                space: name.to_string(),
+                            });
                         }
-                        pos.board[usize::from(id.0)] = Some(Piece { owner, size });
+                        let count = usize::from(pos.on_board(owner, size))
+                            + usize::from(pos.dead(owner, size))
+                            + 1;
+                        let owned = options.owned(size);
+                        if count > usize::from(owned) {
+                            return Err(SetupError::TooMany {
+                                line,
+                                player: owner,
+                                size: size.word(),
+                                count,
+                                owned,
+                            });
+                        }
+                        pos.put(owner, id);
+                        spent_line[owner.index()] = line;
                     }
                 }
                 other => {
@@ -441,18 +819,45 @@ impl Position {
                 }
             }
         }
-        for owner in Player::ALL {
-            for (size, max) in [(Size::Large, options.large), (Size::Small, options.small)] {
-                if pos.on_board(owner, size) + pos.dead(owner, size) > max {
-                    return Err(SetupError::TooMany {
-                        player: owner,
+        if Player::ALL.iter().all(|p| pos.spent(*p, options)) {
+            return Err(SetupError::BothSpent {
+                line: spent_line[0].max(spent_line[1]),
+            });
+        }
+        Ok(pos)
+    }
+
+    /// Whether `player` has no reserve left under `options`.
+    fn spent(&self, player: Player, options: &ScrewballOptions) -> bool {
+        [Size::Large, Size::Small].into_iter().all(|size| {
+            u16::from(self.on_board(player, size)) + u16::from(self.dead(player, size))
+                >= u16::from(options.owned(size))
+        })
+    }
+
+    /// Refuses a position that has more pieces than `options` give a player, or in which
+    /// both players' reserves are spent.
+    pub fn check(&self, options: &ScrewballOptions) -> Result<(), SetupError> {
+        options.check()?;
+        for player in Player::ALL {
+            for size in [Size::Large, Size::Small] {
+                let count =
+                    usize::from(self.on_board(player, size)) + usize::from(self.dead(player, size));
+                let owned = options.owned(size);
+                if count > usize::from(owned) {
+                    return Err(SetupError::Counts {
+                        player,
                         size: size.word(),
-                        max,
+                        count,
+                        owned,
                     });
                 }
             }
         }
-        Ok(pos)
+        if Player::ALL.iter().all(|p| self.spent(*p, options)) {
+            return Err(SetupError::NoReserves);
+        }
+        Ok(())
     }
 }
 
@@ -489,25 +894,35 @@ pub struct Screwball {
 }
 
 impl Screwball {
-    /// The opening with these options.
-    pub fn new(options: ScrewballOptions) -> Screwball {
-        Screwball::from_position(Position::standard(), options)
+    /// The opening with these options, once [`ScrewballOptions::check`] accepts them.
+    pub fn new(options: ScrewballOptions) -> Result<Screwball, OptionsError> {
+        options.check()?;
+        Ok(Screwball::unchecked(Position::standard(), options))
     }
 
-    /// A game from a position.
-    pub fn from_position(pos: Position, options: ScrewballOptions) -> Screwball {
+    /// A game from a position, once the options and the position's counts under them are
+    /// checked ([`Position::check`]).
+    pub fn from_position(
+        pos: Position,
+        options: ScrewballOptions,
+    ) -> Result<Screwball, SetupError> {
+        pos.check(&options)?;
+        Ok(Screwball::unchecked(pos, options))
+    }
+
+    /// A game from the setup text form ([`Position::parse`]).
+    pub fn from_setup_text(text: &str, options: ScrewballOptions) -> Result<Screwball, SetupError> {
+        let pos = Position::parse(text, &options)?;
+        Ok(Screwball::unchecked(pos, options))
+    }
+
+    fn unchecked(pos: Position, options: ScrewballOptions) -> Screwball {
         Screwball {
             start: pos.clone(),
             pos,
             options,
             frames: Vec::new(),
         }
-    }
-
-    /// A game from the setup text form.
-    pub fn from_setup_text(text: &str, options: ScrewballOptions) -> Result<Screwball, SetupError> {
-        let pos = Position::parse(text, &options)?;
-        Ok(Screwball::from_position(pos, options))
     }
 
     /// The current position.
@@ -530,128 +945,137 @@ impl Screwball {
         self.frames.iter().map(|f| &f.0)
     }
 
+    /// A Zobrist key of the game's state for a transposition table: the position's key
+    /// ([`Position::key`]), marked when the last move was a pass (another pass would end the
+    /// game).
+    pub fn key(&self) -> u64 {
+        if self.passed(1) {
+            self.pos.key ^ tables().passed_key
+        } else {
+            self.pos.key
+        }
+    }
+
+    /// Whether each of the last `n` moves was a pass.
+    fn passed(&self, n: usize) -> bool {
+        self.frames.len() >= n
+            && self.frames[self.frames.len() - n..]
+                .iter()
+                .all(|(mv, _)| *mv == Move::Pass)
+    }
+
+    /// Whether both players passed in a row: the position and the turn are as they were two
+    /// moves ago, and no one can ever move again.
+    pub fn stalled(&self) -> bool {
+        self.passed(2)
+    }
+
+    /// A player's pieces of `size` still in reserve in `pos`.
+    fn reserve_in(&self, pos: &Position, player: Player, size: Size) -> u8 {
+        self.options.owned(size).saturating_sub(
+            pos.on_board(player, size)
+                .saturating_add(pos.dead(player, size)),
+        )
+    }
+
     /// A player's pieces of `size` still in reserve.
     pub fn reserve(&self, player: Player, size: Size) -> u8 {
-        let owned = match size {
-            Size::Large => self.options.large,
-            Size::Small => self.options.small,
-        };
-        owned.saturating_sub(self.pos.on_board(player, size) + self.pos.dead(player, size))
+        self.reserve_in(&self.pos, player, size)
     }
 
     /// The size of the penalty piece set for a victim of `size` (the same size, else the
     /// other), if the victim has any reserve left.
     pub fn penalty_size(&self, pos: &Position, victim: Player, size: Size) -> Option<Size> {
-        let left = |s: Size| {
-            let owned = match s {
-                Size::Large => self.options.large,
-                Size::Small => self.options.small,
-            };
-            owned.saturating_sub(pos.on_board(victim, s) + pos.dead(victim, s))
-        };
-        [size, size.other()].into_iter().find(|s| left(*s) > 0)
+        [size, size.other()]
+            .into_iter()
+            .find(|s| self.reserve_in(pos, victim, *s) > 0)
+    }
+
+    /// The squares a penalty or entered piece of `player`'s may be set on, with
+    /// [`ScrewballOptions::place_only_where_playable`]: every square, or those it could move
+    /// from.
+    #[inline]
+    fn placeable(&self, t: &Tables, player: Player) -> u128 {
+        if self.options.place_only_where_playable {
+            !t.dead[player.index()]
+        } else {
+            !0
+        }
     }
 
     /// The vacant squares nearest a player's starting row that a piece of `size` may be set
     /// on (with [`ScrewballOptions::place_only_where_playable`], only squares it could move
     /// from).
     pub fn nearest_vacant(&self, pos: &Position, player: Player, size: Size) -> Vec<SpaceId> {
-        let b = Board::get();
-        let vacant: Vec<SpaceId> = b
-            .ids()
-            .filter(|id| {
-                b.space(*id).size == square_for(size)
-                    && pos.at(*id).is_none()
-                    && !(self.options.place_only_where_playable && dead_at(player, *id))
-            })
-            .collect();
-        let best = vacant
-            .iter()
-            .map(|id| distance_from_start(player, *id))
-            .min();
-        vacant
-            .into_iter()
-            .filter(|id| Some(distance_from_start(player, *id)) == best)
-            .collect()
+        let t = tables();
+        let allowed = !pos.occupied() & self.placeable(t, player);
+        Bits(t.bands[player.index()][size_index(size)].nearest(allowed)).collect()
     }
 
-    /// Every way to set the penalty pieces for `victims` (in order), from `pos`.
-    fn placements(
-        &self,
-        pos: &Position,
-        victims: &[(SpaceId, Piece)],
-        out: &mut Vec<Vec<SpaceId>>,
-        so_far: &mut Vec<SpaceId>,
-    ) {
-        let Some(((_, victim), rest)) = victims.split_first() else {
-            out.push(so_far.clone());
-            return;
-        };
-        let owner = victim.owner;
-        let Some(size) = self.penalty_size(pos, owner, victim.size) else {
-            // No reserve left: the game ends; nothing more is set.
-            out.push(so_far.clone());
-            return;
-        };
-        let spots = self.nearest_vacant(pos, owner, size);
-        if spots.is_empty() {
-            self.placements(pos, rest, out, so_far);
-            return;
-        }
-        for spot in spots {
-            let mut next = pos.clone();
-            next.board[usize::from(spot.0)] = Some(Piece { owner, size });
-            so_far.push(spot);
-            self.placements(&next, rest, out, so_far);
-            so_far.pop();
+    /// Every step of the player to move, each with every way to set its penalty pieces,
+    /// handed to `each`.
+    #[inline]
+    fn for_each_step(&self, mut each: impl FnMut(SpaceId, SpaceId, &Placements)) {
+        let t = tables();
+        let pos = &self.pos;
+        let me = pos.to_move;
+        let them = me.other();
+        let own = pos.men[me.index()];
+        let enemy = pos.men[them.index()];
+        let occupied = own | enemy;
+        let mut left = [
+            self.reserve_in(pos, them, Size::Large),
+            self.reserve_in(pos, them, Size::Small),
+        ];
+        let allowed = self.placeable(t, them);
+        let mut spots = Placements::new();
+        for from in Bits(own) {
+            for to in Bits(t.steps[me.index()][usize::from(from.0)] & !occupied) {
+                let victims = t.attacks[me.index()][usize::from(to.0)] & enemy;
+                if victims == 0 {
+                    each(from, to, &spots);
+                    continue;
+                }
+                let after = occupied ^ bit(from) ^ bit(to);
+                let mut step = |p: &Placements| each(from, to, p);
+                place(
+                    t, them, victims, after, allowed, &mut left, &mut spots, &mut step,
+                );
+            }
         }
     }
 
     /// The moves of the player to move, whether or not the game has ended.
-    fn generate(&self) -> Vec<Move> {
-        let pos = &self.pos;
-        let me = pos.to_move;
-        let mut out = Vec::new();
-        for (from, _) in pos.pieces_of(me) {
-            for to in pos.steps_from(from) {
-                let mut after = pos.clone();
-                after.board[usize::from(to.0)] = after.board[usize::from(from.0)].take();
-                let victims: Vec<(SpaceId, Piece)> = after
-                    .attacked_from(me, to)
-                    .into_iter()
-                    .filter_map(|id| after.at(id).map(|p| (id, p)))
-                    .collect();
-                let mut ways = Vec::new();
-                self.placements(&after, &victims, &mut ways, &mut Vec::new());
-                for placements in ways {
-                    out.push(Move::Step {
-                        from,
-                        to,
-                        placements,
-                    });
-                }
-            }
-        }
-        if !out.is_empty() {
-            return out;
-        }
-        if self.options.no_move == NoMove::Enter {
-            let b = Board::get();
-            for id in b.ids() {
-                let size = square_for(b.space(id).size);
-                if distance_from_start(me, id) == 0
-                    && pos.at(id).is_none()
-                    && self.reserve(me, size) > 0
-                    && !(self.options.place_only_where_playable && dead_at(me, id))
-                {
-                    out.push(Move::Enter(id));
-                }
-            }
+    fn generate(&self, out: &mut Vec<Move>) {
+        self.for_each_step(|from, to, placements| {
+            out.push(Move::Step {
+                from,
+                to,
+                placements: *placements,
+            })
+        });
+        if out.is_empty() {
+            self.entries(|at| out.push(Move::Enter(at)));
         }
         if out.is_empty() {
             out.push(Move::Pass);
         }
-        out
+    }
+
+    /// The entries of the player to move (who cannot step), if the rules let him enter.
+    fn entries(&self, mut each: impl FnMut(SpaceId)) {
+        if self.options.no_move != NoMove::Enter {
+            return;
+        }
+        let t = tables();
+        let me = self.pos.to_move;
+        let mut open = t.start_row[me.index()] & !self.pos.occupied() & self.placeable(t, me);
+        for size in [Size::Large, Size::Small] {
+            if self.reserve(me, size) == 0 {
+                open &= !t.squares_for(size);
+            }
+        }
+        Bits(open).for_each(&mut each);
     }
 
     /// Whether a move attacked (and so earns another move).
@@ -664,6 +1088,68 @@ impl Screwball {
             _ => false,
         }
     }
+}
+
+/// Every way to set the penalty pieces for `victims` (a mask, taken lowest first) of
+/// `owner`'s, with `occupied` the board's pieces and `left` his reserve by size index; each
+/// complete list of squares goes to `each`.
+#[allow(clippy::too_many_arguments)]
+fn place(
+    t: &Tables,
+    owner: Player,
+    victims: u128,
+    occupied: u128,
+    allowed: u128,
+    left: &mut [u8; 2],
+    spots: &mut Placements,
+    each: &mut impl FnMut(&Placements),
+) {
+    if victims == 0 {
+        each(spots);
+        return;
+    }
+    let victim = SpaceId(victims.trailing_zeros() as u8);
+    let rest = victims & (victims - 1);
+    let wanted = size_index(t.piece_size(victim));
+    let size = if left[wanted] > 0 {
+        wanted
+    } else if left[1 - wanted] > 0 {
+        1 - wanted
+    } else {
+        // No reserve left: the game ends; nothing more is set.
+        each(spots);
+        return;
+    };
+    let choices = t.bands[owner.index()][size].nearest(!occupied & allowed);
+    if choices == 0 {
+        place(t, owner, rest, occupied, allowed, left, spots, each);
+        return;
+    }
+    if rest == 0 {
+        // The last victim: each square ends a list.
+        for spot in Bits(choices) {
+            spots.push(spot);
+            each(spots);
+            spots.pop();
+        }
+        return;
+    }
+    left[size] -= 1;
+    for spot in Bits(choices) {
+        spots.push(spot);
+        place(
+            t,
+            owner,
+            rest,
+            occupied | bit(spot),
+            allowed,
+            left,
+            spots,
+            each,
+        );
+        spots.pop();
+    }
+    left[size] += 1;
 }
 
 impl Game for Screwball {
@@ -679,15 +1165,31 @@ impl Game for Screwball {
     }
 
     fn legal_moves(&self) -> Vec<Move> {
-        if self.outcome().is_over() {
-            return Vec::new();
+        let mut out = Vec::new();
+        if !self.outcome().is_over() {
+            out.reserve(64);
+            self.generate(&mut out);
         }
-        self.generate()
+        out
+    }
+
+    fn legal_move_count(&self) -> usize {
+        if self.outcome().is_over() {
+            return 0;
+        }
+        let mut n = 0;
+        self.for_each_step(|_, _, _| n += 1);
+        if n == 0 {
+            self.entries(|_| n += 1);
+        }
+        n.max(1)
     }
 
     fn play_unchecked(&mut self, mv: &Move) {
         let before = self.pos.clone();
+        let t = tables();
         let me = self.pos.to_move;
+        let them = me.other();
         let mut again = false;
         match mv {
             Move::Step {
@@ -695,52 +1197,45 @@ impl Game for Screwball {
                 to,
                 placements,
             } => {
-                let piece = self.pos.board[usize::from(from.0)].take();
-                self.pos.board[usize::from(to.0)] = piece;
-                let victims: Vec<(SpaceId, Piece)> = self
-                    .pos
-                    .attacked_from(me, *to)
-                    .into_iter()
-                    .filter_map(|id| self.pos.at(id).map(|p| (id, p)))
-                    .collect();
-                again = !victims.is_empty();
+                self.pos.take(me, *from);
+                self.pos.put(me, *to);
+                let victims = t.attacks[me.index()][usize::from(to.0)] & self.pos.men[them.index()];
+                again = victims != 0;
+                let allowed = self.placeable(t, them);
                 let mut spots = placements.iter();
-                let mut arrived = vec![*to];
-                for (_, victim) in victims {
-                    let Some(size) = self.penalty_size(&self.pos, victim.owner, victim.size) else {
+                let mut arrived = 0u128;
+                for victim in Bits(victims) {
+                    let Some(size) = self.penalty_size(&self.pos, them, t.piece_size(victim))
+                    else {
                         continue;
                     };
-                    if self
-                        .nearest_vacant(&self.pos, victim.owner, size)
-                        .is_empty()
-                    {
+                    let choices = t.bands[them.index()][size_index(size)]
+                        .nearest(!self.pos.occupied() & allowed);
+                    if choices == 0 {
                         continue;
                     }
                     if let Some(spot) = spots.next() {
-                        self.pos.board[usize::from(spot.0)] = Some(Piece {
-                            owner: victim.owner,
-                            size,
-                        });
-                        arrived.push(*spot);
+                        self.pos.put(them, *spot);
+                        arrived |= bit(*spot);
                     }
                 }
                 // "If an attacking piece reaches the extreme border of the board, it is
                 // considered 'dead' ... if it moves into a position where it cannot move
                 // further, it is considered 'dead'": the moved piece and every penalty piece
                 // are checked where they now stand (no other piece's square has changed).
-                for at in arrived {
-                    self.pos.bury_if_dead(at);
+                self.pos.bury_if_dead(me, *to);
+                for at in Bits(arrived) {
+                    self.pos.bury_if_dead(them, at);
                 }
             }
             Move::Enter(at) => {
-                let size = square_for(Board::get().space(*at).size);
-                self.pos.board[usize::from(at.0)] = Some(Piece { owner: me, size });
-                self.pos.bury_if_dead(*at);
+                self.pos.put(me, *at);
+                self.pos.bury_if_dead(me, *at);
             }
             Move::Pass => {}
         }
         if !again {
-            self.pos.to_move = me.other();
+            self.pos.set_to_move(them);
         }
         self.frames.push((mv.clone(), before));
     }
@@ -753,9 +1248,31 @@ impl Game for Screwball {
 
     fn outcome(&self) -> Outcome<Player> {
         for player in Player::ALL {
-            if self.reserve(player, Size::Large) + self.reserve(player, Size::Small) == 0 {
+            let on = self.pos.on[player.index()];
+            let d = self.pos.dead[player.index()];
+            let used_large = u16::from(on[0]) + u16::from(d[0]);
+            let used_small = u16::from(on[1]) + u16::from(d[1]);
+            if used_large >= u16::from(self.options.large)
+                && used_small >= u16::from(self.options.small)
+            {
                 return Outcome::Win(player.other());
             }
+        }
+        if self.stalled() {
+            return match self.options.stalled {
+                Stalled::Draw => Outcome::Draw(DrawReason::NoMove),
+                Stalled::FewestPieces => {
+                    let count = |p: Player| {
+                        let on = self.pos.on[p.index()];
+                        u16::from(on[0]) + u16::from(on[1])
+                    };
+                    match count(Player::Screws).cmp(&count(Player::Balls)) {
+                        std::cmp::Ordering::Less => Outcome::Win(Player::Screws),
+                        std::cmp::Ordering::Greater => Outcome::Win(Player::Balls),
+                        std::cmp::Ordering::Equal => Outcome::Draw(DrawReason::NoMove),
+                    }
+                }
+            };
         }
         Outcome::Ongoing
     }
@@ -769,7 +1286,11 @@ impl Game for Screwball {
                     return format!("there is no piece on {}", b.name(*from));
                 };
                 if piece.owner != me {
-                    return format!("that piece is {}'s: it is {me}'s turn", piece.owner);
+                    return format!(
+                        "that piece is {}: it is {} turn",
+                        piece.owner.possessive(),
+                        me.possessive()
+                    );
                 }
                 let square = b.space(*to).size;
                 if square != square_for(piece.size) {

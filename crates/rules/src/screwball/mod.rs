@@ -4,6 +4,11 @@
 pub mod board;
 pub mod game;
 pub mod notation;
+mod tables;
 
 pub use board::{Board, Size, SpaceId};
-pub use game::{Move, Player, Position, Screwball, ScrewballOptions, SetupError};
+pub use game::{
+    Move, OptionsError, Placements, Player, Position, Screwball, ScrewballOptions, SetupError,
+    Stalled,
+};
+pub use tables::MAX_VICTIMS;

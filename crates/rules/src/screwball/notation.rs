@@ -4,7 +4,8 @@
 //! enters a reserve piece; `pass` passes.
 
 use super::board::{Board, SpaceId};
-use super::game::{Move, Screwball};
+use super::game::{Move, Placements, Screwball};
+use super::tables::MAX_VICTIMS;
 use crate::game::Game;
 use crate::notation::NotationError;
 
@@ -70,6 +71,12 @@ pub fn parse(text: &str) -> Result<ScrewballSan, NotationError> {
         return Err(syntax("expected a step such as e1-f2, @c12 or pass"));
     };
     let placements: Vec<SpaceId> = parts.map(space).collect::<Result<_, _>>()?;
+    if placements.len() > MAX_VICTIMS {
+        return Err(syntax(&format!(
+            "{} penalty squares: a step sets at most {MAX_VICTIMS}",
+            placements.len()
+        )));
+    }
     Ok(ScrewballSan::Step {
         from: space(from)?,
         to: space(to)?,
@@ -95,7 +102,13 @@ pub fn read(game: &Screwball, text: &str) -> Result<Move, NotationError> {
                     to: t,
                     placements: p,
                 },
-            ) => from == f && to == t && placements.as_ref().is_none_or(|want| want == p),
+            ) => {
+                from == f
+                    && to == t
+                    && placements
+                        .as_ref()
+                        .is_none_or(|want| want.as_slice() == p.as_slice())
+            }
             (ScrewballSan::Enter(a), Move::Enter(b)) => a == b,
             (ScrewballSan::Pass, Move::Pass) => true,
             _ => false,
@@ -112,7 +125,8 @@ pub fn read(game: &Screwball, text: &str) -> Result<Move, NotationError> {
                 } => Move::Step {
                     from,
                     to,
-                    placements: placements.unwrap_or_default(),
+                    placements: Placements::from_slice(&placements.unwrap_or_default())
+                        .unwrap_or_default(),
                 },
                 ScrewballSan::Enter(at) => Move::Enter(at),
                 ScrewballSan::Pass => Move::Pass,
