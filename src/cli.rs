@@ -225,17 +225,9 @@ pub fn opening(game: GameArg, rules: &RulesArgs) -> Result<TableGame, String> {
         GameArg::Fences => Fences::new(rules.fences.options())
             .map(TableGame::Fences)
             .map_err(|e| format!("the fence race: {e}")),
-        GameArg::Screwball => {
-            let options = rules.screwball.options();
-            if options.large < 4 || options.small < 2 {
-                return Err(format!(
-                    "Screwball needs at least 4 large and 2 small pieces a player for the \
-                     opening, not {} and {}",
-                    options.large, options.small
-                ));
-            }
-            Ok(TableGame::Screwball(Screwball::new(options)))
-        }
+        GameArg::Screwball => Screwball::new(rules.screwball.options())
+            .map(TableGame::Screwball)
+            .map_err(|e| format!("Screwball: {e}")),
         GameArg::Transport => {
             let options = rules.transport.options();
             if let Some(f) = options
@@ -841,7 +833,7 @@ fn perft(
         }
         .map(|g| tabula_rules::perft::run_transport(g, depth, positions, divide)),
         GameKind::Screwball => match text {
-            None => Ok(Screwball::new(ScrewballOptions::default())),
+            None => Screwball::new(ScrewballOptions::default()).map_err(|e| e.to_string()),
             Some(t) => Screwball::from_setup_text(&t, ScrewballOptions::default())
                 .map_err(|e| e.to_string()),
         }

@@ -134,7 +134,7 @@ pub fn apply_click(the_match: &mut ScrewballMatch, entry: &mut Entry, sq: SpaceI
             let why = game.why_illegal(&Move::Step {
                 from,
                 to: sq,
-                placements: Vec::new(),
+                placements: tabula_rules::screwball::game::Placements::new(),
             });
             the_match.feedback =
                 Feedback::error(format!("Not to {name}: {why}. Click a lit square."));

@@ -53,7 +53,8 @@ pub fn player_color(player: Player) -> Color {
 impl ScrewballMatch {
     /// A match on `game`, which may already have moves played.
     pub fn new(game: Screwball) -> ScrewballMatch {
-        let mut replay = Screwball::from_position(game.start().clone(), game.options().clone());
+        let mut replay = Screwball::from_position(game.start().clone(), game.options().clone())
+            .expect("a game's own start and options");
         let mut texts = Vec::new();
         for mv in game.moves() {
             texts.push((replay.to_move(), replay.move_text(mv)));
@@ -215,7 +216,8 @@ fn apply_commands(
             }
             MatchCommand::NewGame => {
                 let g = &the_match.game;
-                let fresh = Screwball::from_position(g.start().clone(), g.options().clone());
+                let fresh = Screwball::from_position(g.start().clone(), g.options().clone())
+                    .expect("a game's own start and options");
                 *the_match = ScrewballMatch::new(fresh);
                 the_match.feedback = Feedback::info("New game: Screws moves first.");
                 reset.write(BoardReset);

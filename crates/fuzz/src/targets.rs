@@ -317,7 +317,7 @@ impl Subject for Screwball {
     type Key = tabula_rules::screwball::Position;
     const KIND: GameKind = GameKind::Screwball;
     fn from_options(options: ScrewballOptions) -> Result<Screwball, String> {
-        Ok(Screwball::new(options))
+        Screwball::new(options).map_err(|e| e.to_string())
     }
     fn from_setup(text: &str, options: ScrewballOptions) -> Result<Screwball, String> {
         Screwball::from_setup_text(text, options).map_err(|e| e.to_string())
