@@ -28,7 +28,7 @@ fn ends(game: &Fences) -> Vec<String> {
         .legal_moves()
         .into_iter()
         .map(|m| match m {
-            FenceMove::Walk(p) => p.last().unwrap().to_string(),
+            FenceMove::Walk(end) => end.to_string(),
             other => format!("{other:?}"),
         })
         .collect();
@@ -207,7 +207,7 @@ fn a_fence_in_an_entrance_of_home_shuts_it() {
 
     // With `entrance_fences: false` the entrances stay open.
     options.entrance_fences = false;
-    let e = layout(&options).unwrap_err();
+    let e = layout(&options).unwrap_err().to_string();
     assert!(e.contains("g5|g6 is an entrance of home"), "{e}");
     let open = open_field("g3", "g11");
     let closed = Fences::with_layout(
