@@ -23,14 +23,11 @@ pub fn random_playout<G: Game>(game: &mut G, seed: u64, max_moves: usize) -> Pla
     let mut moves = Vec::new();
     while moves.len() < max_moves && !game.outcome().is_over() {
         if let Some(chance) = game.pending_chance() {
-            let offered = game.legal_moves();
-            if !offered.is_empty() {
-                let pick = rng.random_range(0..=offered.len());
-                if let Some(mv) = offered.get(pick) {
-                    game.play_unchecked(mv);
-                    moves.push(mv.clone());
-                    continue;
-                }
+            // One more choice than the moves offered: the last lets the chance fall.
+            if let Some(mv) = game.choose_legal_move(|n| rng.random_range(0..=n)) {
+                game.play_unchecked(&mv);
+                moves.push(mv);
+                continue;
             }
             let value = match chance {
                 crate::game::Chance::Die { faces } => rng.random_range(1..=u32::from(faces)),
@@ -41,11 +38,9 @@ pub fn random_playout<G: Game>(game: &mut G, seed: u64, max_moves: usize) -> Pla
             }
             continue;
         }
-        let legal = game.legal_moves();
-        if legal.is_empty() {
+        let Some(mv) = game.choose_legal_move(|n| rng.random_range(0..n)) else {
             break;
-        }
-        let mv = legal[rng.random_range(0..legal.len())].clone();
+        };
         game.play_unchecked(&mv);
         moves.push(mv);
     }

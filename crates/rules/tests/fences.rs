@@ -132,6 +132,7 @@ fn fences_block_paths_and_can_fence_a_pawn_in() {
     play(&mut g, "fence a5|a6 to b5|b6");
     play(&mut g, "throw 5");
     assert_eq!(g.legal_moves(), vec![FenceMove::Stay]);
+    common::check_legal_move_choice(&g, &[FenceMove::Stay]);
     assert!(matches!(
         g.parse_move("f3-f4-f3-f4-f3-f4"),
         Err(NotationError::Illegal { .. })
@@ -983,6 +984,23 @@ fn random_races_of_every_kind_end() {
                 }
             }
         }
+    }
+}
+
+#[test]
+fn a_legal_move_is_chosen_by_its_place_in_the_list() {
+    // Every kind of race, through every step of its turns (a chance due with the draw
+    // offered, walks with jump cards), and past its end. (A fenced-in pawn's stay: above.)
+    for seed in 0..24u64 {
+        let mut options = walk_options(seed);
+        options.turn_limit = Some(60);
+        let mut g = Fences::new(options).unwrap();
+        let mut rng = StdRng::seed_from_u64(seed);
+        while !g.outcome().is_over() {
+            common::check_legal_move_choice(&g, &g.legal_moves());
+            step_randomly(&mut g, &mut rng);
+        }
+        common::check_legal_move_choice(&g, &g.legal_moves());
     }
 }
 

@@ -969,6 +969,48 @@ impl Game for Fences {
         }
     }
 
+    fn choose_legal_move(&self, choose: impl FnOnce(usize) -> usize) -> Option<FenceMove> {
+        if self.outcome().is_over() {
+            return None;
+        }
+        match self.state.phase {
+            Phase::Relocate => {
+                // Each own fence (in order) to each vacant slot (in order), as listed.
+                let seat = self.to_move();
+                let vacant = &self.state.vacant;
+                let mut own = self.state.fences.iter().filter(|f| f.0 == seat);
+                let count = own.clone().count() * vacant.len();
+                if count == 0 {
+                    return None;
+                }
+                let n = choose(count);
+                let (_, from) = *own.nth(n / vacant.len())?;
+                let to = *vacant.get(n % vacant.len())?;
+                Some(FenceMove::Relocate { from, to })
+            }
+            Phase::Throw if self.options.chance_cards => {
+                (choose(1) == 0).then_some(FenceMove::Draw)
+            }
+            Phase::Throw | Phase::Drawing => None,
+            Phase::Walk(..) => {
+                // The spaces in order, then home, or else staying put.
+                let reach = self.current_reach()?;
+                let spaces = reach.spaces.count();
+                let count = spaces + usize::from(reach.home);
+                if count == 0 {
+                    return (choose(1) == 0).then_some(FenceMove::Stay);
+                }
+                let n = choose(count);
+                if n < spaces {
+                    let i = reach.spaces.ones().nth(n)?;
+                    Some(FenceMove::Walk(Node::Space(self.geo.spaces[i])))
+                } else {
+                    (n < count).then_some(FenceMove::Walk(Node::Home))
+                }
+            }
+        }
+    }
+
     fn is_legal(&self, mv: &FenceMove) -> bool {
         if self.outcome().is_over() {
             return false;
