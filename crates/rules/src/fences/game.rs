@@ -86,8 +86,8 @@ struct State {
     /// The slot number of each fence of `fences`.
     fence_ids: Vec<u16>,
     fenced: SlotBits,
-    /// The vacant slots where a fence may stand, in order.
-    vacant: Vec<Slot>,
+    /// The vacant slots where a fence may stand, by rank ([`Geometry::ranked_slots`]).
+    vacant: SlotBits,
     /// Bit `i`: the step between space `i` and its east (north) neighbour is open.
     east_open: Bits,
     north_open: Bits,
@@ -151,7 +151,11 @@ impl Fences {
                 fences: Vec::with_capacity(6 * seats.len()),
                 fence_ids: Vec::with_capacity(6 * seats.len()),
                 fenced: SlotBits::default(),
-                vacant: Vec::new(),
+                vacant: if options.entrance_fences {
+                    geo.all_ranks
+                } else {
+                    geo.field_ranks
+                },
                 east_open: geo.east_edges,
                 north_open: geo.north_edges,
                 turn: 0,
@@ -165,13 +169,6 @@ impl Fences {
             options,
             frames: Vec::new(),
         };
-        let placeable = if game.options.entrance_fences {
-            &geo.all_slots
-        } else {
-            &geo.field_slots
-        };
-        game.state.vacant = placeable.iter().map(|p| p.1).collect();
-        game.state.vacant.sort_unstable();
         for (i, seat) in seats.iter().enumerate() {
             let choice = game.options.stations.get(i).copied().unwrap_or(0);
             let station = board.stations(seat.0)[usize::from(choice)];
@@ -497,19 +494,14 @@ impl Fences {
     /// Sets or clears a fence in slot `id` in the path sets and the vacant slots.
     fn put_fence(&mut self, id: u16, on: bool) {
         self.state.fenced.put(usize::from(id), on);
-        let slot = self.geo.slot(id);
-        let vacant = &mut self.state.vacant;
-        match (vacant.binary_search(&slot), on) {
-            (Ok(at), true) => {
-                vacant.remove(at);
-            }
-            (Err(at), false)
-                if self.geo.is_field_slot(id)
-                    || (self.options.entrance_fences && self.geo.entrance_of(id).is_some()) =>
-            {
-                vacant.insert(at, slot);
-            }
-            _ => {}
+        let rank = usize::from(self.geo.slot_rank[usize::from(id)]);
+        let placeable = if self.options.entrance_fences {
+            &self.geo.all_ranks
+        } else {
+            &self.geo.field_ranks
+        };
+        if rank != usize::from(u16::MAX) && placeable.get(rank) {
+            self.state.vacant.put(rank, !on);
         }
         let i = usize::from(id / 2);
         if id.is_multiple_of(2) {
@@ -916,7 +908,12 @@ impl Game for Fences {
         match self.state.phase {
             Phase::Relocate => {
                 let seat = self.to_move();
-                let vacant = &self.state.vacant;
+                let vacant: Vec<Slot> = self
+                    .state
+                    .vacant
+                    .ones()
+                    .map(|r| self.geo.ranked_slots[r])
+                    .collect();
                 let own = self.state.fences.iter().filter(|f| f.0 == seat).count();
                 let mut out = Vec::with_capacity(own * vacant.len());
                 for &(owner, from) in &self.state.fences {
@@ -958,7 +955,7 @@ impl Game for Fences {
             Phase::Relocate => {
                 let seat = self.to_move();
                 let own = self.state.fences.iter().filter(|f| f.0 == seat).count();
-                own * self.state.vacant.len()
+                own * self.state.vacant.count()
             }
             Phase::Throw => usize::from(self.options.chance_cards),
             Phase::Drawing => 0,
@@ -977,15 +974,15 @@ impl Game for Fences {
             Phase::Relocate => {
                 // Each own fence (in order) to each vacant slot (in order), as listed.
                 let seat = self.to_move();
-                let vacant = &self.state.vacant;
+                let vacant = self.state.vacant.count();
                 let mut own = self.state.fences.iter().filter(|f| f.0 == seat);
-                let count = own.clone().count() * vacant.len();
+                let count = own.clone().count() * vacant;
                 if count == 0 {
                     return None;
                 }
                 let n = choose(count);
-                let (_, from) = *own.nth(n / vacant.len())?;
-                let to = *vacant.get(n % vacant.len())?;
+                let (_, from) = *own.nth(n / vacant)?;
+                let to = self.geo.ranked_slots[self.state.vacant.nth_one(n % vacant)?];
                 Some(FenceMove::Relocate { from, to })
             }
             Phase::Throw if self.options.chance_cards => {
@@ -1002,7 +999,7 @@ impl Game for Fences {
                 }
                 let n = choose(count);
                 if n < spaces {
-                    let i = reach.spaces.ones().nth(n)?;
+                    let i = reach.spaces.nth_one(n)?;
                     Some(FenceMove::Walk(Node::Space(self.geo.spaces[i])))
                 } else {
                     (n < count).then_some(FenceMove::Walk(Node::Home))

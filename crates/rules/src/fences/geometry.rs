@@ -85,6 +85,23 @@ impl<const W: usize> Bits<W> {
         Bits(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 
+    /// The `k`-th set bit (from 0), in increasing order.
+    #[inline]
+    pub fn nth_one(&self, mut k: usize) -> Option<usize> {
+        for (w, &word) in self.0.iter().enumerate() {
+            let ones = word.count_ones() as usize;
+            if k < ones {
+                let mut rest = word;
+                for _ in 0..k {
+                    rest &= rest - 1;
+                }
+                return Some(w * 64 + rest.trailing_zeros() as usize);
+            }
+            k -= ones;
+        }
+        None
+    }
+
     /// The set bits, in increasing order.
     pub fn ones(&self) -> impl Iterator<Item = usize> + '_ {
         self.0.iter().enumerate().flat_map(|(w, &word)| {
@@ -146,6 +163,14 @@ pub(crate) struct Geometry {
     pub field_slots: Vec<(u16, Slot)>,
     /// Every slot a fence may stand in, entrances included, in increasing number.
     pub all_slots: Vec<(u16, Slot)>,
+    /// Every slot a fence may stand in (entrances included) in the order of [`Slot`]: the
+    /// slot of each rank.
+    pub ranked_slots: Vec<Slot>,
+    /// The rank of each slot number in `ranked_slots` (`u16::MAX`: not a slot).
+    pub slot_rank: Vec<u16>,
+    /// The ranks of the field's slots, and of the field's and the entrances' slots.
+    pub field_ranks: SlotBits,
+    pub all_ranks: SlotBits,
     /// Home's entrance spaces, in [`Board::entrances`] order.
     pub entrances: [usize; 4],
     /// The slots in home's entrances, in the same order.
@@ -208,6 +233,10 @@ impl Geometry {
             north_edges,
             field_slots: Vec::new(),
             all_slots: Vec::new(),
+            ranked_slots: Vec::new(),
+            slot_rank: vec![u16::MAX; 2 * n * n],
+            field_ranks: SlotBits::default(),
+            all_ranks: SlotBits::default(),
             entrances: [0; 4],
             entrance_slots: [0; 4],
             zobrist_fence: Vec::new(),
@@ -227,6 +256,16 @@ impl Geometry {
         geo.all_slots
             .extend(geo.entrance_slots.into_iter().zip(entrance_slots));
         geo.all_slots.sort_unstable_by_key(|(id, _)| *id);
+        let mut ranked = geo.all_slots.clone();
+        ranked.sort_unstable_by_key(|(_, slot)| *slot);
+        for (rank, &(id, slot)) in ranked.iter().enumerate() {
+            geo.slot_rank[usize::from(id)] = rank as u16;
+            geo.ranked_slots.push(slot);
+            geo.all_ranks.put(rank, true);
+            if geo.is_field_slot(id) {
+                geo.field_ranks.put(rank, true);
+            }
+        }
         let mut seed = 0x6a09_e667_f3bc_c908 ^ n as u64;
         geo.zobrist_fence = (0..4 * 2 * n * n).map(|_| splitmix(&mut seed)).collect();
         geo.zobrist_pawn = (0..4 * (n * n + 1)).map(|_| splitmix(&mut seed)).collect();
