@@ -1,31 +1,35 @@
-//! Fence race benchmarks: random playouts (random fence moves, seeded die) for two and four
-//! players. Each checks that the race ends or reaches the move cap.
+//! Fence race benchmarks: whole random games (random fence moves, random walks, a seeded
+//! die; with chance cards, a random choice between the die and a card) for two and four
+//! players, each to its end (a pawn home, or the turn limit's draw). One iteration is one
+//! game, so criterion's throughput line reads in games per second ("elem/s").
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tabula_rules::fences::{Fences, FencesOptions};
 use tabula_rules::playout::random_playout;
 
 fn playouts(c: &mut Criterion) {
-    for players in [2u8, 4] {
+    let mut group = c.benchmark_group("fence race random games");
+    group.throughput(Throughput::Elements(1));
+    for (players, chance_cards) in [(2u8, false), (4, false), (2, true), (4, true)] {
+        let cards = if chance_cards { ", chance cards" } else { "" };
         let mut seed = 0;
-        c.bench_function(
-            &format!("fence race random playout, {players} players"),
-            |b| {
-                b.iter(|| {
-                    seed += 1;
-                    let mut game = Fences::new(FencesOptions {
-                        players,
-                        seed,
-                        ..FencesOptions::default()
-                    })
-                    .expect("valid options");
-                    let p = random_playout(&mut game, seed, 3000);
-                    assert!(p.outcome.is_over() || p.moves.len() == 3000);
-                    p.moves.len()
+        group.bench_function(format!("{players} players{cards}"), |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut game = Fences::new(FencesOptions {
+                    players,
+                    seed,
+                    chance_cards,
+                    ..FencesOptions::default()
                 })
-            },
-        );
+                .expect("valid options");
+                let p = random_playout(&mut game, seed, usize::MAX);
+                assert!(p.outcome.is_over(), "a random race ends");
+                p.moves.len()
+            })
+        });
     }
+    group.finish();
 }
 
 criterion_group!(benches, playouts);

@@ -111,6 +111,19 @@ pub trait Game: Clone {
     fn legal_move_count(&self) -> usize {
         self.legal_moves().len()
     }
+    /// The legal move at place `choose(n)` of [`Game::legal_moves`], where `n` is the
+    /// number of legal moves: `None` when there is none (then `choose` is not called) or
+    /// when `choose` answers `n` or more. Picking one move at random (`choose` draws a
+    /// number below `n`) is uniform over the listed moves; games may find the move without
+    /// building the list.
+    fn choose_legal_move(&self, choose: impl FnOnce(usize) -> usize) -> Option<Self::Move> {
+        let mut moves = self.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let n = choose(moves.len());
+        (n < moves.len()).then(|| moves.swap_remove(n))
+    }
     /// Whether `mv` is legal now.
     fn is_legal(&self, mv: &Self::Move) -> bool {
         self.legal_moves().contains(mv)

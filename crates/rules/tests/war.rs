@@ -259,6 +259,9 @@ fn random_playouts_never_panic_and_round_trip() {
         while !game.outcome().is_over() && played.len() < 300 {
             let legal = game.legal_moves();
             assert!(!legal.is_empty(), "an ongoing game has a move");
+            if seed < 20 {
+                common::check_legal_move_choice(&game, &legal);
+            }
             let mv = legal[rng.random_range(0..legal.len())].clone();
             let text = game.move_text(&mv);
             assert_eq!(
@@ -278,6 +281,9 @@ fn random_playouts_never_panic_and_round_trip() {
         }
         plies += played.len();
         finished += usize::from(game.outcome().is_over());
+        if seed < 20 {
+            common::check_legal_move_choice(&game, &game.legal_moves());
+        }
         while game.undo().is_some() {}
         assert_eq!(game.position(), &start, "seed {seed}: undo all");
     }

@@ -220,10 +220,8 @@ impl Knowledge<Fences> for FencesKnowledge {
             // Walks: by the turns still needed from where they end.
             for (s, mv) in scores.iter_mut().zip(moves) {
                 *s = match mv {
-                    FenceMove::Walk(path) => match path.last() {
-                        Some(Node::Home) | None => 100.0,
-                        Some(Node::Space(sp)) => -turns(home[field.index(*sp)]),
-                    },
+                    FenceMove::Walk(Node::Home) => 100.0,
+                    FenceMove::Walk(Node::Space(sp)) => -turns(home[field.index(*sp)]),
                     _ => 0.0,
                 };
             }

@@ -2,6 +2,7 @@
 //! slots between orthogonal neighbours, a central 3 x 3 home with one entrance on each side,
 //! stations at the corners and four triangular sections.
 
+use super::options::OptionsError;
 use std::fmt;
 
 /// A junction space, by column `x` and row `y` (0 at the south-west corner).
@@ -14,9 +15,15 @@ pub struct Space {
 }
 
 impl fmt::Display for Space {
-    /// `a1` is the south-west corner; letters run east, numbers north.
+    /// `a1` is the south-west corner; letters run east, numbers north. (A column past `z`,
+    /// which no field has, is written as its number in brackets: `[30]5`.)
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.x) as char, self.y + 1)
+        let row = u16::from(self.y) + 1;
+        if self.x < 26 {
+            write!(f, "{}{row}", char::from(b'a' + self.x))
+        } else {
+            write!(f, "[{}]{row}", self.x)
+        }
     }
 }
 
@@ -116,10 +123,15 @@ pub struct Board {
 }
 
 impl Board {
-    /// A board of `size` x `size` spaces: odd, at least 9.
-    pub fn new(size: u8) -> Result<Board, String> {
-        if size < 9 || size.is_multiple_of(2) || size > 25 {
-            return Err(format!("board size {size}: it must be odd, from 9 to 25"));
+    /// The fewest spaces a side.
+    pub const MIN_SIZE: u8 = 9;
+    /// The most spaces a side.
+    pub const MAX_SIZE: u8 = 25;
+
+    /// A board of `size` x `size` spaces: odd, from 9 to 25.
+    pub fn new(size: u8) -> Result<Board, OptionsError> {
+        if !(Board::MIN_SIZE..=Board::MAX_SIZE).contains(&size) || size.is_multiple_of(2) {
+            return Err(OptionsError::Size(size));
         }
         Ok(Board { size })
     }
@@ -248,8 +260,12 @@ impl Board {
         ]
     }
 
-    /// Whether a space lies in a section's triangle (on or below the diagonals from its base).
+    /// Whether a space lies in a section's triangle (on or below the diagonals from its base);
+    /// false for a space off the field.
     pub fn in_section(self, s: Space, section: Section) -> bool {
+        if s.x >= self.size || s.y >= self.size {
+            return false;
+        }
         let back = self.rotate(s, 4 - section.turns() % 4);
         let m = self.size - 1;
         back.y <= back.x && back.y <= m - back.x

@@ -15,21 +15,26 @@ pub enum Card {
 }
 
 impl Card {
+    /// The most steps a card may order; a card orders at least one step.
+    pub const MAX_STEPS: u8 = 12;
+
     /// Reads the words after `card` in the notation: `steps 3`, `jump 4`, `lose turn`.
     pub fn parse(words: &[&str]) -> Option<Card> {
+        let steps = |n: &str| n.parse().ok().filter(|n| (1..=Card::MAX_STEPS).contains(n));
         match words {
-            ["steps", n] => n
-                .parse()
-                .ok()
-                .filter(|n| (1..=12).contains(n))
-                .map(Card::Steps),
-            ["jump", n] => n
-                .parse()
-                .ok()
-                .filter(|n| (1..=12).contains(n))
-                .map(Card::JumpFence),
+            ["steps", n] => steps(n).map(Card::Steps),
+            ["jump", n] => steps(n).map(Card::JumpFence),
             ["lose", "turn"] => Some(Card::LoseTurn),
             _ => None,
+        }
+    }
+
+    /// Whether the card orders something a pawn can do: a walk of 1 to
+    /// [`Card::MAX_STEPS`] steps, or losing the turn.
+    pub fn is_valid(self) -> bool {
+        match self {
+            Card::Steps(n) | Card::JumpFence(n) => (1..=Card::MAX_STEPS).contains(&n),
+            Card::LoseTurn => true,
         }
     }
 }
@@ -44,7 +49,11 @@ impl fmt::Display for Card {
     }
 }
 
-/// The default stack, read from `deck.ron`.
+/// The default stack, read from `deck.ron` (once).
 pub fn default_deck() -> Vec<Card> {
-    ron::from_str(include_str!("deck.ron")).expect("the shipped deck is valid RON")
+    static DECK: std::sync::OnceLock<Vec<Card>> = std::sync::OnceLock::new();
+    DECK.get_or_init(|| {
+        ron::from_str(include_str!("deck.ron")).expect("the shipped deck is valid RON")
+    })
+    .clone()
 }

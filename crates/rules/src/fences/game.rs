@@ -1,54 +1,21 @@
 //! A fence race in progress: seats, fences, pawns, the die (an explicit chance input from a
 //! seeded generator), turns of relocate-throw-walk, play and undo, and the finish.
+//!
+//! The paths are bit sets over the spaces ([`super::geometry`]). The ends of every walk of
+//! exactly `k` steps are found layer by layer: a layer is the set of spaces a walk can stand
+//! on after so many steps (with a second set for walks that have crossed their one fence,
+//! under a "jump" card). A walk is a move by its end; its path is built only when asked for
+//! ([`Fences::walk_path`]).
 
 use super::board::{Board, Node, Section, Slot, Space};
-use super::cards::{Card, default_deck};
+use super::cards::Card;
+use super::geometry::{Bits, Geometry, SlotBits, step};
+pub use super::options::{FencesOptions, OptionsError};
+use super::setup::{Layout, SetupError};
 use crate::NotationError;
-use crate::game::{Chance, Game, Outcome, PlayError};
+use crate::game::{Chance, DrawReason, Game, Outcome, PlayError};
 use rand::{Rng, SeedableRng, rngs::StdRng};
-use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, VecDeque};
 use std::fmt;
-
-/// Rules options of the fence race.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct FencesOptions {
-    /// Two to four players (two sit opposite).
-    pub players: u8,
-    /// Spaces per side: odd, 9 to 25.
-    pub size: u8,
-    /// For each seat in order of play, which of its two base corners its pawn starts on
-    /// (0 or 1); missing entries mean 0.
-    pub stations: Vec<u8>,
-    /// After the first pawn is home, the others play on for places.
-    pub play_for_places: bool,
-    /// Seed of the die (and of the card draws).
-    pub seed: u64,
-    /// A player may draw a chance card instead of throwing the die.
-    pub chance_cards: bool,
-    /// The stack of chance cards (default: `deck.ron`).
-    pub deck: Vec<Card>,
-    /// Fences may stand in home's four entrances, so that a pawn can be shut out of one
-    /// (the patent: "any vacant slot of the playing field"); `false` keeps the entrances
-    /// always open.
-    pub entrance_fences: bool,
-}
-
-impl Default for FencesOptions {
-    fn default() -> Self {
-        FencesOptions {
-            players: 2,
-            size: 13,
-            stations: Vec::new(),
-            play_for_places: false,
-            seed: 0,
-            chance_cards: false,
-            deck: default_deck(),
-            entrance_fences: true,
-        }
-    }
-}
 
 /// What a seat is called: its section's colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -75,15 +42,17 @@ pub enum FenceMove {
         /// The vacant slot it goes to.
         to: Slot,
     },
-    /// The die came up this number.
+    /// The die came up this number (a chance input, never listed among the legal moves).
     Throw(u8),
-    /// The pawn walks exactly the thrown number of steps: the nodes it steps onto.
-    Walk(Vec<Node>),
-    /// The pawn is fenced in on all sides and cannot move.
+    /// The pawn walks exactly the thrown number of steps and ends on this node. One move
+    /// for each end: its way there is [`Fences::walk_path`], and the notation of any other
+    /// way there reads as the same move.
+    Walk(Node),
+    /// The pawn is fenced in and cannot walk the count.
     Stay,
     /// Draw a chance card instead of throwing (with the chance-cards option).
     Draw,
-    /// The card drawn.
+    /// The card drawn (a chance input, never listed among the legal moves).
     Card(Card),
 }
 
@@ -96,131 +65,283 @@ enum Phase {
     Walk(u8, bool),
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// What undoing a move needs.
+#[derive(Debug, Clone)]
+struct Frame {
+    mv: FenceMove,
+    turn: u8,
+    phase: Phase,
+    turns: u32,
+    /// Where the mover's pawn stood.
+    pawn: Node,
+    /// Where a drawn card lay in the stack, and whether drawing it turned the stack over.
+    card_at: Option<u8>,
+    turned_over: bool,
+}
+
+#[derive(Debug, Clone)]
 struct State {
-    pawns: Vec<Node>,
+    pawns: [Node; 4],
     fences: Vec<(Seat, Slot)>,
+    /// The slot number of each fence of `fences`.
+    fence_ids: Vec<u16>,
+    fenced: SlotBits,
+    /// The vacant slots where a fence may stand, by rank ([`Geometry::ranked_slots`]).
+    vacant: SlotBits,
+    /// Bit `i`: the step between space `i` and its east (north) neighbour is open.
+    east_open: Bits,
+    north_open: Bits,
     turn: usize,
     phase: Phase,
     home: Vec<Seat>,
     /// Chance cards still face down, and those drawn since the stack was last turned over.
     deck: Vec<Card>,
     discard: Vec<Card>,
+    /// Turns played.
+    turns: u32,
+    /// Zobrist key of the pawns and fences.
+    key: u64,
 }
 
 /// A fence race in progress.
 #[derive(Debug, Clone)]
 pub struct Fences {
-    board: Board,
+    geo: &'static Geometry,
     options: FencesOptions,
     seats: Vec<Seat>,
     state: State,
-    frames: Vec<(FenceMove, State)>,
+    frames: Vec<Frame>,
     rng: StdRng,
 }
 
+/// The ends of the walks of exactly a count: spaces, and whether home is one.
+struct Reach {
+    spaces: Bits,
+    home: bool,
+}
+
+/// How to step: open paths only, or also across one fence.
+struct Paths {
+    east_open: Bits,
+    north_open: Bits,
+    /// Paths that a fence blocks (empty unless a fence may be crossed).
+    east_fenced: Bits,
+    north_fenced: Bits,
+    jump: bool,
+    /// For each entrance of home: whether a fence stands in it.
+    entrance_fenced: [bool; 4],
+}
+
 impl Fences {
-    /// A new race with these options.
-    pub fn new(options: FencesOptions) -> Result<Fences, String> {
+    /// A new race with these options, from the starting layout.
+    pub fn new(options: FencesOptions) -> Result<Fences, OptionsError> {
+        options.check()?;
         let board = Board::new(options.size)?;
-        let seats: Vec<Seat> = match options.players {
-            2 => vec![Section::South, Section::North],
-            3 => vec![Section::South, Section::East, Section::North],
-            4 => Section::ALL.to_vec(),
-            n => return Err(format!("{n} players: the fence race is for 2 to 4")),
-        }
-        .into_iter()
-        .map(Seat)
-        .collect();
-        let mut pawns = Vec::new();
-        let mut fences = Vec::new();
-        for (i, seat) in seats.iter().enumerate() {
-            let choice = options.stations.get(i).copied().unwrap_or(0);
-            if choice > 1 {
-                return Err(format!("station {choice} for {seat}: choose 0 or 1"));
-            }
-            pawns.push(Node::Space(board.stations(seat.0)[choice as usize]));
-            fences.extend(
-                board
-                    .fence_array(seat.0)
-                    .into_iter()
-                    .map(|slot| (*seat, slot)),
-            );
-        }
-        Ok(Fences {
-            board,
+        let geo = Geometry::of(board);
+        let seats: Vec<Seat> = FencesOptions::seats(options.players)
+            .iter()
+            .map(|s| Seat(*s))
+            .collect();
+        let mut game = Fences {
+            geo,
             rng: StdRng::seed_from_u64(options.seed),
-            options: options.clone(),
-            seats,
+            seats: seats.clone(),
             state: State {
-                pawns,
-                fences,
+                pawns: [Node::Home; 4],
+                fences: Vec::with_capacity(6 * seats.len()),
+                fence_ids: Vec::with_capacity(6 * seats.len()),
+                fenced: SlotBits::default(),
+                vacant: if options.entrance_fences {
+                    geo.all_ranks
+                } else {
+                    geo.field_ranks
+                },
+                east_open: geo.east_edges,
+                north_open: geo.north_edges,
                 turn: 0,
                 phase: Phase::Relocate,
                 home: Vec::new(),
                 deck: options.deck.clone(),
                 discard: Vec::new(),
+                turns: 0,
+                key: 0,
             },
+            options,
             frames: Vec::new(),
-        })
+        };
+        for (i, seat) in seats.iter().enumerate() {
+            let choice = game.options.stations.get(i).copied().unwrap_or(0);
+            let station = board.stations(seat.0)[usize::from(choice)];
+            game.set_pawn(i, Node::Space(station));
+            for slot in board.fence_array(seat.0) {
+                game.add_fence(*seat, slot);
+            }
+        }
+        Ok(game)
     }
 
     /// A race from a given layout instead of the starting one: each seat's pawn (in order of
     /// play) and every fence with its owner. Each seat must own six fences, each in its own
-    /// slot of the board, and each pawn must stand on a space or at home.
+    /// slot where a fence may stand, and each pawn must stand on a space or at home. The
+    /// first seat whose pawn is not home moves first.
     pub fn with_layout(
         options: FencesOptions,
         pawns: Vec<Node>,
         fences: Vec<(Seat, Slot)>,
-    ) -> Result<Fences, String> {
+    ) -> Result<Fences, SetupError> {
+        options.check()?;
+        let seats = FencesOptions::seats(options.players);
+        let mut layout = Layout {
+            pawns: Vec::new(),
+            fences: fences.into_iter().map(|(s, f)| (s, f, None)).collect(),
+            to_move: None,
+        };
+        if pawns.len() != seats.len() {
+            return Err(SetupError::PawnCount {
+                given: pawns.len(),
+                players: options.players,
+            });
+        }
+        for (seat, node) in seats.iter().zip(pawns) {
+            layout.pawns.push((Seat(*seat), node, None));
+        }
+        Fences::from_layout(options, &layout)
+    }
+
+    /// A race from its setup text ([`super::setup`]); errors name the line.
+    pub fn from_setup_text(text: &str, options: FencesOptions) -> Result<Fences, SetupError> {
+        options.check()?;
+        let layout = Layout::parse(text)?;
+        Fences::from_layout(options, &layout)
+    }
+
+    /// A race from a layout, checked.
+    pub fn from_layout(options: FencesOptions, layout: &Layout) -> Result<Fences, SetupError> {
         let mut game = Fences::new(options)?;
-        if pawns.len() != game.seats.len() {
-            return Err(format!(
-                "{} pawns for {} players",
-                pawns.len(),
-                game.seats.len()
-            ));
-        }
-        for p in &pawns {
-            if let Node::Space(s) = p
-                && !game.board.is_space(*s)
+        let players = game.options.players;
+        let seats = game.seats.clone();
+        let in_race = |seat: Seat, line: Option<usize>| {
+            if seats.contains(&seat) {
+                Ok(())
+            } else {
+                Err(SetupError::NotInRace {
+                    line,
+                    seat,
+                    players,
+                })
+            }
+        };
+        let mut pawns: [Option<Node>; 4] = [None; 4];
+        for &(seat, node, line) in &layout.pawns {
+            in_race(seat, line)?;
+            let i = game.seat_index(seat);
+            if pawns[i].is_some() {
+                return Err(SetupError::TwoPawns { line, seat });
+            }
+            if let Node::Space(s) = node
+                && game.geo.walkable(s).is_none()
             {
-                return Err(format!("{s} is not a space of the field"));
+                return Err(SetupError::NotASpace {
+                    line,
+                    space: s,
+                    size: game.options.size,
+                });
+            }
+            pawns[i] = Some(node);
+        }
+        let mut taken = SlotBits::default();
+        let mut counts = [0usize; 4];
+        let mut last_line: [Option<usize>; 4] = [None; 4];
+        for &(seat, slot, line) in &layout.fences {
+            in_race(seat, line)?;
+            let id = game
+                .placeable(slot)
+                .map_err(|why| SetupError::NotASlot { line, why })?;
+            if taken.get(usize::from(id)) {
+                return Err(SetupError::TwoFences { line, slot });
+            }
+            taken.put(usize::from(id), true);
+            let i = game.seat_index(seat);
+            counts[i] += 1;
+            last_line[i] = line;
+            if counts[i] > 6 {
+                return Err(SetupError::FenceCount {
+                    line,
+                    seat,
+                    count: counts[i],
+                });
             }
         }
-        let slots = game.slots();
-        for (i, (seat, slot)) in fences.iter().enumerate() {
-            if !game.seats.contains(seat) {
-                return Err(format!("{seat} does not play in this race"));
-            }
-            if !slots.contains(slot) {
-                return Err(game.not_a_slot(*slot));
-            }
-            if fences[..i].iter().any(|(_, s)| s == slot) {
-                return Err(format!("two fences in {slot}"));
+        for (i, &seat) in game.seats.iter().enumerate() {
+            if counts[i] != 6 {
+                return Err(SetupError::FenceCount {
+                    line: last_line[i],
+                    seat,
+                    count: counts[i],
+                });
             }
         }
-        for seat in &game.seats {
-            let n = fences.iter().filter(|(s, _)| s == seat).count();
-            if n != 6 {
-                return Err(format!("{seat} has {n} fences; each player has six"));
-            }
+        // Clear the starting layout, then set the given one.
+        for i in 0..game.seats.len() {
+            game.set_pawn(i, Node::Home);
+        }
+        while let Some((seat, slot)) = game.state.fences.last().copied() {
+            game.remove_fence(seat, slot);
+        }
+        for (i, &seat) in seats.iter().enumerate() {
+            let node = pawns[i].ok_or(SetupError::NoPawn { seat })?;
+            game.set_pawn(i, node);
+        }
+        for &(seat, slot, _) in &layout.fences {
+            game.add_fence(seat, slot);
         }
         game.state.home = game
             .seats
             .iter()
-            .zip(&pawns)
-            .filter(|(_, p)| **p == Node::Home)
-            .map(|(s, _)| *s)
+            .enumerate()
+            .filter(|(i, _)| game.state.pawns[*i] == Node::Home)
+            .map(|(_, s)| *s)
             .collect();
-        game.state.pawns = pawns;
-        game.state.fences = fences;
+        game.state.turn = match layout.to_move {
+            Some((seat, line)) => {
+                in_race(seat, line)?;
+                let i = game.seat_index(seat);
+                if game.state.pawns[i] == Node::Home && !game.outcome().is_over() {
+                    return Err(SetupError::TurnAtHome { line, seat });
+                }
+                i
+            }
+            None => (0..game.seats.len())
+                .find(|i| game.state.pawns[*i] != Node::Home)
+                .unwrap_or(0),
+        };
         Ok(game)
+    }
+
+    /// The position as setup text (at the start of the turn of the seat to move), which
+    /// [`Fences::from_setup_text`] reads back.
+    pub fn setup_text(&self) -> String {
+        Layout {
+            pawns: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (*s, self.state.pawns[i], None))
+                .collect(),
+            fences: self
+                .state
+                .fences
+                .iter()
+                .map(|(s, f)| (*s, *f, None))
+                .collect(),
+            to_move: Some((self.to_move(), None)),
+        }
+        .to_string()
     }
 
     /// The board.
     pub fn board(&self) -> Board {
-        self.board
+        self.geo.board
     }
 
     /// The options.
@@ -233,27 +354,39 @@ impl Fences {
         &self.seats
     }
 
-    /// Where each seat's pawn is.
+    /// Where each seat's pawn is. (A seat not in the race has none: home is answered.)
     pub fn pawn(&self, seat: Seat) -> Node {
-        self.state.pawns[self.seat_index(seat)]
+        self.seats
+            .iter()
+            .position(|s| *s == seat)
+            .map_or(Node::Home, |i| self.state.pawns[i])
     }
 
     /// Every slot a fence may stand in: the slots of the field, and home's four entrances
     /// unless the options keep them open.
     pub fn slots(&self) -> Vec<Slot> {
-        let mut slots = self.board.slots();
+        let mut slots = self.board().slots();
         if self.options.entrance_fences {
-            slots.extend(self.board.entrance_slots());
+            slots.extend(self.board().entrance_slots());
         }
         slots
     }
 
-    /// Why `slot` cannot take a fence in this race.
-    fn not_a_slot(&self, slot: Slot) -> String {
-        if self.board.entrance_slots().contains(&slot) {
-            format!("{slot} is an entrance of home, and this race keeps the entrances open")
-        } else {
-            format!("{slot} is not a slot of the board")
+    /// The number of `slot` if a fence may stand in it in this race; else why not.
+    fn placeable(&self, slot: Slot) -> Result<u16, String> {
+        let id = self.geo.slot_id(slot);
+        match id {
+            Some(id) if self.geo.is_field_slot(id) => Ok(id),
+            Some(id) if self.geo.entrance_of(id).is_some() => {
+                if self.options.entrance_fences {
+                    Ok(id)
+                } else {
+                    Err(format!(
+                        "{slot} is an entrance of home, and this race keeps the entrances open"
+                    ))
+                }
+            }
+            _ => Err(format!("{slot} is not a slot of the board")),
         }
     }
 
@@ -267,7 +400,12 @@ impl Fences {
         &self.state.home
     }
 
-    /// The number thrown this turn, once the die is thrown.
+    /// Turns played so far (each player's turn counts one).
+    pub fn turns(&self) -> u32 {
+        self.state.turns
+    }
+
+    /// The number thrown (or the steps the card drawn orders) this turn, once known.
     pub fn thrown(&self) -> Option<u8> {
         match self.state.phase {
             Phase::Walk(k, _) => Some(k),
@@ -275,32 +413,46 @@ impl Fences {
         }
     }
 
-    /// Draws a chance card from the game's seeded generator and applies it.
-    pub fn draw(&mut self) -> Result<Card, PlayError> {
-        let Some(Chance::Card { cards }) = self.pending_chance() else {
-            return Err(PlayError::Illegal("no card is to be drawn now".into()));
-        };
-        let i = self.rng.random_range(0..cards);
-        let card = self.state.deck[i as usize];
-        self.resolve_chance(i)?;
-        Ok(card)
-    }
-
     /// The chance cards still face down.
     pub fn deck(&self) -> &[Card] {
         &self.state.deck
     }
 
+    /// A key of the position for a transposition table: pawns and fences (kept as the game
+    /// goes), the seat to move, the step of its turn and the cards face down. The count of
+    /// turns played is left out.
+    pub fn key(&self) -> u64 {
+        let phase = match self.state.phase {
+            Phase::Relocate => 1,
+            Phase::Throw => 2,
+            Phase::Drawing => 3,
+            Phase::Walk(k, jump) => 4 + 2 * u64::from(k) + u64::from(jump),
+        };
+        let mut h = self.state.key ^ mix(phase << 8 | self.state.turn as u64);
+        if self.options.chance_cards {
+            let cards = self.state.deck.iter().fold(0u64, |acc, c| {
+                let code = match c {
+                    Card::Steps(n) => 0x100 | u64::from(*n),
+                    Card::JumpFence(n) => 0x200 | u64::from(*n),
+                    Card::LoseTurn => 0x300,
+                };
+                acc.wrapping_add(mix(code))
+            });
+            h ^= mix(cards ^ 0x5eed);
+        }
+        h
+    }
+
     fn seat_index(&self, seat: Seat) -> usize {
-        self.seats
-            .iter()
-            .position(|s| *s == seat)
-            .expect("a seat of this game")
+        self.seats.iter().position(|s| *s == seat).unwrap_or(0)
     }
 
     /// Throws the die from the game's seeded generator and applies the throw.
     pub fn throw(&mut self) -> Result<u8, PlayError> {
-        if self.pending_chance().is_none() {
+        if self.outcome().is_over() {
+            return Err(PlayError::GameOver);
+        }
+        if self.state.phase != Phase::Throw {
             return Err(PlayError::Illegal("it is not time to throw".into()));
         }
         let k = self.rng.random_range(1..=6u8);
@@ -308,122 +460,368 @@ impl Fences {
         Ok(k)
     }
 
-    fn fenced(&self, slot: Slot) -> bool {
-        self.state.fences.iter().any(|(_, s)| *s == slot)
-    }
-
-    /// The steps from a node, each with whether it crosses a fence; fenced steps only when
-    /// `may_jump`.
-    fn steps_over(&self, node: Node, may_jump: bool) -> Vec<(Node, bool)> {
-        let Node::Space(s) = node else {
-            return Vec::new();
+    /// Draws a chance card from the game's seeded generator and applies it. Refused unless
+    /// a card is due (after [`FenceMove::Draw`]).
+    pub fn draw(&mut self) -> Result<Card, PlayError> {
+        let Some(Chance::Card { cards }) = self.pending_chance() else {
+            return Err(PlayError::Illegal("no card is to be drawn now".into()));
         };
-        let mut out: Vec<(Node, bool)> = self
-            .board
-            .neighbours(s)
-            .filter_map(|(t, slot)| {
-                let fenced = self.fenced(slot);
-                (!fenced || may_jump).then_some((Node::Space(t), fenced))
-            })
-            .collect();
-        let entrances = self.board.entrances();
-        if let Some(i) = entrances.iter().position(|e| *e == s) {
-            let fenced = self.fenced(self.board.entrance_slots()[i]);
-            if !fenced || may_jump {
-                out.push((Node::Home, fenced));
-            }
+        if cards == 0 {
+            return Err(PlayError::Illegal(
+                "the stack of chance cards is empty".into(),
+            ));
         }
-        out
+        let i = self.rng.random_range(0..cards);
+        let card = self.state.deck[i as usize];
+        self.resolve_chance(i)?;
+        Ok(card)
     }
 
-    /// Fewest steps home, crossing at most one fence when `jump`.
-    fn distance_with(&self, from: Node, jump: bool) -> Option<u32> {
-        let mut seen = HashMap::from([((from, false), 0u32)]);
-        let mut queue = VecDeque::from([(from, false)]);
-        while let Some((n, used)) = queue.pop_front() {
-            let d = seen[&(n, used)];
-            if n == Node::Home {
+    // ---- the position's pieces ----
+
+    fn set_pawn(&mut self, i: usize, node: Node) {
+        let section = self.seats[i].0 as usize;
+        let old = self.state.pawns[i];
+        if let Some(n) = self.geo.node_index(old) {
+            self.state.key ^= self.geo.zobrist_pawn(section, n);
+        }
+        if let Some(n) = self.geo.node_index(node) {
+            self.state.key ^= self.geo.zobrist_pawn(section, n);
+        }
+        self.state.pawns[i] = node;
+    }
+
+    /// Sets or clears a fence in slot `id` in the path sets and the vacant slots.
+    fn put_fence(&mut self, id: u16, on: bool) {
+        self.state.fenced.put(usize::from(id), on);
+        let rank = usize::from(self.geo.slot_rank[usize::from(id)]);
+        let placeable = if self.options.entrance_fences {
+            &self.geo.all_ranks
+        } else {
+            &self.geo.field_ranks
+        };
+        if rank != usize::from(u16::MAX) && placeable.get(rank) {
+            self.state.vacant.put(rank, !on);
+        }
+        let i = usize::from(id / 2);
+        if id.is_multiple_of(2) {
+            if self.geo.east_edges.get(i) {
+                self.state.east_open.put(i, !on);
+            }
+        } else if self.geo.north_edges.get(i) {
+            self.state.north_open.put(i, !on);
+        }
+    }
+
+    fn add_fence(&mut self, seat: Seat, slot: Slot) {
+        let Some(id) = self.geo.slot_id(slot) else {
+            return;
+        };
+        self.put_fence(id, true);
+        self.state.key ^= self.geo.zobrist_fence(seat.0 as usize, id);
+        self.state.fences.push((seat, slot));
+        self.state.fence_ids.push(id);
+    }
+
+    fn remove_fence(&mut self, seat: Seat, slot: Slot) {
+        let Some(j) = self.state.fences.iter().rposition(|f| *f == (seat, slot)) else {
+            return;
+        };
+        let id = self.state.fence_ids[j];
+        self.put_fence(id, false);
+        self.state.key ^= self.geo.zobrist_fence(seat.0 as usize, id);
+        self.state.fences.remove(j);
+        self.state.fence_ids.remove(j);
+    }
+
+    /// Moves `seat`'s fence from one slot to another (both known to be slots).
+    fn shift_fence(&mut self, seat: Seat, from: Slot, to: Slot) {
+        let Some(j) = self.state.fences.iter().position(|f| *f == (seat, from)) else {
+            return;
+        };
+        let Some(to_id) = self.geo.slot_id(to) else {
+            return;
+        };
+        let from_id = self.state.fence_ids[j];
+        self.put_fence(from_id, false);
+        self.put_fence(to_id, true);
+        let section = seat.0 as usize;
+        self.state.key ^=
+            self.geo.zobrist_fence(section, from_id) ^ self.geo.zobrist_fence(section, to_id);
+        self.state.fences[j].1 = to;
+        self.state.fence_ids[j] = to_id;
+    }
+
+    // ---- walks ----
+
+    /// The space number of the pawn to move, unless it is home.
+    fn pawn_space(&self) -> Option<usize> {
+        match self.state.pawns[self.state.turn] {
+            Node::Space(s) => self.geo.walkable(s),
+            Node::Home => None,
+        }
+    }
+
+    fn paths(&self, jump: bool) -> Paths {
+        let (east_fenced, north_fenced) = if jump {
+            (
+                self.geo.east_edges.and_not(&self.state.east_open),
+                self.geo.north_edges.and_not(&self.state.north_open),
+            )
+        } else {
+            (Bits::default(), Bits::default())
+        };
+        Paths {
+            east_open: self.state.east_open,
+            north_open: self.state.north_open,
+            east_fenced,
+            north_fenced,
+            jump,
+            entrance_fenced: self
+                .geo
+                .entrance_slots
+                .map(|id| self.state.fenced.get(usize::from(id))),
+        }
+    }
+
+    /// One step from the layer `(clear, crossed)`: walks that have not crossed a fence, and
+    /// walks that have.
+    fn step_layer(&self, p: &Paths, clear: &Bits, crossed: &Bits) -> (Bits, Bits) {
+        let (n, w) = (self.geo.n, self.geo.words);
+        let next_clear = step(clear, &p.east_open, &p.north_open, n, w);
+        if !p.jump {
+            return (next_clear, Bits::default());
+        }
+        let over = step(clear, &p.east_fenced, &p.north_fenced, n, w);
+        let on = step(crossed, &p.east_open, &p.north_open, n, w);
+        (next_clear, on.or(&over))
+    }
+
+    /// Whether home is one step on from the layer `(clear, crossed)`.
+    fn home_next(&self, p: &Paths, clear: &Bits, crossed: &Bits) -> bool {
+        self.geo
+            .entrances
+            .iter()
+            .zip(p.entrance_fenced)
+            .any(|(&e, fenced)| {
+                (clear.get(e) && (!fenced || p.jump)) || (crossed.get(e) && !fenced)
+            })
+    }
+
+    /// The ends of every walk of exactly `k` steps from space `from`, crossing one fence at
+    /// most when `jump`. Home is an end only when `k` is its shortest distance.
+    fn reach(&self, from: usize, k: u8, jump: bool) -> Reach {
+        let p = self.paths(jump);
+        let mut clear = Bits::single(from);
+        let mut crossed = Bits::default();
+        let mut home_first = None;
+        for s in 1..=k {
+            if home_first.is_none() && self.home_next(&p, &clear, &crossed) {
+                home_first = Some(s);
+            }
+            (clear, crossed) = self.step_layer(&p, &clear, &crossed);
+        }
+        Reach {
+            spaces: clear.or(&crossed),
+            home: home_first == Some(k),
+        }
+    }
+
+    /// The walk phase's ends for the pawn to move.
+    fn current_reach(&self) -> Option<Reach> {
+        let Phase::Walk(k, jump) = self.state.phase else {
+            return None;
+        };
+        Some(match self.pawn_space() {
+            Some(from) => self.reach(from, k, jump),
+            None => Reach {
+                spaces: Bits::default(),
+                home: false,
+            },
+        })
+    }
+
+    /// Whether a walk of the count may end on `end` now.
+    fn walk_ends_on(&self, reach: &Reach, end: Node) -> bool {
+        match end {
+            Node::Home => reach.home,
+            Node::Space(s) => self.geo.walkable(s).is_some_and(|i| reach.spaces.get(i)),
+        }
+    }
+
+    /// Fewest steps home from space `from`, crossing at most one fence when `jump`.
+    fn distance_with(&self, from: usize, jump: bool) -> Option<u32> {
+        let p = self.paths(jump);
+        let mut clear = Bits::single(from);
+        let mut crossed = Bits::default();
+        let (mut seen_clear, mut seen_crossed) = (clear, crossed);
+        for d in 1.. {
+            if self.home_next(&p, &clear, &crossed) {
                 return Some(d);
             }
-            for (m, crosses) in self.steps_over(n, jump && !used) {
-                let next = (m, used || crosses);
-                seen.entry(next).or_insert_with(|| {
-                    queue.push_back(next);
-                    d + 1
-                });
+            let (c, x) = self.step_layer(&p, &clear, &crossed);
+            clear = c.and_not(&seen_clear);
+            crossed = x.and_not(&seen_crossed);
+            if clear.is_empty() && crossed.is_empty() {
+                return None;
             }
+            seen_clear = seen_clear.or(&clear);
+            seen_crossed = seen_crossed.or(&crossed);
         }
         None
     }
 
     /// The fewest steps from `from` to home along open paths, if home can be reached.
     pub fn distance_home(&self, from: Node) -> Option<u32> {
-        self.distance_with(from, false)
+        match from {
+            Node::Home => Some(0),
+            Node::Space(s) => self.distance_with(self.geo.walkable(s)?, false),
+        }
     }
 
-    /// Every end of a walk of exactly `k` steps from `from`, each with one such walk.
-    fn walks(&self, from: Node, k: u8, jump: bool) -> Vec<Vec<Node>> {
-        type At = (Node, bool);
-        let home_ok = self.distance_with(from, jump) == Some(u32::from(k));
-        let mut layers: Vec<HashMap<At, At>> = vec![HashMap::new()];
-        let mut frontier: Vec<At> = vec![(from, false)];
-        for step in 1..=k {
-            let mut next: HashMap<At, At> = HashMap::new();
-            for &(n, used) in &frontier {
-                for (m, crosses) in self.steps_over(n, jump && !used) {
-                    if m == Node::Home && !(home_ok && step == k) {
-                        continue;
-                    }
-                    next.entry((m, used || crosses)).or_insert((n, used));
-                }
-            }
-            let mut states: Vec<At> = next.keys().copied().collect();
-            states.sort();
-            frontier = states;
+    /// The way the pawn to move walks to `end` under the walk move [`FenceMove::Walk`]:
+    /// the nodes it steps onto, exactly the count of them, `end` last. `None` unless such a
+    /// walk is legal now. The path heads out and uses up a surplus count by stepping back
+    /// and forth near its end.
+    pub fn walk_path(&self, end: Node) -> Option<Vec<Node>> {
+        let Phase::Walk(k, jump) = self.state.phase else {
+            return None;
+        };
+        let from = self.pawn_space()?;
+        if !self.walk_ends_on(&self.reach(from, k, jump), end) {
+            return None;
+        }
+        let p = self.paths(jump);
+        let k = usize::from(k);
+        let mut layers = Vec::with_capacity(k + 1);
+        layers.push((Bits::single(from), Bits::default()));
+        for j in 0..k {
+            let (c, x) = &layers[j];
+            let next = self.step_layer(&p, c, x);
             layers.push(next);
         }
-        let mut ends: Vec<Node> = Vec::new();
-        let mut out = Vec::new();
-        for end in frontier {
-            if ends.contains(&end.0) {
-                continue;
+        let in_layer = |j: usize, s: usize, crossed: bool| {
+            let (c, x) = &layers[j];
+            if crossed { x.get(s) } else { c.get(s) }
+        };
+        let first_seen = |s: usize| {
+            (0..=k)
+                .find(|&j| in_layer(j, s, false) || in_layer(j, s, true))
+                .unwrap_or(0)
+        };
+        // Of the candidates (space, crossed), the one farthest from the start, first in order.
+        let pick = |candidates: &mut dyn Iterator<Item = (usize, bool)>| {
+            let mut best: Option<(usize, bool, usize)> = None;
+            for (s, crossed) in candidates {
+                let d = first_seen(s);
+                if best.is_none_or(|b| d > b.2) {
+                    best = Some((s, crossed, d));
+                }
             }
-            ends.push(end.0);
-            let mut path = vec![end.0];
-            let mut at = end;
-            for i in (2..=k as usize).rev() {
-                at = layers[i][&at];
-                path.push(at.0);
-            }
-            path.reverse();
-            out.push(path);
+            best.map(|(s, c, _)| (s, c))
+        };
+        let mut rev = vec![end];
+        let (mut at, mut crossed, mut j) =
+            match end {
+                Node::Home => {
+                    if k == 1 {
+                        return Some(rev);
+                    }
+                    let mut candidates = self.geo.entrances.iter().zip(p.entrance_fenced).flat_map(
+                        |(&e, fenced)| {
+                            [
+                                (e, false, in_layer(k - 1, e, false) && (!fenced || jump)),
+                                (e, true, in_layer(k - 1, e, true) && !fenced),
+                            ]
+                        },
+                    );
+                    let (e, c) = pick(&mut (&mut candidates).filter(|t| t.2).map(|t| (t.0, t.1)))?;
+                    rev.push(self.geo.node(e));
+                    (e, c, k - 1)
+                }
+                Node::Space(s) => {
+                    let i = self.geo.walkable(s)?;
+                    (i, !in_layer(k, i, false), k)
+                }
+            };
+        while j > 1 {
+            let mut candidates = self.geo.neighbours(at).flat_map(|(s, slot)| {
+                let fenced = self.state.fenced.get(usize::from(slot));
+                [
+                    (s, crossed, in_layer(j - 1, s, crossed) && !fenced),
+                    (
+                        s,
+                        false,
+                        crossed && jump && fenced && in_layer(j - 1, s, false),
+                    ),
+                ]
+            });
+            let (s, c) = pick(&mut (&mut candidates).filter(|t| t.2).map(|t| (t.0, t.1)))?;
+            rev.push(self.geo.node(s));
+            (at, crossed, j) = (s, c, j - 1);
         }
-        out
+        rev.reverse();
+        Some(rev)
     }
 
-    /// Whether `path` is a walk of exactly `k` open steps from the pawn, entering home only
-    /// as its last step and only when `k` is the shortest distance home.
-    fn valid_walk(&self, path: &[Node], k: u8, jump: bool) -> bool {
-        if path.len() != k as usize {
-            return false;
+    /// Checks a path written out step by step from the pawn: `Ok(end)` when it is a walk of
+    /// exactly the count along open paths (crossing one fence at most under a "jump"
+    /// card), entering home only as its last step; else why not.
+    fn check_path(&self, path: &[Node], k: u8, jump: bool) -> Result<Node, String> {
+        if path.len() != usize::from(k) {
+            return Err(format!(
+                "the path has {} steps, but the pawn must walk exactly {k}",
+                path.len()
+            ));
         }
-        let from = self.state.pawns[self.state.turn];
-        let home_ok = self.distance_with(from, jump) == Some(u32::from(k));
-        let mut at = from;
+        let mut at = self.state.pawns[self.state.turn];
         let mut used = false;
-        for (i, &n) in path.iter().enumerate() {
-            let steps = self.steps_over(at, jump && !used);
-            let Some(&(_, crosses)) = steps.iter().find(|(m, _)| *m == n) else {
-                return false;
+        for (i, &next) in path.iter().enumerate() {
+            let Node::Space(a) = at else {
+                return Err("home is entered only with the last step".into());
             };
-            if n == Node::Home && !(home_ok && i + 1 == path.len()) {
-                return false;
+            let ai = self
+                .geo
+                .walkable(a)
+                .ok_or_else(|| format!("{a} is not a space"))?;
+            let slot = match next {
+                Node::Home => {
+                    let e = self
+                        .geo
+                        .entrances
+                        .iter()
+                        .position(|&e| e == ai)
+                        .ok_or_else(|| format!("{a} is not an entrance of home"))?;
+                    if i + 1 != path.len() {
+                        return Err("home is entered only with the last step".into());
+                    }
+                    self.geo.entrance_slots[e]
+                }
+                Node::Space(b) => self
+                    .geo
+                    .neighbours(ai)
+                    .find(|&(t, _)| Some(t) == self.geo.walkable(b))
+                    .map(|(_, slot)| slot)
+                    .ok_or_else(|| format!("{a} to {b} is not a step along a path"))?,
+            };
+            if self.state.fenced.get(usize::from(slot)) {
+                if !jump {
+                    return Err(format!("a fence stands in {}", self.geo.slot(slot)));
+                }
+                if used {
+                    return Err(format!(
+                        "a fence stands in {}, and the card crosses only one",
+                        self.geo.slot(slot)
+                    ));
+                }
+                used = true;
             }
-            used |= crosses;
-            at = n;
+            at = next;
         }
-        true
+        Ok(at)
     }
+
+    // ---- turns ----
 
     fn advance_turn(&mut self) {
         let n = self.seats.len();
@@ -434,25 +832,46 @@ impl Fences {
             }
         }
         self.state.phase = Phase::Relocate;
+        self.state.turns = self.state.turns.saturating_add(1);
+    }
+
+    /// Why a relocation is refused, or `None` when it is legal.
+    fn relocation_refused(&self, from: Slot, to: Slot) -> Option<String> {
+        let seat = self.to_move();
+        if !self.state.fences.contains(&(seat, from)) {
+            return Some(format!("{seat} has no fence in {from}"));
+        }
+        match self.placeable(to) {
+            Err(why) => Some(why),
+            Ok(id) if self.state.fenced.get(usize::from(id)) => {
+                Some(format!("{to} already holds a fence"))
+            }
+            Ok(_) => None,
+        }
     }
 
     /// Why `mv` is refused now, in words.
     fn refusal(&self, mv: &FenceMove) -> String {
+        if self.outcome().is_over() {
+            return "the game is over".into();
+        }
         let seat = self.to_move();
         match (self.state.phase, mv) {
-            (Phase::Relocate, FenceMove::Relocate { from, to }) => {
-                if !self.state.fences.contains(&(seat, *from)) {
-                    format!("{seat} has no fence in {from}")
-                } else if !self.slots().contains(to) {
-                    self.not_a_slot(*to)
-                } else {
-                    format!("{to} already holds a fence")
+            (Phase::Relocate, FenceMove::Relocate { from, to }) => self
+                .relocation_refused(*from, *to)
+                .unwrap_or_else(|| "a legal move".into()),
+            (Phase::Relocate, _) => format!("{seat} must first move one of his fences"),
+            (Phase::Walk(k, jump), FenceMove::Walk(Node::Home)) => {
+                match self.pawn_space().and_then(|s| self.distance_with(s, jump)) {
+                    Some(d) => format!(
+                        "home needs the exact count: the shortest way home is {d} steps, not {k}"
+                    ),
+                    None => "home cannot be reached from here".into(),
                 }
             }
-            (Phase::Relocate, _) => format!("{seat} must first move one of his fences"),
-            (Phase::Walk(k, _), FenceMove::Walk(_)) => format!(
-                "the pawn must walk exactly {k} steps along open paths, entering home only with the exact count"
-            ),
+            (Phase::Walk(k, _), FenceMove::Walk(end)) => {
+                format!("no walk of exactly {k} steps along open paths ends on {end}")
+            }
             (Phase::Walk(..), FenceMove::Stay) => "the pawn can move, so it must".into(),
             (Phase::Walk(k, _), _) => format!("{seat} must now move the pawn {k} steps"),
             (Phase::Throw, FenceMove::Draw) => "chance cards are not in play".into(),
@@ -460,6 +879,14 @@ impl Fences {
             (Phase::Drawing, _) => "a chance card must be drawn first".into(),
         }
     }
+}
+
+/// A 64-bit mix (SplitMix64's finaliser).
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 impl Game for Fences {
@@ -478,33 +905,104 @@ impl Game for Fences {
         if self.outcome().is_over() {
             return Vec::new();
         }
-        let seat = self.to_move();
         match self.state.phase {
             Phase::Relocate => {
+                let seat = self.to_move();
                 let vacant: Vec<Slot> = self
-                    .slots()
-                    .into_iter()
-                    .filter(|s| !self.fenced(*s))
+                    .state
+                    .vacant
+                    .ones()
+                    .map(|r| self.geo.ranked_slots[r])
                     .collect();
-                let mut out = Vec::new();
-                for (owner, from) in &self.state.fences {
-                    if *owner == seat {
-                        out.extend(vacant.iter().map(|to| FenceMove::Relocate {
-                            from: *from,
-                            to: *to,
-                        }));
+                let own = self.state.fences.iter().filter(|f| f.0 == seat).count();
+                let mut out = Vec::with_capacity(own * vacant.len());
+                for &(owner, from) in &self.state.fences {
+                    if owner == seat {
+                        out.extend(vacant.iter().map(|&to| FenceMove::Relocate { from, to }));
                     }
                 }
                 out
             }
             Phase::Throw if self.options.chance_cards => vec![FenceMove::Draw],
             Phase::Throw | Phase::Drawing => Vec::new(),
-            Phase::Walk(k, jump) => {
-                let walks = self.walks(self.state.pawns[self.state.turn], k, jump);
-                if walks.is_empty() {
-                    vec![FenceMove::Stay]
+            Phase::Walk(..) => {
+                let Some(reach) = self.current_reach() else {
+                    return Vec::new();
+                };
+                let mut out = Vec::with_capacity(reach.spaces.count() + 1);
+                out.extend(
+                    reach
+                        .spaces
+                        .ones()
+                        .map(|i| FenceMove::Walk(Node::Space(self.geo.spaces[i]))),
+                );
+                if reach.home {
+                    out.push(FenceMove::Walk(Node::Home));
+                }
+                if out.is_empty() {
+                    out.push(FenceMove::Stay);
+                }
+                out
+            }
+        }
+    }
+
+    fn legal_move_count(&self) -> usize {
+        if self.outcome().is_over() {
+            return 0;
+        }
+        match self.state.phase {
+            Phase::Relocate => {
+                let seat = self.to_move();
+                let own = self.state.fences.iter().filter(|f| f.0 == seat).count();
+                own * self.state.vacant.count()
+            }
+            Phase::Throw => usize::from(self.options.chance_cards),
+            Phase::Drawing => 0,
+            Phase::Walk(..) => match self.current_reach() {
+                Some(r) => (r.spaces.count() + usize::from(r.home)).max(1),
+                None => 0,
+            },
+        }
+    }
+
+    fn choose_legal_move(&self, choose: impl FnOnce(usize) -> usize) -> Option<FenceMove> {
+        if self.outcome().is_over() {
+            return None;
+        }
+        match self.state.phase {
+            Phase::Relocate => {
+                // Each own fence (in order) to each vacant slot (in order), as listed.
+                let seat = self.to_move();
+                let vacant = self.state.vacant.count();
+                let mut own = self.state.fences.iter().filter(|f| f.0 == seat);
+                let count = own.clone().count() * vacant;
+                if count == 0 {
+                    return None;
+                }
+                let n = choose(count);
+                let (_, from) = *own.nth(n / vacant)?;
+                let to = self.geo.ranked_slots[self.state.vacant.nth_one(n % vacant)?];
+                Some(FenceMove::Relocate { from, to })
+            }
+            Phase::Throw if self.options.chance_cards => {
+                (choose(1) == 0).then_some(FenceMove::Draw)
+            }
+            Phase::Throw | Phase::Drawing => None,
+            Phase::Walk(..) => {
+                // The spaces in order, then home, or else staying put.
+                let reach = self.current_reach()?;
+                let spaces = reach.spaces.count();
+                let count = spaces + usize::from(reach.home);
+                if count == 0 {
+                    return (choose(1) == 0).then_some(FenceMove::Stay);
+                }
+                let n = choose(count);
+                if n < spaces {
+                    let i = reach.spaces.nth_one(n)?;
+                    Some(FenceMove::Walk(Node::Space(self.geo.spaces[i])))
                 } else {
-                    walks.into_iter().map(FenceMove::Walk).collect()
+                    (n < count).then_some(FenceMove::Walk(Node::Home))
                 }
             }
         }
@@ -516,15 +1014,15 @@ impl Game for Fences {
         }
         match (self.state.phase, mv) {
             (Phase::Relocate, FenceMove::Relocate { from, to }) => {
-                self.state.fences.contains(&(self.to_move(), *from))
-                    && !self.fenced(*to)
-                    && self.slots().contains(to)
+                self.relocation_refused(*from, *to).is_none()
             }
             (Phase::Throw, FenceMove::Draw) => self.options.chance_cards,
-            (Phase::Walk(k, jump), FenceMove::Walk(path)) => self.valid_walk(path, k, jump),
-            (Phase::Walk(k, jump), FenceMove::Stay) => self
-                .walks(self.state.pawns[self.state.turn], k, jump)
-                .is_empty(),
+            (Phase::Walk(..), FenceMove::Walk(end)) => self
+                .current_reach()
+                .is_some_and(|r| self.walk_ends_on(&r, *end)),
+            (Phase::Walk(..), FenceMove::Stay) => self
+                .current_reach()
+                .is_some_and(|r| r.spaces.is_empty() && !r.home),
             _ => false,
         }
     }
@@ -534,6 +1032,7 @@ impl Game for Fences {
             return Err(PlayError::GameOver);
         }
         match mv {
+            // The chance inputs: the die's face, the card drawn.
             FenceMove::Throw(k) if self.state.phase == Phase::Throw => {
                 return self.resolve_chance(u32::from(*k));
             }
@@ -560,51 +1059,80 @@ impl Game for Fences {
     }
 
     fn play_unchecked(&mut self, mv: &FenceMove) {
-        let before = self.state.clone();
-        match mv {
+        let turn = self.state.turn;
+        let mut frame = Frame {
+            mv: mv.clone(),
+            turn: turn as u8,
+            phase: self.state.phase,
+            turns: self.state.turns,
+            pawn: self.state.pawns[turn],
+            card_at: None,
+            turned_over: false,
+        };
+        match *mv {
             FenceMove::Relocate { from, to } => {
-                let seat = self.to_move();
-                if let Some(f) = self.state.fences.iter_mut().find(|f| **f == (seat, *from)) {
-                    f.1 = *to;
-                }
+                self.shift_fence(self.seats[turn], from, to);
                 self.state.phase = Phase::Throw;
             }
-            FenceMove::Throw(k) => self.state.phase = Phase::Walk(*k, false),
+            FenceMove::Throw(k) => self.state.phase = Phase::Walk(k, false),
             FenceMove::Draw => self.state.phase = Phase::Drawing,
             FenceMove::Card(card) => {
-                if let Some(i) = self.state.deck.iter().position(|c| c == card) {
+                if let Some(i) = self.state.deck.iter().position(|c| *c == card) {
+                    frame.card_at = u8::try_from(i).ok();
                     let drawn = self.state.deck.remove(i);
                     self.state.discard.push(drawn);
-                }
-                if self.state.deck.is_empty() {
-                    // The stack is turned over when its last card has been drawn.
-                    self.state.deck = std::mem::take(&mut self.state.discard);
+                    if self.state.deck.is_empty() {
+                        // The stack is turned over when its last card has been drawn.
+                        std::mem::swap(&mut self.state.deck, &mut self.state.discard);
+                        frame.turned_over = true;
+                    }
                 }
                 match card {
-                    Card::Steps(n) => self.state.phase = Phase::Walk(*n, false),
-                    Card::JumpFence(n) => self.state.phase = Phase::Walk(*n, true),
+                    Card::Steps(n) => self.state.phase = Phase::Walk(n, false),
+                    Card::JumpFence(n) => self.state.phase = Phase::Walk(n, true),
                     Card::LoseTurn => self.advance_turn(),
                 }
             }
-            FenceMove::Walk(path) => {
-                let turn = self.state.turn;
-                if let Some(&end) = path.last() {
-                    self.state.pawns[turn] = end;
-                    if end == Node::Home {
-                        self.state.home.push(self.seats[turn]);
-                    }
+            FenceMove::Walk(end) => {
+                self.set_pawn(turn, end);
+                if end == Node::Home {
+                    self.state.home.push(self.seats[turn]);
                 }
                 self.advance_turn();
             }
             FenceMove::Stay => self.advance_turn(),
         }
-        self.frames.push((mv.clone(), before));
+        self.frames.push(frame);
     }
 
     fn undo(&mut self) -> Option<FenceMove> {
-        let (mv, before) = self.frames.pop()?;
-        self.state = before;
-        Some(mv)
+        let f = self.frames.pop()?;
+        let turn = usize::from(f.turn);
+        match f.mv {
+            FenceMove::Relocate { from, to } => self.shift_fence(self.seats[turn], to, from),
+            FenceMove::Card(_) => {
+                if let Some(i) = f.card_at {
+                    if f.turned_over {
+                        std::mem::swap(&mut self.state.deck, &mut self.state.discard);
+                    }
+                    if let Some(card) = self.state.discard.pop() {
+                        let i = usize::from(i).min(self.state.deck.len());
+                        self.state.deck.insert(i, card);
+                    }
+                }
+            }
+            FenceMove::Walk(end) => {
+                self.set_pawn(turn, f.pawn);
+                if end == Node::Home {
+                    self.state.home.pop();
+                }
+            }
+            _ => {}
+        }
+        self.state.turn = turn;
+        self.state.phase = f.phase;
+        self.state.turns = f.turns;
+        Some(f.mv)
     }
 
     fn outcome(&self) -> Outcome<Seat> {
@@ -614,10 +1142,20 @@ impl Game for Fences {
         } else {
             1
         };
-        match home.first() {
-            Some(first) if home.len() >= needed => Outcome::Win(*first),
-            _ => Outcome::Ongoing,
+        if let Some(&first) = home.first()
+            && home.len() >= needed
+        {
+            return Outcome::Win(first);
         }
+        if let Some(limit) = self.options.turn_limit
+            && self.state.turns >= limit
+        {
+            return match home.first() {
+                Some(&first) => Outcome::Win(first),
+                None => Outcome::Draw(DrawReason::MoveLimit),
+            };
+        }
+        Outcome::Ongoing
     }
 
     fn why_illegal(&self, mv: &FenceMove) -> String {
@@ -654,6 +1192,7 @@ impl Game for Fences {
             Some(Chance::Card { cards }) => {
                 Err(PlayError::Illegal(format!("only {cards} cards are left")))
             }
+            None if self.outcome().is_over() => Err(PlayError::GameOver),
             None => Err(PlayError::Illegal("no throw or draw is due now".into())),
         }
     }
@@ -665,10 +1204,15 @@ impl Game for Fences {
             FenceMove::Stay => "stay".into(),
             FenceMove::Draw => "draw".into(),
             FenceMove::Card(card) => format!("card {card}"),
-            FenceMove::Walk(path) => {
-                let mut parts = vec![self.state.pawns[self.state.turn].to_string()];
-                parts.extend(path.iter().map(ToString::to_string));
-                parts.join("-")
+            FenceMove::Walk(end) => {
+                let from = self.state.pawns[self.state.turn];
+                let path = self.walk_path(*end).unwrap_or_else(|| vec![*end]);
+                let mut text = from.to_string();
+                for node in path {
+                    text.push('-');
+                    text.push_str(&node.to_string());
+                }
+                text
             }
         }
     }
@@ -678,6 +1222,10 @@ impl Game for Fences {
         let syntax = |why: &str| NotationError::Syntax {
             text: t.to_string(),
             why: why.to_string(),
+        };
+        let illegal = |why: String| NotationError::Illegal {
+            text: t.to_string(),
+            why,
         };
         let words: Vec<&str> = t.split_whitespace().collect();
         let mv = match words.as_slice() {
@@ -692,7 +1240,7 @@ impl Game for Fences {
             ["stay"] => FenceMove::Stay,
             ["draw"] => FenceMove::Draw,
             ["card", rest @ ..] => FenceMove::Card(Card::parse(rest).ok_or_else(|| {
-                syntax("a card is \"card steps N\", \"card jump N\" or \"card lose turn\"")
+                syntax("a card is \"card steps N\", \"card jump N\" or \"card lose turn\" (N from 1 to 12)")
             })?),
             [path] if path.contains('-') => {
                 let nodes: Vec<Node> = path
@@ -705,45 +1253,48 @@ impl Game for Fences {
                     .ok_or_else(|| {
                         syntax("a path is spaces joined by -, like a1-a2-b2 (home for home)")
                     })?;
+                if self.outcome().is_over() {
+                    return Err(illegal("the game is over".into()));
+                }
                 let from = self.state.pawns[self.state.turn];
                 if nodes[0] != from {
-                    return Err(NotationError::Illegal {
-                        text: t.to_string(),
-                        why: format!(
-                            "{}'s pawn stands on {from}, not {}",
-                            self.to_move(),
-                            nodes[0]
-                        ),
-                    });
+                    return Err(illegal(format!(
+                        "{}'s pawn stands on {from}, not {}",
+                        self.to_move(),
+                        nodes[0]
+                    )));
                 }
-                FenceMove::Walk(nodes[1..].to_vec())
+                let Phase::Walk(k, jump) = self.state.phase else {
+                    return Err(illegal(self.refusal(&FenceMove::Walk(from))));
+                };
+                let end = self.check_path(&nodes[1..], k, jump).map_err(illegal)?;
+                FenceMove::Walk(end)
             }
             _ => {
                 return Err(syntax(
-                    "expected \"fence A|B to C|D\", \"throw N\", a path like a1-a2-b2, or \"stay\"",
+                    "expected \"fence A|B to C|D\", \"throw N\", a path like a1-a2-b2, \"stay\", \"draw\" or \"card ...\"",
                 ));
             }
         };
         let ok = match &mv {
-            FenceMove::Throw(k) => self.state.phase == Phase::Throw && (1..=6).contains(k),
+            FenceMove::Throw(k) => {
+                !self.outcome().is_over() && self.state.phase == Phase::Throw && (1..=6).contains(k)
+            }
             FenceMove::Card(card) => {
-                self.state.phase == Phase::Drawing && self.state.deck.contains(card)
+                !self.outcome().is_over()
+                    && self.state.phase == Phase::Drawing
+                    && self.state.deck.contains(card)
             }
             other => self.is_legal(other),
         };
         if ok {
             Ok(mv)
         } else {
-            Err(NotationError::Illegal {
-                text: t.to_string(),
-                why: match &mv {
-                    FenceMove::Throw(_) => {
-                        "no throw is due now, or the number is not on a die".into()
-                    }
-                    FenceMove::Card(_) => "no card is due now, or no such card is left".into(),
-                    other => self.refusal(other),
-                },
-            })
+            Err(illegal(match &mv {
+                FenceMove::Throw(_) => "no throw is due now, or the number is not on a die".into(),
+                FenceMove::Card(_) => "no card is due now, or no such card is left".into(),
+                other => self.refusal(other),
+            }))
         }
     }
 

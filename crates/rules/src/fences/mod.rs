@@ -4,7 +4,12 @@
 pub mod board;
 pub mod cards;
 pub mod game;
+mod geometry;
+pub mod options;
+pub mod setup;
 
 pub use board::{Board, Node, Section, Slot, Space};
 pub use cards::Card;
-pub use game::{FenceMove, Fences, FencesOptions, Seat};
+pub use game::{FenceMove, Fences, Seat};
+pub use options::{FencesOptions, OptionsError};
+pub use setup::{Layout, SetupError};

@@ -127,9 +127,34 @@ pub fn run_cases<G: Game>(
     cases
 }
 
+/// Checks [`Game::choose_legal_move`] and [`Game::legal_move_count`] against the listed
+/// moves `legal` of `g`: the count is the number listed, `choose` is told that number and
+/// the move at each place is the one listed there; past the end, or with nothing listed
+/// (then `choose` is not asked), there is none.
+#[allow(dead_code)]
+pub fn check_legal_move_choice<G: Game>(g: &G, legal: &[G::Move]) {
+    assert_eq!(g.legal_move_count(), legal.len(), "legal_move_count");
+    for (i, mv) in legal.iter().enumerate() {
+        let chosen = g.choose_legal_move(|n| {
+            assert_eq!(n, legal.len(), "the number of moves to choose from");
+            i
+        });
+        assert_eq!(chosen.as_ref(), Some(mv), "the move at place {i}");
+    }
+    let mut asked = false;
+    let past_end = g.choose_legal_move(|n| {
+        asked = true;
+        n
+    });
+    assert_eq!(past_end, None, "a place past the end");
+    assert_eq!(asked, !legal.is_empty(), "asked to choose among no moves");
+}
+
 /// Plays a random game from `new(seed)` for every seed, up to `cap` moves each. At every move
 /// it checks that the move's text reads back to the move and that play then undo restores
 /// the position (`key` of the game); at the end, that undoing everything restores the start.
+/// In the first ten games it checks the choice of a legal move by its place
+/// ([`check_legal_move_choice`]) at every position.
 /// `each` adds the caller's checks on every position with its legal moves. Returns how many
 /// games ended. (Not every test binary uses it.)
 #[allow(dead_code)]
@@ -142,7 +167,9 @@ pub fn random_playouts<G: Game, K: PartialEq + std::fmt::Debug>(
 ) -> usize {
     use rand::{Rng, SeedableRng, rngs::StdRng};
     let mut finished = 0;
+    let first = seeds.start;
     for seed in seeds {
+        let check_choice = seed < first + 10;
         let mut rng = StdRng::seed_from_u64(seed);
         let mut game = new(seed);
         let start = key(&game);
@@ -151,6 +178,9 @@ pub fn random_playouts<G: Game, K: PartialEq + std::fmt::Debug>(
             let legal = game.legal_moves();
             assert!(!legal.is_empty(), "seed {seed}: an ongoing game has a move");
             each(&game, &legal);
+            if check_choice {
+                check_legal_move_choice(&game, &legal);
+            }
             let mv = legal[rng.random_range(0..legal.len())].clone();
             let text = game.move_text(&mv);
             assert_eq!(
@@ -167,6 +197,9 @@ pub fn random_playouts<G: Game, K: PartialEq + std::fmt::Debug>(
             n += 1;
         }
         finished += usize::from(game.outcome().is_over());
+        if check_choice {
+            check_legal_move_choice(&game, &game.legal_moves());
+        }
         while game.undo().is_some() {}
         assert_eq!(key(&game), start, "seed {seed}: undo all");
     }
