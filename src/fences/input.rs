@@ -46,7 +46,7 @@ pub fn view_plugin(app: &mut App) {
 fn walk_to(game: &tabula_rules::fences::Fences, node: Node) -> Option<FenceMove> {
     game.legal_moves()
         .into_iter()
-        .find(|m| matches!(m, FenceMove::Walk(path) if path.last() == Some(&node)))
+        .find(|m| matches!(m, FenceMove::Walk(end) if *end == node))
 }
 
 /// Applies one click: choose a fence, set it in a slot, or walk; or say why not.
@@ -291,7 +291,7 @@ fn show_highlights(
                 .legal_moves()
                 .into_iter()
                 .filter_map(|m| match m {
-                    FenceMove::Walk(path) => Some(path),
+                    FenceMove::Walk(end) => game.walk_path(end),
                     _ => None,
                 })
                 .collect();

@@ -47,6 +47,8 @@ pub struct FencePlayed {
     pub mv: FenceMove,
     /// Where the seat's pawn stood before it.
     pub pawn_before: Node,
+    /// A walk's way, from where the pawn stood to where it ends (empty for other steps).
+    pub path: Vec<Node>,
 }
 
 /// What the seat to move must do now.
@@ -307,16 +309,28 @@ fn apply_actions(
     for action in actions.read() {
         let seat = the_match.game.to_move();
         let pawn_before = the_match.game.pawn(seat);
+        // A walk is named by its end: find its way before it is played.
+        let path = match action {
+            FenceAction::Play(FenceMove::Walk(end)) => {
+                the_match.game.walk_path(*end).unwrap_or_default()
+            }
+            _ => Vec::new(),
+        };
         match the_match.act(action) {
             Ok(steps) => {
                 let mut said = Vec::new();
                 for (mv, text) in steps {
                     the_match.redo.played(&mv);
                     said.push(text);
+                    let path = match mv {
+                        FenceMove::Walk(_) => path.clone(),
+                        _ => Vec::new(),
+                    };
                     played.write(FencePlayed {
                         seat,
                         mv,
                         pawn_before,
+                        path,
                     });
                 }
                 let next = the_match.hint();

@@ -137,11 +137,16 @@ fn follow_steps(
                     );
                 }
             }
-            FenceMove::Walk(path) => {
+            FenceMove::Walk(end) => {
                 if let Some((entity, mut pawn, transform)) =
                     pawns.iter_mut().find(|(_, p, _)| p.seat == event.seat)
                 {
-                    pawn.at = path.last().copied().unwrap_or(pawn.at);
+                    pawn.at = *end;
+                    let path = if event.path.is_empty() {
+                        vec![*end]
+                    } else {
+                        event.path.clone()
+                    };
                     let waypoints = path
                         .iter()
                         .map(|n| node_center(board, *n, event.seat))

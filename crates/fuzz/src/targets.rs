@@ -361,7 +361,7 @@ impl Subject for Fences {
     type Key = String;
     const KIND: GameKind = GameKind::Fences;
     fn from_options(options: FencesOptions) -> Result<Fences, String> {
-        Fences::new(options)
+        Fences::new(options).map_err(|e| e.to_string())
     }
     fn from_setup(_text: &str, _options: FencesOptions) -> Result<Fences, String> {
         Err("the fence race has no setup text".into())

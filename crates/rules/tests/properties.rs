@@ -428,20 +428,20 @@ fn fences(players: u8, chance_cards: bool) -> Fences {
 }
 
 properties! {
-    war: War::new(WarOptions::default()), walk 120, cap 5000;
-    camelot_wcf: Camelot::new(CamelotOptions::default()), walk 120, cap 5000;
+    war: War::new(WarOptions::default()).expect("defaults"), walk 120, cap 5000;
+    camelot_wcf: Camelot::new(CamelotOptions::default()).expect("defaults"), walk 120, cap 5000;
     camelot_parker1930: Camelot::new(CamelotOptions {
         rules: RuleSet::Parker1930,
         ..CamelotOptions::default()
-    }), walk 120, cap 5000;
+    }).expect("valid options"), walk 120, cap 5000;
     transport_two: transport(Mode::Two), walk 80, cap 5000;
     transport_teams: transport(Mode::Teams), walk 80, cap 5000;
     transport_royal: transport(Mode::Royal), walk 80, cap 5000;
-    screwball: Screwball::new(ScrewballOptions::default()), walk 120, cap 5000;
+    screwball: Screwball::new(ScrewballOptions::default()).expect("defaults"), walk 120, cap 5000;
     screwball_pass: Screwball::new(ScrewballOptions {
         no_move: NoMove::Pass,
         ..ScrewballOptions::default()
-    }), walk 120, cap 5000;
+    }).expect("valid options"), walk 120, cap 5000;
     fences_2: fences(2, false), walk 120, cap 5000;
     fences_4: fences(4, false), walk 120, cap 5000;
     fences_2_cards: fences(2, true), walk 120, cap 5000;

@@ -524,6 +524,10 @@ fn invalid_options_are_refused_with_the_field_and_range() {
         assert!(e.contains(expected.trim()), "{e:?} lacks {expected:?}");
         let e = Transport::new(options.clone()).expect_err(&ron_text);
         assert!(e.to_string().contains(expected.trim()));
+        // A setup text sets its own position: the teams' start need not fit its board.
+        if block.contains("Only the standard setup") {
+            continue;
+        }
         let e = Transport::from_setup_text("Fleet 1: T f1", options).expect_err(&ron_text);
         assert!(e.to_string().contains(expected.trim()), "{e}");
     }

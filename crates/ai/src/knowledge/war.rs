@@ -238,7 +238,7 @@ mod tests {
         let mut rng = Rng::new(11);
         let mut checked = 0;
         for _ in 0..300 {
-            let mut game = War::new(WarOptions::default());
+            let mut game = War::new(WarOptions::default()).expect("the default options");
             for _ in 0..rng.below(120) {
                 let moves = game.legal_moves();
                 if moves.is_empty() {

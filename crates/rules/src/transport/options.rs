@@ -182,6 +182,12 @@ impl TransportOptions {
     /// Checks every option against its range.
     pub fn check(&self) -> Result<(), OptionsError> {
         check_size(self.size, self.mode)?;
+        self.check_rules()
+    }
+
+    /// Checks every option but the board's size against its range. A setup text may set a
+    /// board of its own (two teams on 9 x 9, say), which only needs to suit its mode.
+    pub(crate) fn check_rules(&self) -> Result<(), OptionsError> {
         for (field, value) in [
             ("planes", self.planes),
             ("shells", self.shells),

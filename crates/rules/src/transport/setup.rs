@@ -58,7 +58,7 @@ struct FleetLines {
 
 /// Reads a setup under `options` (see [`Position::parse`]).
 pub(super) fn parse(text: &str, options: &TransportOptions) -> Result<Position, SetupError> {
-    options.check()?;
+    options.check_rules()?;
     // The board's size and the mode first: squares and fleets are read against them.
     let mut size: Option<(usize, u8)> = None;
     let mut mode: Option<(usize, Mode)> = None;
@@ -110,6 +110,11 @@ pub(super) fn parse(text: &str, options: &TransportOptions) -> Result<Position, 
             (None, None) => SetupError::Options(e),
         });
     }
+    // The options as the game will hold them: the fleets handicapped must exist in the mode.
+    let mut held = options.clone();
+    held.size = the_size;
+    held.mode = the_mode;
+    held.check_rules()?;
     read(text, the_size, the_mode, options)
 }
 
