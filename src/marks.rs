@@ -71,8 +71,13 @@ fn make_marks(
         ..default()
     };
     commands.insert_resource(Marks {
-        disc: meshes.add(Cylinder::new(0.22, 0.02)),
-        ring: meshes.add(Torus::new(0.36, 0.44)),
+        disc: meshes.add(Cylinder::new(0.22, 0.02).mesh().resolution(24)),
+        ring: meshes.add(
+            Torus::new(0.36, 0.44)
+                .mesh()
+                .minor_resolution(8)
+                .major_resolution(32),
+        ),
         plate: meshes.add(Cuboid::new(0.96, 0.01, 0.96)),
         go: materials.add(glow(Color::srgb(0.2, 0.9, 0.35))),
         take: materials.add(glow(Color::srgb(1.0, 0.45, 0.1))),

@@ -63,6 +63,48 @@ pub fn merge_painted(parts: Vec<Part>, materials: &Assets<StandardMaterial>) -> 
     merged
 }
 
+/// A model's meshes and materials, ready for every piece that wears it.
+pub type Worn = Vec<(Handle<Mesh>, Handle<StandardMaterial>)>;
+
+/// Builds a model out of its parts: with the light material of software renderers
+/// (`lite`), all the parts as one mesh painted with their colours (one draw a model);
+/// otherwise one mesh a material.
+pub fn build(
+    parts: Vec<Part>,
+    lite: bool,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+) -> Worn {
+    if lite && let Some(mesh) = merge_painted(parts.clone(), materials) {
+        return vec![(meshes.add(mesh), materials.add(Color::WHITE))];
+    }
+    merge_by_material(parts)
+        .into_iter()
+        .map(|(mesh, material)| (meshes.add(mesh), material))
+        .collect()
+}
+
+/// Gives `entity` the meshes of a model as children placed at `transform` in it, each
+/// child also carrying `extra` (such as `Pickable::IGNORE`).
+pub fn wear(
+    commands: &mut Commands,
+    entity: Entity,
+    worn: &Worn,
+    transform: Transform,
+    extra: impl Bundle + Clone,
+) {
+    commands.entity(entity).with_children(|parent| {
+        for (mesh, material) in worn {
+            parent.spawn((
+                Mesh3d(mesh.clone()),
+                MeshMaterial3d(material.clone()),
+                transform,
+                extra.clone(),
+            ));
+        }
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -183,13 +183,13 @@ struct PieceKit {
     side: [Handle<StandardMaterial>; 2],
     gold: Handle<StandardMaterial>,
     iron: Handle<StandardMaterial>,
-    base: Handle<Mesh>,
-    cylinder: Handle<Mesh>,
-    sphere: Handle<Mesh>,
-    cone: Handle<Mesh>,
-    cube: Handle<Mesh>,
-    torus: Handle<Mesh>,
-    capsule: Handle<Mesh>,
+    base: Mesh,
+    cylinder: Mesh,
+    sphere: Mesh,
+    cone: Mesh,
+    cube: Mesh,
+    torus: Mesh,
+    capsule: Mesh,
 }
 
 /// Gives piece entities their 3D models and makes them clickable.
@@ -198,11 +198,7 @@ pub fn view_plugin(app: &mut App) {
         .add_systems(PostUpdate, dress_pieces);
 }
 
-fn make_kit(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
+fn make_kit(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
     let army = |c: Color| StandardMaterial {
         base_color: c,
         perceptual_roughness: 0.35,
@@ -228,18 +224,21 @@ fn make_kit(
         }),
         // Small on the board: a few hundred triangles a part (the default sphere alone has
         // twenty thousand, which a software renderer pays for on every frame).
-        base: meshes.add(Cylinder::new(0.34, 0.1).mesh().resolution(20)),
-        cylinder: meshes.add(Cylinder::new(0.5, 1.0).mesh().resolution(16)),
-        sphere: meshes.add(Sphere::new(0.5).mesh().uv(16, 10)),
-        cone: meshes.add(Cone::new(0.5, 1.0).mesh().resolution(16)),
-        cube: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
-        torus: meshes.add(
-            Torus::new(0.38, 0.5)
-                .mesh()
-                .minor_resolution(8)
-                .major_resolution(20),
-        ),
-        capsule: meshes.add(Capsule3d::new(0.5, 1.0).mesh().latitudes(8).longitudes(16)),
+        base: Cylinder::new(0.34, 0.1).mesh().resolution(20).build(),
+        cylinder: Cylinder::new(0.5, 1.0).mesh().resolution(16).build(),
+        sphere: Sphere::new(0.5).mesh().uv(16, 10),
+        cone: Cone::new(0.5, 1.0).mesh().resolution(16).build(),
+        cube: Cuboid::new(1.0, 1.0, 1.0).mesh().build(),
+        torus: Torus::new(0.38, 0.5)
+            .mesh()
+            .minor_resolution(8)
+            .major_resolution(20)
+            .build(),
+        capsule: Capsule3d::new(0.5, 1.0)
+            .mesh()
+            .latitudes(8)
+            .longitudes(16)
+            .build(),
     });
 }
 
@@ -252,7 +251,7 @@ enum Paint {
 }
 
 /// One part of a model: mesh, placement (relative to the piece's foot, facing -z), paint.
-type Part = (fn(&PieceKit) -> Handle<Mesh>, Transform, Paint);
+type Part = (fn(&PieceKit) -> Mesh, Transform, Paint);
 
 fn at(x: f32, y: f32, z: f32) -> Transform {
     Transform::from_xyz(x, y, z)
@@ -413,12 +412,7 @@ fn model(piece: &Piece) -> Vec<Part> {
             ),
         ],
         Kind::Troop => {
-            // Rear troops (named after the even files) are the larger ones.
-            let s = match piece.name {
-                Some(n) if n.file() % 2 == 0 => 1.0,
-                Some(_) => 0.82,
-                None => 0.9,
-            };
+            let s = troop_size(piece);
             vec![
                 (
                     |k| k.base.clone(),
@@ -443,23 +437,52 @@ fn model(piece: &Piece) -> Vec<Part> {
     }
 }
 
+/// A troop's size: rear troops (named after the even files) are the larger ones.
+fn troop_size(piece: &Piece) -> f32 {
+    match piece.name {
+        Some(n) if n.file() % 2 == 0 => 1.0,
+        Some(_) => 0.82,
+        None => 0.9,
+    }
+}
+
+/// A model's key: army, kind and size.
+type ModelKey = (Side, Kind, u32);
+
 fn dress_pieces(
     mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
     kit: Option<Res<PieceKit>>,
+    lite: Option<Res<crate::lite::UseLite>>,
     new: Query<(Entity, &PieceModel), Added<PieceModel>>,
+    mut made: Local<std::collections::HashMap<ModelKey, crate::models::Worn>>,
 ) {
     let Some(kit) = kit else { return };
+    let lite = lite.is_some_and(|l| l.0);
     for (entity, PieceModel(piece)) in &new {
-        let side = kit.side[piece.side.index()].clone();
-        commands.entity(entity).with_children(|parent| {
-            for (mesh, transform, paint) in model(piece) {
-                let material = match paint {
-                    Paint::Army => side.clone(),
-                    Paint::Gold => kit.gold.clone(),
-                    Paint::Iron => kit.iron.clone(),
-                };
-                parent.spawn((Mesh3d(mesh(&kit)), MeshMaterial3d(material), transform));
-            }
-        });
+        let size = match piece.kind {
+            Kind::Troop => troop_size(piece),
+            _ => 1.0,
+        };
+        // One model per army, kind and size, shared by every piece that wears it.
+        let worn = made
+            .entry((piece.side, piece.kind, size.to_bits()))
+            .or_insert_with(|| {
+                let side = kit.side[piece.side.index()].clone();
+                let parts = model(piece)
+                    .into_iter()
+                    .map(|(mesh, transform, paint)| {
+                        let material = match paint {
+                            Paint::Army => side.clone(),
+                            Paint::Gold => kit.gold.clone(),
+                            Paint::Iron => kit.iron.clone(),
+                        };
+                        (mesh(&kit), transform, material)
+                    })
+                    .collect();
+                crate::models::build(parts, lite, &mut meshes, &mut materials)
+            });
+        crate::models::wear(&mut commands, entity, worn, Transform::IDENTITY, ());
     }
 }

@@ -149,14 +149,53 @@ impl std::fmt::Display for Report {
     }
 }
 
+/// Seconds since this process started, from `/proc` (Linux), to a hundredth of a second.
+fn process_age() -> Option<f64> {
+    let own = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let uptime = std::fs::read_to_string("/proc/uptime").ok()?;
+    // starttime, field 22: clock ticks after boot.
+    let start: f64 = own
+        .rsplit_once(')')?
+        .1
+        .split_whitespace()
+        .nth(19)?
+        .parse()
+        .ok()?;
+    let now: f64 = uptime.split_whitespace().next()?.parse().ok()?;
+    Some(now - start / TICKS_PER_SECOND)
+}
+
+/// What the cameras draw now: meshes in view and their triangles.
+fn scene_load(meshes: &Assets<Mesh>, drawn: &Query<(&Mesh3d, &ViewVisibility)>) -> (usize, usize) {
+    drawn
+        .iter()
+        .filter(|(_, visible)| visible.get())
+        .fold((0, 0), |(n, triangles), (mesh, _)| {
+            let t = meshes.get(&mesh.0).map_or(0, |m| {
+                m.indices().map_or(m.count_vertices(), |i| i.len()) / 3
+            });
+            (n + 1, triangles + t)
+        })
+}
+
 fn measure_frames(
     mut probe: ResMut<FrameProbe>,
     time: Res<Time<Real>>,
+    meshes: Res<Assets<Mesh>>,
+    drawn: Query<(&Mesh3d, &ViewVisibility)>,
     mut exit: MessageWriter<AppExit>,
 ) {
     if probe.warm_up > 0 {
+        if probe.warm_up == WARM_UP_FRAMES
+            && let Some(age) = process_age()
+        {
+            println!("first frame {age:.2} s after start");
+        }
         probe.warm_up -= 1;
         if probe.warm_up == 0 {
+            if let Some(age) = process_age() {
+                println!("{WARM_UP_FRAMES} frames {age:.2} s after start");
+            }
             probe.start = Counters::read();
         }
         return;
@@ -164,6 +203,8 @@ fn measure_frames(
     probe.frame_ms.push(time.delta_secs_f64() * 1000.0);
     probe.left = probe.left.saturating_sub(1);
     if probe.left == 0 {
+        let (drawn, triangles) = scene_load(&meshes, &drawn);
+        println!("{drawn} meshes drawn, {triangles} triangles");
         println!(
             "{}",
             Report::new(&probe.frame_ms, probe.start, Counters::read())

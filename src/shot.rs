@@ -33,6 +33,10 @@ pub struct ShotRequest {
     /// Camera: red, blue, top or side.
     #[arg(long, value_enum, default_value = "red")]
     pub view: View,
+    /// Draw the picture as `tabula play` draws it on this machine: on a software renderer
+    /// with the light material and no shadows (by default a picture has the full look).
+    #[arg(long)]
+    pub as_played: bool,
 }
 
 #[derive(Resource)]
@@ -96,15 +100,23 @@ pub fn run(request: ShotRequest) -> ExitCode {
         }
     };
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Tabula — shot".into(),
-            resolution: WindowResolution::new(request.width, request.height),
-            resizable: false,
-            ..default()
-        }),
-        ..default()
-    }));
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Tabula — shot".into(),
+                    resolution: WindowResolution::new(request.width, request.height),
+                    resizable: false,
+                    ..default()
+                }),
+                ..default()
+            })
+            // As play builds it.
+            .set(bevy::pbr::PbrPlugin {
+                use_gpu_instance_buffer_builder: !request.as_played,
+                ..default()
+            }),
+    );
     if let Err(e) = crate::tabletop::display_available() {
         eprintln!("tabula shot: {e}");
         return ExitCode::from(2);
@@ -118,6 +130,10 @@ pub fn run(request: ShotRequest) -> ExitCode {
         })
         .add_systems(Update, take_shot);
     game.install(&mut app, true);
+    if request.as_played {
+        app.add_plugins(crate::lite::plugin)
+            .add_systems(PostStartup, crate::tabletop::economise_on_software);
+    }
     match app.run() {
         AppExit::Success => {
             println!("{} ({} moves played)", request.out.display(), ply);

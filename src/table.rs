@@ -153,37 +153,38 @@ fn spawn_table(
     }
     crate::models::spawn_merged(&mut commands, &mut meshes, citadels, Pickable::IGNORE);
 
-    // Stations: round discs behind each flying machine's square, in that square's colour.
-    let disc = meshes.add(Cylinder::new(0.44, 0.06));
-    let rim = meshes.add(Torus::new(0.42, 0.48));
+    // Stations: round discs behind each flying machine's square, in that square's colour,
+    // each clickable; their gold rims are decoration, one mesh.
+    let disc = meshes.add(Cylinder::new(0.44, 0.06).mesh().resolution(24));
+    let rim = Torus::new(0.42, 0.48)
+        .mesh()
+        .minor_resolution(6)
+        .major_resolution(24)
+        .build();
     let gold = materials.add(StandardMaterial {
         base_color: palette::GOLD,
         metallic: 0.8,
         perceptual_roughness: 0.35,
         ..default()
     });
+    let mut rims: Vec<crate::models::Part> = Vec::new();
     for side in Side::ALL {
         for st in Station::ALL {
             let at = station_center(side, st);
-            commands
-                .spawn((
-                    Mesh3d(disc.clone()),
-                    MeshMaterial3d(if st.is_dark(side) {
-                        dark.clone()
-                    } else {
-                        light.clone()
-                    }),
-                    Transform::from_translation(at - Vec3::Y * 0.03),
-                    StationSpot(side, st),
-                ))
-                .with_child((
-                    Mesh3d(rim.clone()),
-                    MeshMaterial3d(gold.clone()),
-                    Transform::from_xyz(0.0, 0.03, 0.0),
-                    Pickable::IGNORE,
-                ));
+            commands.spawn((
+                Mesh3d(disc.clone()),
+                MeshMaterial3d(if st.is_dark(side) {
+                    dark.clone()
+                } else {
+                    light.clone()
+                }),
+                Transform::from_translation(at - Vec3::Y * 0.03),
+                StationSpot(side, st),
+            ));
+            rims.push((rim.clone(), Transform::from_translation(at), gold.clone()));
         }
     }
+    crate::models::spawn_merged(&mut commands, &mut meshes, rims, Pickable::IGNORE);
 }
 
 #[cfg(test)]

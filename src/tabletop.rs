@@ -246,7 +246,7 @@ pub struct Viewing {
 /// of physically based shading, clusters no lights, and leaves the floor far below the
 /// table to the background colour (under one sun a level floor has one colour): nearly
 /// forty times the frame rate there. Pictures made by `tabula shot` keep the full look.
-fn economise_on_software(
+pub fn economise_on_software(
     mut commands: Commands,
     info: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
     mut lights: Query<&mut DirectionalLight>,

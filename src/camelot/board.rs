@@ -20,9 +20,20 @@ pub fn square_center(sq: Square) -> Vec3 {
     )
 }
 
-/// A clickable Camelot square.
+/// The board's squares of one colour: one mesh, so that the board costs three draws
+/// instead of one a square. A click on it falls on the square [`square_at`] finds.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct CamelotSquare(pub Square);
+pub struct CamelotSquares;
+
+/// The square under the point `at` (a point on the squares).
+pub fn square_at(at: Vec3) -> Option<Square> {
+    let file = (at.x / SQUARE + 5.5).round();
+    let rank = (7.5 - at.z / SQUARE).round();
+    if !(0.0..16.0).contains(&file) || !(0.0..16.0).contains(&rank) {
+        return None;
+    }
+    Square::new(file as i8, rank as i8)
+}
 
 /// The colours of the board and the armies.
 pub mod palette {
@@ -72,7 +83,8 @@ fn spawn_board(
     let castle = material(palette::CASTLE, 0.5);
     let stone = material(palette::STONE, 0.9);
 
-    // The frame follows the board's stepped outline: one slab per rank.
+    // The frame follows the board's stepped outline: one slab per rank, one mesh in all.
+    let mut slabs: Vec<crate::models::Part> = Vec::new();
     for rank in 0..16 {
         let squares: Vec<Square> = Square::all().filter(|s| s.rank() == rank).collect();
         let (Some(first), Some(last)) = (squares.first(), squares.last()) else {
@@ -86,15 +98,16 @@ fn spawn_board(
             15 => -0.14,
             _ => 0.0,
         };
-        commands.spawn((
-            Mesh3d(meshes.add(Cuboid::new(width, 0.2, depth))),
-            MeshMaterial3d(frame.clone()),
+        slabs.push((
+            Cuboid::new(width, 0.2, depth).mesh().build(),
             Transform::from_xyz((a.x + b.x) / 2.0, -0.1, a.z + shift),
-            Pickable::IGNORE,
+            frame.clone(),
         ));
     }
+    crate::models::spawn_merged(&mut commands, &mut meshes, slabs, Pickable::IGNORE);
 
-    let square_mesh = meshes.add(Cuboid::new(SQUARE, 0.04, SQUARE));
+    let square_mesh = Cuboid::new(SQUARE, 0.04, SQUARE).mesh().build();
+    let mut squares: Vec<crate::models::Part> = Vec::new();
     for sq in Square::all() {
         let mut at = square_center(sq);
         at.y = BOARD_TOP - 0.02;
@@ -106,16 +119,14 @@ fn spawn_board(
         } else {
             light.clone()
         };
-        commands.spawn((
-            Mesh3d(square_mesh.clone()),
-            MeshMaterial3d(paint),
-            Transform::from_translation(at),
-            CamelotSquare(sq),
-        ));
+        squares.push((square_mesh.clone(), Transform::from_translation(at), paint));
     }
+    crate::models::spawn_merged(&mut commands, &mut meshes, squares, CamelotSquares);
 
-    // Each castle: a low stone wall around its two squares, open towards the board.
-    let merlon = meshes.add(Cuboid::new(0.12, 0.14, 0.12));
+    // Each castle: a low stone wall around its two squares, open towards the board; both
+    // castles one mesh.
+    let merlon = Cuboid::new(0.12, 0.14, 0.12).mesh().build();
+    let mut walls: Vec<crate::models::Part> = Vec::new();
     for side in Side::ALL {
         let [a, b] = Square::castle(side);
         let (ca, cb) = (square_center(a), square_center(b));
@@ -123,30 +134,50 @@ fn spawn_board(
         let outward = if side == Side::White { 1.0 } else { -1.0 };
         let half = SQUARE;
         let back = mid.z + outward * (SQUARE / 2.0 + 0.04);
-        let wall_long = meshes.add(Cuboid::new(2.0 * half + 0.08, 0.08, 0.08));
-        let wall_side = meshes.add(Cuboid::new(0.08, 0.08, SQUARE + 0.08));
-        commands.spawn((
-            Mesh3d(wall_long),
-            MeshMaterial3d(stone.clone()),
+        walls.push((
+            Cuboid::new(2.0 * half + 0.08, 0.08, 0.08).mesh().build(),
             Transform::from_xyz(mid.x, BOARD_TOP + 0.04, back),
-            Pickable::IGNORE,
+            stone.clone(),
         ));
         for x in [mid.x - half - 0.04, mid.x + half + 0.04] {
-            commands.spawn((
-                Mesh3d(wall_side.clone()),
-                MeshMaterial3d(stone.clone()),
+            walls.push((
+                Cuboid::new(0.08, 0.08, SQUARE + 0.08).mesh().build(),
                 Transform::from_xyz(x, BOARD_TOP + 0.04, mid.z),
-                Pickable::IGNORE,
+                stone.clone(),
             ));
         }
         for k in 0..5 {
             let x = mid.x - half + k as f32 * half / 2.0;
-            commands.spawn((
-                Mesh3d(merlon.clone()),
-                MeshMaterial3d(stone.clone()),
+            walls.push((
+                merlon.clone(),
                 Transform::from_xyz(x, BOARD_TOP + 0.1, back),
-                Pickable::IGNORE,
+                stone.clone(),
             ));
         }
+    }
+    crate::models::spawn_merged(&mut commands, &mut meshes, walls, Pickable::IGNORE);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_point_on_a_square_finds_that_square() {
+        for sq in Square::all() {
+            let c = square_center(sq);
+            for (dx, dz) in [(0.0, 0.0), (0.45, 0.45), (-0.45, 0.2), (0.3, -0.45)] {
+                let at = c + Vec3::new(dx * SQUARE, 0.0, dz * SQUARE);
+                assert_eq!(square_at(at), Some(sq), "{sq:?}");
+            }
+        }
+        // Beyond the last file, and on the frame beside a stepped end, there is no square.
+        assert_eq!(square_at(Vec3::new(6.5 * SQUARE, BOARD_TOP, 0.0)), None);
+        assert_eq!(
+            square_at(
+                square_center(Square::castle(Side::White)[0]) + Vec3::new(-2.0 * SQUARE, 0.0, 0.0)
+            ),
+            None
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! cannot go on, or when the player confirms a path that may stop where it is (Enter, the
 //! Confirm button, a second click on the last landing, or letting go of a drag).
 
-use super::board::{CamelotSquare, SQUARE, square_center};
+use super::board::{CamelotSquares, SQUARE, square_at, square_center};
 use super::men::CamelotPiece;
 use super::{CamelotIntent, CamelotMatch, CamelotPlayed};
 use crate::marks::{Highlight, Marks};
@@ -42,6 +42,11 @@ struct Drag(Option<Square>);
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct CamelotHover(pub Option<Square>);
 
+/// The last square a drag passed over (the squares are a few meshes, so the pointer moves
+/// from square to square without entering another entity).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+struct DraggedOver(Option<Square>);
+
 /// Path entry, headless: input messages to intents.
 pub fn plugin(app: &mut App) {
     app.add_message::<SquareInput>()
@@ -54,9 +59,10 @@ pub fn plugin(app: &mut App) {
 
 /// Picking and highlights.
 pub fn view_plugin(app: &mut App) {
-    app.add_observer(on_click)
+    app.init_resource::<DraggedOver>()
+        .add_observer(on_click)
         .add_observer(on_drag_start)
-        .add_observer(on_drag_enter)
+        .add_observer(on_drag_over)
         .add_observer(on_drag_end)
         .add_systems(
             PreUpdate,
@@ -329,15 +335,16 @@ fn clear_on_change(
 /// The square an entity stands for: a square, or a piece (or a part of one) on it.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Spots<'w, 's> {
-    squares: Query<'w, 's, &'static CamelotSquare>,
+    squares: Query<'w, 's, (), With<CamelotSquares>>,
     pieces: Query<'w, 's, &'static CamelotPiece>,
     parents: Query<'w, 's, &'static ChildOf>,
 }
 
 impl Spots<'_, '_> {
-    fn square(&self, entity: Entity) -> Option<Square> {
-        if let Ok(sq) = self.squares.get(entity) {
-            return Some(sq.0);
+    /// The square of `entity`, hit at `at`.
+    fn square(&self, entity: Entity, at: Option<Vec3>) -> Option<Square> {
+        if self.squares.contains(entity) {
+            return at.and_then(square_at);
         }
         if let Ok(p) = self.pieces.get(entity) {
             return Some(p.at);
@@ -345,7 +352,7 @@ impl Spots<'_, '_> {
         self.parents
             .get(entity)
             .ok()
-            .and_then(|c| self.square(c.parent()))
+            .and_then(|c| self.square(c.parent(), at))
     }
 }
 
@@ -355,28 +362,44 @@ fn on_click(click: On<Pointer<Click>>, spots: Spots, mut out: MessageWriter<Squa
     {
         return;
     }
-    if let Some(sq) = spots.square(click.event_target()) {
+    if let Some(sq) = spots.square(click.event_target(), click.hit.position) {
         out.write(SquareInput::Click(sq));
     }
 }
 
-fn on_drag_start(drag: On<Pointer<DragStart>>, spots: Spots, mut out: MessageWriter<SquareInput>) {
+fn on_drag_start(
+    drag: On<Pointer<DragStart>>,
+    spots: Spots,
+    mut over: ResMut<DraggedOver>,
+    mut out: MessageWriter<SquareInput>,
+) {
     if drag.button != PointerButton::Primary || drag.event_target() != drag.original_event_target()
     {
         return;
     }
-    if let Some(sq) = spots.square(drag.event_target()) {
+    over.0 = None;
+    if let Some(sq) = spots.square(drag.event_target(), drag.hit.position) {
         out.write(SquareInput::DragFrom(sq));
     }
 }
 
-fn on_drag_enter(enter: On<Pointer<DragEnter>>, spots: Spots, mut out: MessageWriter<SquareInput>) {
-    if enter.button != PointerButton::Primary
-        || enter.event_target() != enter.original_event_target()
+/// A drag passes over a square when the pointer, dragging, reaches a square other than the
+/// last one it passed over.
+fn on_drag_over(
+    drag: On<Pointer<DragOver>>,
+    spots: Spots,
+    mut over: ResMut<DraggedOver>,
+    mut out: MessageWriter<SquareInput>,
+) {
+    if drag.button != PointerButton::Primary || drag.event_target() != drag.original_event_target()
     {
         return;
     }
-    if let Some(sq) = spots.square(enter.event_target()) {
+    let Some(sq) = spots.square(drag.event_target(), drag.hit.position) else {
+        return;
+    };
+    if over.0 != Some(sq) {
+        over.0 = Some(sq);
         out.write(SquareInput::DragOver(sq));
     }
 }
@@ -393,7 +416,7 @@ fn track_hover(
     mut hover: ResMut<CamelotHover>,
 ) {
     let Some(map) = map else { return };
-    let nearest = crate::pointer::nearest_under_mouse(&map, |e, _| spots.square(e));
+    let nearest = crate::pointer::nearest_under_mouse(&map, |e, at| spots.square(e, at));
     if hover.0 != nearest {
         hover.0 = nearest;
     }

@@ -145,17 +145,11 @@ fn rebuild_on_reset(
     spawn_from_match(&mut commands, &the_match);
 }
 
-/// Meshes and materials of the men and knights.
+/// Materials of the men and knights.
 #[derive(Resource)]
 struct Kit {
     army: [Handle<StandardMaterial>; 2],
     trim: [Handle<StandardMaterial>; 2],
-    base: Handle<Mesh>,
-    body: Handle<Mesh>,
-    cap: Handle<Mesh>,
-    neck: Handle<Mesh>,
-    head: Handle<Mesh>,
-    ear: Handle<Mesh>,
 }
 
 /// Gives pieces their models.
@@ -164,18 +158,13 @@ pub fn view_plugin(app: &mut App) {
         .add_systems(PostUpdate, dress);
 }
 
-fn make_kit(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
+fn make_kit(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
     let paint = |c: Color| StandardMaterial {
         base_color: c,
         perceptual_roughness: 0.3,
         reflectance: 0.6,
         ..default()
     };
-    let r = SQUARE * 0.4;
     commands.insert_resource(Kit {
         army: [
             materials.add(paint(side_color(Side::White))),
@@ -185,95 +174,111 @@ fn make_kit(
             materials.add(paint(Color::srgb(0.55, 0.12, 0.1))),
             materials.add(paint(Color::srgb(0.85, 0.68, 0.25))),
         ],
-        base: meshes.add(Cylinder::new(r, 0.1)),
-        body: meshes.add(Cylinder::new(r * 0.62, 0.34)),
-        cap: meshes.add(Sphere::new(r * 0.5)),
-        neck: meshes.add(Cuboid::new(r * 0.5, r * 1.1, r * 0.62)),
-        head: meshes.add(Cuboid::new(r * 0.46, r * 0.46, r * 1.0)),
-        ear: meshes.add(Cone::new(r * 0.12, r * 0.3)),
     });
 }
 
 fn dress(
     mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
     kit: Option<Res<Kit>>,
+    lite: Option<Res<crate::lite::UseLite>>,
     new: Query<(Entity, &Model), Added<Model>>,
+    mut made: Local<std::collections::HashMap<(Side, Kind), crate::models::Worn>>,
 ) {
     let Some(kit) = kit else { return };
+    let lite = lite.is_some_and(|l| l.0);
     for (entity, Model(piece)) in &new {
-        let army = kit.army[piece.side.index()].clone();
-        let trim = kit.trim[piece.side.index()].clone();
+        // One model per army and kind, shared by every piece that wears it.
+        let worn = made.entry((piece.side, piece.kind)).or_insert_with(|| {
+            let army = &kit.army[piece.side.index()];
+            let trim = &kit.trim[piece.side.index()];
+            crate::models::build(
+                model(piece.kind, army, trim),
+                lite,
+                &mut meshes,
+                &mut materials,
+            )
+        });
         // Pieces face the enemy: White looks towards -z.
         let facing = match piece.side {
             Side::White => Quat::IDENTITY,
             Side::Black => Quat::from_rotation_y(std::f32::consts::PI),
         };
-        let r = SQUARE * 0.4;
-        let mut parts: Vec<(Handle<Mesh>, Transform, Handle<StandardMaterial>)> = vec![
-            (
-                kit.base.clone(),
-                Transform::from_xyz(0.0, 0.05, 0.0),
-                army.clone(),
-            ),
-            (
-                kit.base.clone(),
-                Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::new(0.86, 0.2, 0.86)),
-                trim.clone(),
-            ),
-            (
-                kit.body.clone(),
-                Transform::from_xyz(0.0, 0.27, 0.0),
-                army.clone(),
-            ),
-        ];
-        match piece.kind {
-            Kind::Man => parts.push((
-                kit.cap.clone(),
-                Transform::from_xyz(0.0, 0.46, 0.0),
-                army.clone(),
-            )),
-            Kind::Knight => {
-                let tilt = Quat::from_rotation_x(-0.3);
-                parts.extend([
-                    (
-                        kit.neck.clone(),
-                        Transform::from_xyz(0.0, 0.5, 0.02).with_rotation(tilt),
-                        army.clone(),
-                    ),
-                    (
-                        kit.head.clone(),
-                        Transform::from_xyz(0.0, 0.64, -r * 0.35)
-                            .with_rotation(Quat::from_rotation_x(0.35)),
-                        army.clone(),
-                    ),
-                    (
-                        kit.ear.clone(),
-                        Transform::from_xyz(r * 0.14, 0.76, 0.0),
-                        army.clone(),
-                    ),
-                    (
-                        kit.ear.clone(),
-                        Transform::from_xyz(-r * 0.14, 0.76, 0.0),
-                        army.clone(),
-                    ),
-                    (
-                        kit.neck.clone(),
-                        Transform::from_xyz(0.0, 0.55, r * 0.3)
-                            .with_rotation(tilt)
-                            .with_scale(Vec3::new(0.3, 0.9, 0.35)),
-                        trim.clone(),
-                    ),
-                ]);
-            }
-        }
-        commands.entity(entity).with_children(|parent| {
-            for (mesh, transform, material) in parts {
-                parent.spawn((
-                    Mesh3d(mesh),
-                    MeshMaterial3d(material),
-                    Transform::from_rotation(facing) * transform,
-                ));
-            }
-        });
+        crate::models::wear(
+            &mut commands,
+            entity,
+            worn,
+            Transform::from_rotation(facing),
+            (),
+        );
     }
+}
+
+/// The parts of a man or a knight (facing -z) in the `army` colour with `trim`. Small on
+/// the table: a few hundred triangles a part (the default sphere alone has twenty
+/// thousand, which a software renderer pays for on every frame).
+fn model(
+    kind: Kind,
+    army: &Handle<StandardMaterial>,
+    trim: &Handle<StandardMaterial>,
+) -> Vec<crate::models::Part> {
+    let r = SQUARE * 0.4;
+    let base = || Cylinder::new(r, 0.1).mesh().resolution(24).build();
+    let neck = || Cuboid::new(r * 0.5, r * 1.1, r * 0.62).mesh().build();
+    let ear = || Cone::new(r * 0.12, r * 0.3).mesh().resolution(8).build();
+    let mut parts: Vec<crate::models::Part> = vec![
+        (base(), Transform::from_xyz(0.0, 0.05, 0.0), army.clone()),
+        (
+            base(),
+            Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::new(0.86, 0.2, 0.86)),
+            trim.clone(),
+        ),
+        (
+            Cylinder::new(r * 0.62, 0.34).mesh().resolution(20).build(),
+            Transform::from_xyz(0.0, 0.27, 0.0),
+            army.clone(),
+        ),
+    ];
+    match kind {
+        Kind::Man => parts.push((
+            Sphere::new(r * 0.5).mesh().uv(18, 10),
+            Transform::from_xyz(0.0, 0.46, 0.0),
+            army.clone(),
+        )),
+        Kind::Knight => {
+            let tilt = Quat::from_rotation_x(-0.3);
+            parts.extend([
+                (
+                    neck(),
+                    Transform::from_xyz(0.0, 0.5, 0.02).with_rotation(tilt),
+                    army.clone(),
+                ),
+                (
+                    Cuboid::new(r * 0.46, r * 0.46, r * 1.0).mesh().build(),
+                    Transform::from_xyz(0.0, 0.64, -r * 0.35)
+                        .with_rotation(Quat::from_rotation_x(0.35)),
+                    army.clone(),
+                ),
+                (
+                    ear(),
+                    Transform::from_xyz(r * 0.14, 0.76, 0.0),
+                    army.clone(),
+                ),
+                (
+                    ear(),
+                    Transform::from_xyz(-r * 0.14, 0.76, 0.0),
+                    army.clone(),
+                ),
+                (
+                    neck(),
+                    Transform::from_xyz(0.0, 0.55, r * 0.3)
+                        .with_rotation(tilt)
+                        .with_scale(Vec3::new(0.3, 0.9, 0.35)),
+                    trim.clone(),
+                ),
+            ]);
+        }
+    }
+    parts
 }

@@ -66,6 +66,48 @@ pub enum Spot {
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct FieldBoard(pub Board);
 
+/// The junction spaces of one tint: one mesh, so that the field costs a few draws instead
+/// of one a space. A click on it falls on the space [`space_at`] finds.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct SpacePads;
+
+/// The slots between the spaces: one mesh; a click on it falls on the nearest slot of
+/// [`FieldSlots`].
+#[derive(Component, Debug, Clone, Copy)]
+pub struct SlotGrooves;
+
+/// The slots the view drew.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct FieldSlots(pub Vec<Slot>);
+
+/// The space under the point `at` (a point on a space).
+pub fn space_at(board: Board, at: Vec3) -> Option<Space> {
+    let c = (board.size() as f32 - 1.0) / 2.0;
+    let p = pitch(board);
+    let x = (at.x / p + c).round();
+    let y = (c - at.z / p).round();
+    let on = |v: f32| (0.0..board.size() as f32).contains(&v);
+    let s = Space {
+        x: x as u8,
+        y: y as u8,
+    };
+    (on(x) && on(y) && board.is_space(s)).then_some(s)
+}
+
+/// The slot of `slots` under the point `at` (a point on a slot's groove): the one whose
+/// groove, measured in its own half-widths, lies nearest.
+pub fn slot_at(board: Board, slots: &[Slot], at: Vec3) -> Option<Slot> {
+    let p = pitch(board);
+    let reach = |slot: &Slot| {
+        let local = slot_rotation(*slot).inverse() * (at - slot_center(board, *slot));
+        (local.x.abs() / (0.31 * p)).max(local.z.abs() / (0.19 * p))
+    };
+    slots
+        .iter()
+        .copied()
+        .min_by(|a, b| reach(a).total_cmp(&reach(b)))
+}
+
 /// Spawns the board.
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_board);
@@ -108,8 +150,9 @@ fn spawn_board(
         Pickable::IGNORE,
     ));
 
-    let pad = meshes.add(Cuboid::new(p * 0.62, 0.06, p * 0.62));
+    let pad = Cuboid::new(p * 0.62, 0.06, p * 0.62).mesh().build();
     let n = board.size();
+    let mut pads: Vec<crate::models::Part> = Vec::new();
     for y in 0..n {
         for x in 0..n {
             let s = Space { x, y };
@@ -126,56 +169,62 @@ fn spawn_board(
             };
             let mut at = space_center(board, s);
             at.y = TOP - 0.03;
-            commands.spawn((
-                Mesh3d(pad.clone()),
-                MeshMaterial3d(material),
-                Transform::from_translation(at),
-                Spot::Space(s),
-            ));
+            pads.push((pad.clone(), Transform::from_translation(at), material));
         }
     }
-    let slot_mesh = meshes.add(Cuboid::new(p * 0.62, 0.02, p * 0.38));
-    for slot in the_match.game.slots() {
-        let mut at = slot_center(board, slot);
-        at.y = 0.012;
-        commands.spawn((
-            Mesh3d(slot_mesh.clone()),
-            MeshMaterial3d(groove.clone()),
-            Transform::from_translation(at).with_rotation(slot_rotation(slot)),
-            Spot::Slot(slot),
-        ));
-    }
+    crate::models::spawn_merged(&mut commands, &mut meshes, pads, SpacePads);
+    let slot_mesh = Cuboid::new(p * 0.62, 0.02, p * 0.38).mesh().build();
+    let slots = the_match.game.slots();
+    let grooves: Vec<crate::models::Part> = slots
+        .iter()
+        .map(|slot| {
+            let mut at = slot_center(board, *slot);
+            at.y = 0.012;
+            (
+                slot_mesh.clone(),
+                Transform::from_translation(at).with_rotation(slot_rotation(*slot)),
+                groove.clone(),
+            )
+        })
+        .collect();
+    crate::models::spawn_merged(&mut commands, &mut meshes, grooves, SlotGrooves);
+    commands.insert_resource(FieldSlots(slots));
 
     // Home: a raised square over the centre block, a house on it, entrances marked in gold.
-    commands.spawn((
-        Mesh3d(meshes.add(Cuboid::new(p * 2.6, 0.14, p * 2.6))),
-        MeshMaterial3d(stone.clone()),
-        Transform::from_xyz(0.0, 0.07, 0.0),
+    crate::models::spawn_merged(
+        &mut commands,
+        &mut meshes,
+        vec![
+            (
+                Cuboid::new(p * 2.6, 0.14, p * 2.6).mesh().build(),
+                Transform::from_xyz(0.0, 0.07, 0.0),
+                stone.clone(),
+            ),
+            (
+                Cuboid::new(p * 0.9, p * 0.6, p * 0.9).mesh().build(),
+                Transform::from_xyz(0.0, 0.14 + p * 0.3, 0.0),
+                stone.clone(),
+            ),
+            (
+                Cone::new(p * 0.75, p * 0.5).mesh().resolution(16).build(),
+                Transform::from_xyz(0.0, 0.14 + p * 0.85, 0.0)
+                    .with_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_4)),
+                roof,
+            ),
+        ],
         Spot::Home,
-    ));
-    commands.spawn((
-        Mesh3d(meshes.add(Cuboid::new(p * 0.9, p * 0.6, p * 0.9))),
-        MeshMaterial3d(stone.clone()),
-        Transform::from_xyz(0.0, 0.14 + p * 0.3, 0.0),
-        Spot::Home,
-    ));
-    commands.spawn((
-        Mesh3d(meshes.add(Cone::new(p * 0.75, p * 0.5))),
-        MeshMaterial3d(roof),
-        Transform::from_xyz(0.0, 0.14 + p * 0.85, 0.0)
-            .with_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_4)),
-        Spot::Home,
-    ));
-    let entrance = meshes.add(Cuboid::new(p * 0.5, 0.03, p * 0.2));
-    let partition = meshes.add(Cuboid::new(0.06, 0.22, p * 0.9));
+    );
+    // Decoration, never picked, one mesh a material: entrances, partitions, station rings.
+    let mut decoration: Vec<crate::models::Part> = Vec::new();
+    let entrance = Cuboid::new(p * 0.5, 0.03, p * 0.2).mesh().build();
+    let partition = Cuboid::new(0.06, 0.22, p * 0.9).mesh().build();
     for (k, e) in board.entrances().into_iter().enumerate() {
         let at = (space_center(board, e) * 0.6).with_y(0.15);
         let turn = Quat::from_rotation_y(k as f32 * std::f32::consts::FRAC_PI_2);
-        commands.spawn((
-            Mesh3d(entrance.clone()),
-            MeshMaterial3d(gold.clone()),
+        decoration.push((
+            entrance.clone(),
             Transform::from_translation(at).with_rotation(turn),
-            Pickable::IGNORE,
+            gold.clone(),
         ));
     }
     // Partitions at the home's corners, on its diagonals.
@@ -183,17 +232,20 @@ fn spawn_board(
         let turn = Quat::from_rotation_y(
             std::f32::consts::FRAC_PI_4 + k as f32 * std::f32::consts::FRAC_PI_2,
         );
-        commands.spawn((
-            Mesh3d(partition.clone()),
-            MeshMaterial3d(stone.clone()),
+        decoration.push((
+            partition.clone(),
             Transform::from_translation(turn * Vec3::new(0.0, 0.25, p * 1.75)).with_rotation(turn),
-            Pickable::IGNORE,
+            stone.clone(),
         ));
     }
 
     // Stations: gold rings around the corner spaces, with a partition wall behind each
     // corner between its two exits.
-    let ring = meshes.add(Torus::new(p * 0.36, p * 0.44));
+    let ring = Torus::new(p * 0.36, p * 0.44)
+        .mesh()
+        .minor_resolution(8)
+        .major_resolution(24)
+        .build();
     for corner in [
         Space { x: 0, y: 0 },
         Space { x: n - 1, y: 0 },
@@ -201,20 +253,50 @@ fn spawn_board(
         Space { x: 0, y: n - 1 },
     ] {
         let at = space_center(board, corner);
-        commands.spawn((
-            Mesh3d(ring.clone()),
-            MeshMaterial3d(gold.clone()),
+        decoration.push((
+            ring.clone(),
             Transform::from_translation(at + Vec3::Y * 0.01),
-            Pickable::IGNORE,
+            gold.clone(),
         ));
         let outward = Vec3::new(at.x.signum(), 0.0, at.z.signum());
         let turn = Quat::from_rotation_arc(Vec3::Z, outward.normalize());
-        commands.spawn((
-            Mesh3d(partition.clone()),
-            MeshMaterial3d(stone.clone()),
+        decoration.push((
+            partition.clone(),
             Transform::from_translation(at + outward * p * 0.45 + Vec3::Y * 0.1)
                 .with_rotation(turn * Quat::from_rotation_y(std::f32::consts::FRAC_PI_2)),
-            Pickable::IGNORE,
+            stone.clone(),
         ));
+    }
+    crate::models::spawn_merged(&mut commands, &mut meshes, decoration, Pickable::IGNORE);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_point_on_a_space_or_slot_finds_it() {
+        let board = Board::new(11).expect("a board");
+        let p = pitch(board);
+        for y in 0..board.size() {
+            for x in 0..board.size() {
+                let s = Space { x, y };
+                let c = space_center(board, s);
+                for (dx, dz) in [(0.0, 0.0), (0.3, 0.3), (-0.3, 0.1)] {
+                    let found = space_at(board, c + Vec3::new(dx * p, 0.0, dz * p));
+                    assert_eq!(found, board.is_space(s).then_some(s), "{s:?}");
+                }
+            }
+        }
+        let slots = board.slots();
+        for slot in &slots {
+            let c = slot_center(board, *slot);
+            let along = slot_rotation(*slot) * Vec3::new(0.3 * p, 0.0, 0.18 * p);
+            let across = slot_rotation(*slot) * Vec3::new(0.3 * p, 0.0, -0.18 * p);
+            assert_eq!(slot_at(board, &slots, c + across), Some(*slot));
+            assert_eq!(slot_at(board, &slots, c - across), Some(*slot));
+            assert_eq!(slot_at(board, &slots, c + along), Some(*slot));
+            assert_eq!(slot_at(board, &slots, c - along), Some(*slot));
+        }
     }
 }

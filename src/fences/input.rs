@@ -2,7 +2,10 @@
 //! to; throw the die (Enter, or the button); click one of the lit spaces the throw reaches
 //! (the mouse shows the path the pawn will walk).
 
-use super::board::{FieldBoard, Spot, node_center, slot_center, space_center};
+use super::board::{
+    FieldBoard, FieldSlots, SlotGrooves, SpacePads, Spot, node_center, slot_at, slot_center,
+    space_at, space_center,
+};
 use super::pieces::FencePanel;
 use super::{FenceAction, FencePlayed, FencesMatch, Stage};
 use crate::marks::{Highlight, Marks};
@@ -179,14 +182,26 @@ fn clear_on_change(
 #[derive(bevy::ecs::system::SystemParam)]
 struct Spots<'w, 's> {
     spots: Query<'w, 's, &'static Spot>,
+    pads: Query<'w, 's, (), With<SpacePads>>,
+    grooves: Query<'w, 's, (), With<SlotGrooves>>,
+    field: Option<Res<'w, FieldBoard>>,
+    slots: Option<Res<'w, FieldSlots>>,
     fences: Query<'w, 's, &'static FencePanel>,
     parents: Query<'w, 's, &'static ChildOf>,
 }
 
 impl Spots<'_, '_> {
-    fn spot(&self, entity: Entity) -> Option<Spot> {
+    /// The spot of `entity`, hit at `at`.
+    fn spot(&self, entity: Entity, at: Option<Vec3>) -> Option<Spot> {
         if let Ok(spot) = self.spots.get(entity) {
             return Some(*spot);
+        }
+        let board = self.field.as_ref().map(|f| f.0);
+        if self.pads.contains(entity) {
+            return space_at(board?, at?).map(Spot::Space);
+        }
+        if self.grooves.contains(entity) {
+            return slot_at(board?, &self.slots.as_ref()?.0, at?).map(Spot::Slot);
         }
         if let Ok(panel) = self.fences.get(entity) {
             return Some(Spot::Slot(panel.slot));
@@ -194,7 +209,7 @@ impl Spots<'_, '_> {
         self.parents
             .get(entity)
             .ok()
-            .and_then(|c| self.spot(c.parent()))
+            .and_then(|c| self.spot(c.parent(), at))
     }
 }
 
@@ -204,7 +219,7 @@ fn on_click(click: On<Pointer<Click>>, spots: Spots, mut out: MessageWriter<Spot
     {
         return;
     }
-    if let Some(spot) = spots.spot(click.event_target()) {
+    if let Some(spot) = spots.spot(click.event_target(), click.hit.position) {
         out.write(SpotClicked(spot));
     }
 }
@@ -215,7 +230,7 @@ fn track_hover(
     mut hover: ResMut<FenceHover>,
 ) {
     let Some(map) = map else { return };
-    let nearest = crate::pointer::nearest_under_mouse(&map, |e, _| spots.spot(e));
+    let nearest = crate::pointer::nearest_under_mouse(&map, |e, at| spots.spot(e, at));
     if hover.0 != nearest {
         hover.0 = nearest;
     }

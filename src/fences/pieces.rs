@@ -227,12 +227,12 @@ pub fn view_plugin(app: &mut App) {
     app.add_systems(PostUpdate, (dress_fences, dress_pawns, dress_die));
 }
 
-/// A fence's meshes, and each seat's two paints, made once and shared by every panel
-/// (panels are rebuilt after each take back).
-#[derive(Default)]
-struct FenceKit {
-    shapes: Option<(Handle<Mesh>, Handle<Mesh>)>,
-    paints: std::collections::HashMap<Seat, (Handle<StandardMaterial>, Handle<StandardMaterial>)>,
+/// Each seat's fence model, made once and shared by every panel (panels are rebuilt after
+/// each take back).
+type Made<K> = std::collections::HashMap<K, crate::models::Worn>;
+
+fn lite_on(lite: Option<Res<crate::lite::UseLite>>) -> bool {
+    lite.is_some_and(|l| l.0)
 }
 
 fn dress_fences(
@@ -240,90 +240,88 @@ fn dress_fences(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     the_match: Res<FencesMatch>,
+    lite: Option<Res<crate::lite::UseLite>>,
     new: Query<(Entity, &FencePanel), Added<FencePanel>>,
-    mut made: Local<FenceKit>,
+    mut made: Local<Made<Seat>>,
 ) {
     let p = pitch(the_match.game.board());
-    let (mesh, post) = made
-        .shapes
-        .get_or_insert_with(|| {
-            (
-                meshes.add(Cuboid::new(p * 0.7, 0.34, 0.07)),
-                meshes.add(Cylinder::new(0.045, 0.42)),
-            )
-        })
-        .clone();
+    let lite = lite_on(lite);
     for (entity, panel) in &new {
-        let (paint, dark) = made
-            .paints
-            .entry(panel.seat)
-            .or_insert_with(|| {
-                let color = seat_color(panel.seat);
-                let paint = |c: Color| StandardMaterial {
-                    base_color: c,
-                    perceptual_roughness: 0.5,
-                    ..default()
-                };
-                (
-                    materials.add(paint(color)),
-                    materials.add(paint(color.darker(0.2))),
-                )
-            })
-            .clone();
-        commands.entity(entity).with_children(|parent| {
-            parent.spawn((
-                Mesh3d(mesh.clone()),
-                MeshMaterial3d(paint),
+        let worn = made.entry(panel.seat).or_insert_with(|| {
+            let color = seat_color(panel.seat);
+            let paint = |c: Color| StandardMaterial {
+                base_color: c,
+                perceptual_roughness: 0.5,
+                ..default()
+            };
+            let (paint, dark) = (
+                materials.add(paint(color)),
+                materials.add(paint(color.darker(0.2))),
+            );
+            let post = Cylinder::new(0.045, 0.42).mesh().resolution(10).build();
+            let mut parts = vec![(
+                Cuboid::new(p * 0.7, 0.34, 0.07).mesh().build(),
                 Transform::from_xyz(0.0, 0.2, 0.0),
-            ));
+                paint,
+            )];
             for x in [-p * 0.36, p * 0.36] {
-                parent.spawn((
-                    Mesh3d(post.clone()),
-                    MeshMaterial3d(dark.clone()),
+                parts.push((
+                    post.clone(),
                     Transform::from_xyz(x, 0.21, 0.0),
+                    dark.clone(),
                 ));
             }
+            crate::models::build(parts, lite, &mut meshes, &mut materials)
         });
+        crate::models::wear(&mut commands, entity, worn, Transform::IDENTITY, ());
     }
 }
-
-/// A pawn's three parts and their heights, made once.
-type PawnShape = [(Handle<Mesh>, f32); 3];
 
 fn dress_pawns(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     the_match: Res<FencesMatch>,
+    lite: Option<Res<crate::lite::UseLite>>,
     new: Query<(Entity, &Pawn), Added<Pawn>>,
-    mut shapes: Local<Option<PawnShape>>,
+    mut made: Local<Made<Seat>>,
 ) {
     let p = pitch(the_match.game.board());
-    let shapes = shapes.get_or_insert_with(|| {
-        [
-            (meshes.add(Cylinder::new(p * 0.28, 0.08)), 0.04),
-            (meshes.add(Cone::new(p * 0.2, 0.45)), 0.3),
-            (meshes.add(Sphere::new(p * 0.15)), 0.56),
-        ]
-    });
+    let lite = lite_on(lite);
     for (entity, pawn) in &new {
-        let paint = materials.add(StandardMaterial {
-            base_color: seat_color(pawn.seat),
-            perceptual_roughness: 0.3,
-            reflectance: 0.6,
-            ..default()
+        let worn = made.entry(pawn.seat).or_insert_with(|| {
+            let paint = materials.add(StandardMaterial {
+                base_color: seat_color(pawn.seat),
+                perceptual_roughness: 0.3,
+                reflectance: 0.6,
+                ..default()
+            });
+            let parts = vec![
+                (
+                    Cylinder::new(p * 0.28, 0.08).mesh().resolution(20).build(),
+                    Transform::from_xyz(0.0, 0.04, 0.0),
+                    paint.clone(),
+                ),
+                (
+                    Cone::new(p * 0.2, 0.45).mesh().resolution(16).build(),
+                    Transform::from_xyz(0.0, 0.3, 0.0),
+                    paint.clone(),
+                ),
+                (
+                    Sphere::new(p * 0.15).mesh().uv(16, 10),
+                    Transform::from_xyz(0.0, 0.56, 0.0),
+                    paint,
+                ),
+            ];
+            crate::models::build(parts, lite, &mut meshes, &mut materials)
         });
-        let parts = shapes.clone();
-        commands.entity(entity).with_children(|parent| {
-            for (mesh, y) in parts {
-                parent.spawn((
-                    Mesh3d(mesh),
-                    MeshMaterial3d(paint.clone()),
-                    Transform::from_xyz(0.0, y, 0.0),
-                    Pickable::IGNORE,
-                ));
-            }
-        });
+        crate::models::wear(
+            &mut commands,
+            entity,
+            worn,
+            Transform::IDENTITY,
+            Pickable::IGNORE,
+        );
     }
 }
 
@@ -331,8 +329,10 @@ fn dress_die(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    lite: Option<Res<crate::lite::UseLite>>,
     new: Query<Entity, Added<Die>>,
 ) {
+    let lite = lite_on(lite);
     for entity in &new {
         let ivory = materials.add(StandardMaterial {
             base_color: Color::srgb(0.95, 0.93, 0.88),
@@ -344,25 +344,33 @@ fn dress_die(
             perceptual_roughness: 0.5,
             ..default()
         });
-        let cube = meshes.add(Cuboid::new(DIE_SIZE, DIE_SIZE, DIE_SIZE));
-        let pip = meshes.add(Sphere::new(DIE_SIZE * 0.085));
-        commands.entity(entity).with_children(|parent| {
-            parent.spawn((Mesh3d(cube), MeshMaterial3d(ivory), Pickable::IGNORE));
-            for face in 1..=6u8 {
-                // Each face's pips, laid out on the top face then turned to their side.
-                let turn = face_up(face).inverse();
-                for (u, v) in pips(face) {
-                    let at = Vec3::new(u * DIE_SIZE * 0.27, DIE_SIZE / 2.0, v * DIE_SIZE * 0.27);
-                    parent.spawn((
-                        Mesh3d(pip.clone()),
-                        MeshMaterial3d(ink.clone()),
-                        Transform::from_translation(turn * at)
-                            .with_scale(Vec3::new(1.0, 0.35, 1.0)),
-                        Pickable::IGNORE,
-                    ));
-                }
+        // Small pips: a hundred triangles each.
+        let pip = Sphere::new(DIE_SIZE * 0.085).mesh().uv(10, 6);
+        let mut parts = vec![(
+            Cuboid::new(DIE_SIZE, DIE_SIZE, DIE_SIZE).mesh().build(),
+            Transform::IDENTITY,
+            ivory,
+        )];
+        for face in 1..=6u8 {
+            // Each face's pips, laid out on the top face then turned to their side.
+            let turn = face_up(face).inverse();
+            for (u, v) in pips(face) {
+                let at = Vec3::new(u * DIE_SIZE * 0.27, DIE_SIZE / 2.0, v * DIE_SIZE * 0.27);
+                parts.push((
+                    pip.clone(),
+                    Transform::from_translation(turn * at).with_scale(Vec3::new(1.0, 0.35, 1.0)),
+                    ink.clone(),
+                ));
             }
-        });
+        }
+        let worn = crate::models::build(parts, lite, &mut meshes, &mut materials);
+        crate::models::wear(
+            &mut commands,
+            entity,
+            &worn,
+            Transform::IDENTITY,
+            Pickable::IGNORE,
+        );
     }
 }
 

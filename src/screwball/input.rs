@@ -3,7 +3,7 @@
 //! starting row. A player who cannot move clicks a lit square of his starting row to enter a
 //! reserve piece (or presses Enter to pass when he cannot).
 
-use super::board::{ScrewballSpace, UNIT, space_center};
+use super::board::{ScrewballSpaces, UNIT, space_at, space_center};
 use super::pieces::ScrewballPiece;
 use super::{ScrewballIntent, ScrewballMatch, ScrewballPlayed};
 use crate::marks::{Highlight, Marks};
@@ -235,15 +235,16 @@ fn clear_on_change(
 /// The space an entity stands for: a space, or a piece (or a part of one) on it.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Spots<'w, 's> {
-    spaces: Query<'w, 's, &'static ScrewballSpace>,
+    spaces: Query<'w, 's, (), With<ScrewballSpaces>>,
     pieces: Query<'w, 's, &'static ScrewballPiece>,
     parents: Query<'w, 's, &'static ChildOf>,
 }
 
 impl Spots<'_, '_> {
-    fn space(&self, entity: Entity) -> Option<SpaceId> {
-        if let Ok(s) = self.spaces.get(entity) {
-            return Some(s.0);
+    /// The space of `entity`, hit at `at`.
+    fn space(&self, entity: Entity, at: Option<Vec3>) -> Option<SpaceId> {
+        if self.spaces.contains(entity) {
+            return at.and_then(space_at);
         }
         if let Ok(p) = self.pieces.get(entity) {
             return Some(p.at);
@@ -251,7 +252,7 @@ impl Spots<'_, '_> {
         self.parents
             .get(entity)
             .ok()
-            .and_then(|c| self.space(c.parent()))
+            .and_then(|c| self.space(c.parent(), at))
     }
 }
 
@@ -261,7 +262,7 @@ fn on_click(click: On<Pointer<Click>>, spots: Spots, mut out: MessageWriter<Spac
     {
         return;
     }
-    if let Some(sq) = spots.space(click.event_target()) {
+    if let Some(sq) = spots.space(click.event_target(), click.hit.position) {
         out.write(SpaceClicked(sq));
     }
 }

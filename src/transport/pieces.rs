@@ -375,7 +375,7 @@ pub fn view_plugin(app: &mut App) {
 
 /// The parts of each model, one mesh a material, made once per piece kind and fleet and
 /// shared by every entity that wears it (reserve trays are rebuilt after every action).
-type Parts = Vec<(Handle<Mesh>, Handle<StandardMaterial>)>;
+type Parts = crate::models::Worn;
 
 #[allow(clippy::too_many_arguments)]
 fn dress(
@@ -393,14 +393,7 @@ fn dress(
     for (entity, Model(kind, fleet)) in &new {
         let parts = made.entry((*kind, *fleet, armed)).or_insert_with(|| {
             let parts = model(*kind, *fleet, armed, s, &mut materials);
-            // The light material shows base colours only: the whole model in one draw.
-            if lite && let Some(mesh) = crate::models::merge_painted(parts.clone(), &materials) {
-                return vec![(meshes.add(mesh), materials.add(Color::WHITE))];
-            }
-            crate::models::merge_by_material(parts)
-                .into_iter()
-                .map(|(mesh, material)| (meshes.add(mesh), material))
-                .collect()
+            crate::models::build(parts, lite, &mut meshes, &mut materials)
         });
         commands.entity(entity).with_children(|parent| {
             for (mesh, material) in parts.iter() {
