@@ -212,7 +212,7 @@ fn apply_commands(
             MatchCommand::NewGame => {
                 let game = &the_match.game;
                 let fresh = Camelot::from_position(game.start().clone(), game.options().clone())
-            .expect("a game's own start and options");
+                    .expect("a game's own start and options");
                 let first = fresh.to_move();
                 *the_match = CamelotMatch::new(fresh);
                 the_match.feedback = Feedback::info(format!("New game: {first} moves first."));

@@ -372,7 +372,7 @@ fn apply_commands(
                         *the_match = FencesMatch::new(game);
                         reset.write(BoardReset);
                     }
-                    Err(e) => the_match.feedback = Feedback::error(e),
+                    Err(e) => the_match.feedback = Feedback::error(e.to_string()),
                 }
             }
             MatchCommand::Redo => match the_match.redo.next().cloned() {

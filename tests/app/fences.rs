@@ -201,7 +201,7 @@ fn the_command_line_takes_fence_race_options() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("5 players: the fence race is for 2 to 4"),
+        err.contains("players: 5; the fence race is for 2 to 4 players"),
         "{err}"
     );
     let out = tabula()

@@ -149,15 +149,29 @@ fn start_screen_to_a_result_in_camelot() {
 
 #[test]
 fn start_screen_to_a_result_in_screwball() {
-    // Four large and two small pieces each: the smallest reserves end the game soonest.
-    let (_, launch) = menu_launch(&[
+    // Four large and two small pieces each leave no reserve: the start screen says so and
+    // stays.
+    let (menu, launch) = menu_launch(&[
         MenuAction::Game(GameKind::Screwball),
         MenuAction::Cycle(0, 1),
         MenuAction::Cycle(1, 1),
         MenuAction::Play,
     ]);
+    assert!(launch.is_none());
+    assert!(
+        menu.message.text.contains("over before its first move"),
+        "{}",
+        menu.message.text
+    );
+    // Four large and three small: the smallest reserves end the game soonest.
+    let (_, launch) = menu_launch(&[
+        MenuAction::Game(GameKind::Screwball),
+        MenuAction::Cycle(0, 1),
+        MenuAction::Cycle(1, 2),
+        MenuAction::Play,
+    ]);
     let args = launch.unwrap();
-    assert_eq!(args, ["play", "screwball", "--large", "4", "--small", "2"]);
+    assert_eq!(args, ["play", "screwball", "--large", "4", "--small", "3"]);
     let (mut app, TableGame::Screwball(game)) = table_from(&args) else {
         panic!("Screwball")
     };
@@ -190,7 +204,7 @@ fn start_screen_to_a_result_in_transport_for_four() {
         ]);
         assert!(launch.is_none());
         assert!(
-            menu.message.text.contains("board size") && menu.message.text.contains("two fleets")
+            menu.message.text.contains("two fleets only")
                 || menu.message.text.contains("two teams need 11 or more"),
             "{}",
             menu.message.text

@@ -17,7 +17,7 @@
 //! use tabula_ai::search::{Algorithm, Settings, analyse};
 //! use tabula_rules::camelot::{Camelot, CamelotOptions};
 //!
-//! let game = Camelot::new(CamelotOptions::default());
+//! let game = Camelot::new(CamelotOptions::default()).expect("the default options");
 //! let settings = Settings::iterations(Algorithm::AlphaBeta, 2_000, 1);
 //! let analysis = analyse(&game, &CamelotKnowledge, &settings).unwrap();
 //! println!("{:?} after {} nodes", analysis.best, analysis.nodes);

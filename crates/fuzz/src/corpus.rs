@@ -360,9 +360,15 @@ fn printed_starts(kind: GameKind) -> Vec<String> {
     use tabula_rules::transport::{Mode, Transport};
     use tabula_rules::war::War;
     match kind {
-        GameKind::War => walked(War::new(WarOptions::default()).expect("the default options are valid")),
-        GameKind::Camelot => walked(Camelot::new(CamelotOptions::default()).expect("the default options are valid")),
-        GameKind::Screwball => walked(Screwball::new(ScrewballOptions::default()).expect("the default options are valid")),
+        GameKind::War => {
+            walked(War::new(WarOptions::default()).expect("the default options are valid"))
+        }
+        GameKind::Camelot => {
+            walked(Camelot::new(CamelotOptions::default()).expect("the default options are valid"))
+        }
+        GameKind::Screwball => walked(
+            Screwball::new(ScrewballOptions::default()).expect("the default options are valid"),
+        ),
         GameKind::Transport => {
             let mut out = Vec::new();
             let modes = [

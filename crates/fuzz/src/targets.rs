@@ -231,7 +231,15 @@ fn engine(input: &str) -> u64 {
     }
     answer
         .lines()
-        .map(|l| shape(l.split_whitespace().take(3).collect::<Vec<_>>().join(" ").as_str()))
+        .map(|l| {
+            shape(
+                l.split_whitespace()
+                    .take(3)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .as_str(),
+            )
+        })
         .fold(0, |h, x| h.rotate_left(5) ^ x)
 }
 

@@ -89,7 +89,9 @@ fn modes(games: u64) -> Vec<(&'static str, Tally, f64)> {
         play(n, || War::new(WarOptions::default()).expect("defaults"))
     });
     run("Camelot (WCF)", &|n| {
-        play(n, || Camelot::new(CamelotOptions::default()).expect("defaults"))
+        play(n, || {
+            Camelot::new(CamelotOptions::default()).expect("defaults")
+        })
     });
     run("Camelot (1930)", &|n| {
         play(n, || {
@@ -101,7 +103,9 @@ fn modes(games: u64) -> Vec<(&'static str, Tally, f64)> {
         })
     });
     run("Screwball", &|n| {
-        play(n, || Screwball::new(ScrewballOptions::default()).expect("defaults"))
+        play(n, || {
+            Screwball::new(ScrewballOptions::default()).expect("defaults")
+        })
     });
     run("Screwball (no_move: Pass)", &|n| {
         play(n, || {

@@ -316,9 +316,9 @@ impl Engine {
         std::thread::spawn(move || {
             // A search that fails inside answers an error line instead of leaving the
             // engine waiting for ever; the engine goes on with its position unchanged.
-            let lines = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                with_game!(&game, g, k => search_lines(g, &k, &settings))
-            }))
+            let lines = std::panic::catch_unwind(std::panic::AssertUnwindSafe(
+                || with_game!(&game, g, k => search_lines(g, &k, &settings)),
+            ))
             .unwrap_or_else(|panic| {
                 let why = panic
                     .downcast_ref::<&str>()

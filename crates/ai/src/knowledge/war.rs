@@ -44,7 +44,10 @@ const KNIGHT: [(i8, i8); 8] = [
 /// Whether a piece of `side` could move onto `target` (empty, or holding an enemy piece it
 /// may take) next move: the chess-like attack test, read outward from the target.
 fn reaches(pos: &Position, side: Side, target: Square) -> bool {
-    if pos.at(target).is_some_and(|p| !pos.capturable_by(target, side) || p.side == side) {
+    if pos
+        .at(target)
+        .is_some_and(|p| !pos.capturable_by(target, side) || p.side == side)
+    {
         return false;
     }
     let mine = |sq: Square, kinds: &[Kind]| {
@@ -70,10 +73,11 @@ fn reaches(pos: &Position, side: Side, target: Square) -> bool {
             }
         }
     }
-    if KNIGHT
-        .iter()
-        .any(|&(df, dr)| target.offset(df, dr).is_some_and(|sq| mine(sq, &[Kind::Horse])))
-    {
+    if KNIGHT.iter().any(|&(df, dr)| {
+        target
+            .offset(df, dr)
+            .is_some_and(|sq| mine(sq, &[Kind::Horse]))
+    }) {
         return true;
     }
     // A troop steps straight forward onto an empty square (two from its start), or
@@ -253,7 +257,11 @@ mod tests {
                         .pseudo_moves(side)
                         .iter()
                         .any(|m| m.destination() == target);
-                    assert_eq!(reaches(pos, side, target), generated, "{pos}\n{side} {target}");
+                    assert_eq!(
+                        reaches(pos, side, target),
+                        generated,
+                        "{pos}\n{side} {target}"
+                    );
                     checked += 1;
                 }
             }
