@@ -14,6 +14,8 @@ use tabula_rules::transport::Transport;
 use tabula_rules::war::War;
 
 /// A game ready to be played on the table.
+// One is built for each table and moved into its match at once: its size costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum TableGame {
     /// Maxim's Game of War.
