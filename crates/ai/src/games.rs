@@ -13,8 +13,8 @@ use tabula_rules::screwball::{Screwball, ScrewballOptions};
 use tabula_rules::transport::{Transport, TransportOptions};
 use tabula_rules::war::{War, WarOptions};
 
-/// Actions after which the commands draw a Transport game whose options set no turn limit
-/// (some Transport games never end).
+/// Actions after which the commands draw a Transport game whose options set neither a turn
+/// limit nor a no-progress draw (such a game might never end).
 pub const TRANSPORT_TURN_LIMIT: u32 = 1000;
 
 /// A game of any of the five kinds.
@@ -255,10 +255,12 @@ impl AnyGame {
         })
     }
 
-    /// Sets Transport's turn limit when the options have none; returns the limit set.
+    /// Sets Transport's turn limit when the options set neither one nor a no-progress draw (a
+    /// game could then go on for ever); returns the limit set.
     pub fn limit_transport(&mut self) -> Option<u32> {
         if let AnyGame::Transport(g) = self
             && g.options().turn_limit.is_none()
+            && g.options().no_progress_actions.is_none()
         {
             let mut options = g.options().clone();
             let limit = TRANSPORT_TURN_LIMIT.max(g.ply() as u32 + 200);

@@ -192,7 +192,7 @@ pub fn run(args: &ArenaArgs, out: &mut dyn Write) -> Result<(), Error> {
     if let Some(limit) = limit {
         writeln!(
             out,
-            "note: Transport's options set no turn limit; games are drawn after {limit} actions"
+            "note: Transport's options set neither a turn limit nor a no-progress draw; games are drawn after {limit} actions"
         )
         .map_err(w)?;
     }

@@ -140,7 +140,7 @@ impl Engine {
                 )];
                 if let Some(limit) = limit {
                     lines.push(format!(
-                        "info string Transport's options set no turn limit; a draw after {limit} actions is assumed"
+                        "info string Transport's options set neither a turn limit nor a no-progress draw; a draw after {limit} actions is assumed"
                     ));
                 }
                 self.game = Some(g);

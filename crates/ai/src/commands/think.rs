@@ -134,7 +134,7 @@ pub fn run(args: &ThinkArgs, out: &mut dyn Write) -> Result<(), Error> {
     if let Some(limit) = limit {
         writeln!(
             out,
-            "note: Transport's options set no turn limit; a draw after {limit} actions was assumed"
+            "note: Transport's options set neither a turn limit nor a no-progress draw; a draw after {limit} actions was assumed"
         )
         .map_err(Error::io("writing the answer"))?;
     }
