@@ -390,7 +390,19 @@ fn printed_starts(kind: GameKind) -> Vec<String> {
             }
             out
         }
-        GameKind::Fences => Vec::new(),
+        GameKind::Fences => {
+            let mut out = Vec::new();
+            for players in 2..=4 {
+                let options = FencesOptions {
+                    players,
+                    ..FencesOptions::default()
+                };
+                out.extend(walked(
+                    tabula_rules::fences::Fences::new(options).expect("valid options"),
+                ));
+            }
+            out
+        }
     }
 }
 

@@ -92,6 +92,13 @@ pub const TARGETS: &[Target] = &[
         generate: None,
     },
     Target {
+        name: "fences-setup",
+        about: "Fences::from_setup_text, printed and read back, then random play",
+        run: setup::<Fences>,
+        seeds: |c| c.game(GameKind::Fences).setups.clone(),
+        generate: None,
+    },
+    Target {
         name: "war-options",
         about: "WarOptions in RON, War::new, then random play",
         run: options::<War>,
@@ -371,14 +378,14 @@ impl Subject for Fences {
     fn from_options(options: FencesOptions) -> Result<Fences, String> {
         Fences::new(options).map_err(|e| e.to_string())
     }
-    fn from_setup(_text: &str, _options: FencesOptions) -> Result<Fences, String> {
-        Err("the fence race has no setup text".into())
+    fn from_setup(text: &str, options: FencesOptions) -> Result<Fences, String> {
+        Fences::from_setup_text(text, options).map_err(|e| e.to_string())
     }
     fn setup_text(&self) -> Option<String> {
-        None
+        Some(Fences::setup_text(self))
     }
-    fn reparse(&self, _text: &str) -> Result<Fences, String> {
-        Err("the fence race has no setup text".into())
+    fn reparse(&self, text: &str) -> Result<Fences, String> {
+        Fences::from_setup_text(text, self.options().clone()).map_err(|e| e.to_string())
     }
     fn key(&self) -> String {
         format!("{self:?}")
