@@ -4,6 +4,7 @@
 
 use super::{Knowledge, MctsParams, Seats, Values, two_values};
 use crate::rng::Rng;
+use tabula_rules::war::moves::{DIRS, KNIGHT};
 use tabula_rules::war::{Kind, Move, Position, Side, Square, Station, War};
 
 /// What the search knows of the Game of War.
@@ -28,18 +29,10 @@ fn distance(a: Square, b: Square) -> i32 {
     i32::from((a.file() - b.file()).abs().max((a.row() - b.row()).abs()))
 }
 
-const STRAIGHT: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+/// The straight directions, as the move generator steps them.
+const STRAIGHT: &[(i8, i8)] = DIRS.split_at(4).0;
+/// The diagonal directions.
+const DIAGONAL: &[(i8, i8)] = DIRS.split_at(4).1;
 
 /// Whether a piece of `side` could move onto `target` (empty, or holding an enemy piece it
 /// may take) next move: the chess-like attack test, read outward from the target.
@@ -55,8 +48,8 @@ fn reaches(pos: &Position, side: Side, target: Square) -> bool {
             .is_some_and(|p| p.side == side && kinds.contains(&p.kind))
     };
     for (dirs, kinds) in [
-        (&STRAIGHT, [Kind::Mortar, Kind::General]),
-        (&DIAGONAL, [Kind::Cannon, Kind::General]),
+        (STRAIGHT, [Kind::Mortar, Kind::General]),
+        (DIAGONAL, [Kind::Cannon, Kind::General]),
     ] {
         for &(df, dr) in dirs {
             let mut at = target;

@@ -179,8 +179,9 @@ impl Move {
     }
 }
 
-/// The eight directions: the four straight ones, then the four diagonal ones.
-const DIRS: [(i8, i8); 8] = [
+/// The eight directions as (file, row) steps: the four straight ones, then the four
+/// diagonal ones.
+pub const DIRS: [(i8, i8); 8] = [
     (1, 0),
     (-1, 0),
     (0, 1),
@@ -190,7 +191,8 @@ const DIRS: [(i8, i8); 8] = [
     (-1, 1),
     (-1, -1),
 ];
-const KNIGHT: [(i8, i8); 8] = [
+/// The horse's eight leaps as (file, row) steps.
+pub const KNIGHT: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),
