@@ -401,6 +401,24 @@ impl Game for Camelot {
         }
     }
 
+    fn choose_legal_move(&self, choose: impl FnOnce(usize) -> usize) -> Option<Move> {
+        thread_local! {
+            /// A move list kept between calls, so that a playout allocates none per move.
+            static SCRATCH: std::cell::Cell<Vec<Move>> = const { std::cell::Cell::new(Vec::new()) };
+        }
+        let mut moves = SCRATCH.take();
+        self.pos.legal_moves_into(&self.limits, &mut moves);
+        let chosen = if moves.is_empty() || self.outcome_with(|| true).is_over() {
+            None
+        } else {
+            let n = choose(moves.len());
+            (n < moves.len()).then(|| moves.swap_remove(n))
+        };
+        moves.clear();
+        SCRATCH.set(moves);
+        chosen
+    }
+
     fn play_unchecked(&mut self, mv: &Move) {
         let side = self.pos.to_move();
         let enemy = side.other();

@@ -441,6 +441,8 @@ struct Search<'a, R: Recorder> {
     wcf: bool,
     /// Some piece can jump from where it stands.
     can_jump: bool,
+    /// Record only the moves that capture.
+    captures_only: bool,
     from: usize,
     legs: [Leg; MAX_LEGS],
     len: usize,
@@ -450,7 +452,9 @@ struct Search<'a, R: Recorder> {
 impl<R: Recorder> Search<'_, R> {
     #[inline(always)]
     fn record(&mut self, capture: bool) {
-        self.out.path(self.from, &self.legs, self.len, capture);
+        if capture || !self.captures_only {
+            self.out.path(self.from, &self.legs, self.len, capture);
+        }
     }
 
     #[inline]
@@ -589,8 +593,15 @@ impl Position {
     /// Puts the legal moves in `out` (cleared first), so that a caller can reuse one list.
     pub fn legal_moves_into(&self, limits: &Limits, out: &mut Vec<Move>) {
         out.clear();
-        let can_jump = self.generate(limits, &mut MoveList(out));
         let side = self.to_move;
+        let wcf = limits.rules == RuleSet::Wcf;
+        if wcf && self.in_castle(side, side) == 0 && self.some_piece_can_jump(wcf) {
+            // Keep::decide gives Keep::Captures: find only the capturing moves (in the
+            // order the full search lists them).
+            self.generate_from(limits, &mut MoveList(out), true);
+            return;
+        }
+        let can_jump = self.generate(limits, &mut MoveList(out));
         if self.in_castle(side, side) > 0 {
             // A piece in its own castle: the full filters (rare).
             let mut t = Tally::default();
@@ -644,9 +655,44 @@ impl Position {
         false
     }
 
+    /// Whether some piece of the side to move can jump from where it stands (what
+    /// [`Position::generate`] answers), found without a search. Under WCF a piece in the
+    /// enemy castle makes only castle moves.
+    fn some_piece_can_jump(&self, wcf: bool) -> bool {
+        let side = self.to_move;
+        let theirs = side_bit(side.other());
+        let near = &self.near[side.other().index()];
+        for from in self.cells_of(side) {
+            if wcf && in_castle(from, side.other()) {
+                continue;
+            }
+            let mut dirs = near[from];
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                let over = next(from, d);
+                if self.cells[over] & theirs != 0 && self.cells[next(over, d)] == EMPTY {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Finds every move of the side to move, before the filters; returns whether some piece
     /// can jump from where it stands (then WCF makes a capture compulsory).
     fn generate<R: Recorder>(&self, limits: &Limits, out: &mut R) -> bool {
+        self.generate_from(limits, out, false)
+    }
+
+    /// [`Position::generate`]; with `captures_only`, finds only the moves that capture
+    /// (jumps and knight's charges), in the same order, and skips the rest of the search.
+    fn generate_from<R: Recorder>(
+        &self,
+        limits: &Limits,
+        out: &mut R,
+        captures_only: bool,
+    ) -> bool {
         let side = self.to_move;
         let wcf = limits.rules == RuleSet::Wcf;
         let mut search = Search {
@@ -660,6 +706,7 @@ impl Position {
             enemy: side.other(),
             wcf,
             can_jump: false,
+            captures_only,
             from: 0,
             legs: [(Step::Plain, Square::FILLER); MAX_LEGS],
             len: 0,
@@ -667,13 +714,28 @@ impl Position {
         };
         for from in self.cells_of(side) {
             if wcf && in_castle(from, side.other()) {
-                if self.castle_moves[side.index()] < limits.castle_move_limit {
+                if !captures_only && self.castle_moves[side.index()] < limits.castle_move_limit {
                     let c = CASTLE_CELLS[side.other().index()];
                     let to = if from == c { c + 1 } else { c };
                     if self.cells[to] == EMPTY {
                         search.out.plain(from, to);
                     }
                 }
+                continue;
+            }
+            let code = self.cells[from];
+            let knight = code & KNIGHT_BIT != 0;
+            if captures_only {
+                // A man's canters never capture; a knight's may go on to a charge.
+                search.cells[from] = EMPTY;
+                search.from = from;
+                search.flip(from);
+                if knight {
+                    search.canters(from, true);
+                }
+                search.jumps(from);
+                search.flip(from);
+                search.cells[from] = code;
                 continue;
             }
             let mut dirs = NEIGHBOURS[from] & !(self.near[0][from] | self.near[1][from]);
@@ -685,11 +747,10 @@ impl Position {
                     search.out.plain(from, to);
                 }
             }
-            let code = self.cells[from];
             search.cells[from] = EMPTY;
             search.from = from;
             search.flip(from);
-            search.canters(from, code & KNIGHT_BIT != 0);
+            search.canters(from, knight);
             search.jumps(from);
             search.flip(from);
             search.cells[from] = code;
