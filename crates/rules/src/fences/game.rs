@@ -88,6 +88,8 @@ struct State {
     fenced: SlotBits,
     /// The vacant slots where a fence may stand, by rank ([`Geometry::ranked_slots`]).
     vacant: SlotBits,
+    /// How many bits of `vacant` are set.
+    vacant_count: usize,
     /// Bit `i`: the step between space `i` and its east (north) neighbour is open.
     east_open: Bits,
     north_open: Bits,
@@ -130,6 +132,10 @@ struct Paths {
     jump: bool,
     /// For each entrance of home: whether a fence stands in it.
     entrance_fenced: [bool; 4],
+    /// The entrance spaces from which a walk that has not crossed a fence may step home,
+    /// and those from which one that has may.
+    home_clear: Bits,
+    home_crossed: Bits,
 }
 
 impl Fences {
@@ -155,6 +161,11 @@ impl Fences {
                     geo.all_ranks
                 } else {
                     geo.field_ranks
+                },
+                vacant_count: if options.entrance_fences {
+                    geo.all_ranks.count()
+                } else {
+                    geo.field_ranks.count()
                 },
                 east_open: geo.east_edges,
                 north_open: geo.north_edges,
@@ -500,8 +511,14 @@ impl Fences {
         } else {
             &self.geo.field_ranks
         };
-        if rank != usize::from(u16::MAX) && placeable.get(rank) {
+        if rank != usize::from(u16::MAX) && placeable.get(rank) && self.state.vacant.get(rank) == on
+        {
             self.state.vacant.put(rank, !on);
+            if on {
+                self.state.vacant_count -= 1;
+            } else {
+                self.state.vacant_count += 1;
+            }
         }
         let i = usize::from(id / 2);
         if id.is_multiple_of(2) {
@@ -571,16 +588,28 @@ impl Fences {
         } else {
             (Bits::default(), Bits::default())
         };
+        let entrance_fenced = self
+            .geo
+            .entrance_slots
+            .map(|id| self.state.fenced.get(usize::from(id)));
+        let (mut home_clear, mut home_crossed): (Bits, Bits) = (Bits::default(), Bits::default());
+        for (&e, fenced) in self.geo.entrances.iter().zip(entrance_fenced) {
+            if !fenced || jump {
+                home_clear.put(e, true);
+            }
+            if !fenced {
+                home_crossed.put(e, true);
+            }
+        }
         Paths {
             east_open: self.state.east_open,
             north_open: self.state.north_open,
             east_fenced,
             north_fenced,
             jump,
-            entrance_fenced: self
-                .geo
-                .entrance_slots
-                .map(|id| self.state.fenced.get(usize::from(id))),
+            entrance_fenced,
+            home_clear,
+            home_crossed,
         }
     }
 
@@ -598,19 +627,18 @@ impl Fences {
     }
 
     /// Whether home is one step on from the layer `(clear, crossed)`.
+    #[inline]
     fn home_next(&self, p: &Paths, clear: &Bits, crossed: &Bits) -> bool {
-        self.geo
-            .entrances
-            .iter()
-            .zip(p.entrance_fenced)
-            .any(|(&e, fenced)| {
-                (clear.get(e) && (!fenced || p.jump)) || (crossed.get(e) && !fenced)
-            })
+        (0..self.geo.words)
+            .any(|i| (clear.0[i] & p.home_clear.0[i]) | (crossed.0[i] & p.home_crossed.0[i]) != 0)
     }
 
     /// The ends of every walk of exactly `k` steps from space `from`, crossing one fence at
     /// most when `jump`. Home is an end only when `k` is its shortest distance.
     fn reach(&self, from: usize, k: u8, jump: bool) -> Reach {
+        if !jump {
+            return self.open_reach(from, k);
+        }
         let p = self.paths(jump);
         let mut clear = Bits::single(from);
         let mut crossed = Bits::default();
@@ -623,6 +651,31 @@ impl Fences {
         }
         Reach {
             spaces: clear.or(&crossed),
+            home: home_first == Some(k),
+        }
+    }
+
+    /// [`Fences::reach`] along open paths only: one set of walks, home entered only through
+    /// an entrance without a fence.
+    fn open_reach(&self, from: usize, k: u8) -> Reach {
+        let (n, w) = (self.geo.n, self.geo.words);
+        let (east, north) = (&self.state.east_open, &self.state.north_open);
+        let mut doors: Bits = Bits::default();
+        for (&e, &id) in self.geo.entrances.iter().zip(&self.geo.entrance_slots) {
+            if !self.state.fenced.get(usize::from(id)) {
+                doors.put(e, true);
+            }
+        }
+        let mut clear = Bits::single(from);
+        let mut home_first = None;
+        for s in 1..=k {
+            if home_first.is_none() && (0..w).any(|i| clear.0[i] & doors.0[i] != 0) {
+                home_first = Some(s);
+            }
+            clear = step(&clear, east, north, n, w);
+        }
+        Reach {
+            spaces: clear,
             home: home_first == Some(k),
         }
     }
@@ -955,7 +1008,7 @@ impl Game for Fences {
             Phase::Relocate => {
                 let seat = self.to_move();
                 let own = self.state.fences.iter().filter(|f| f.0 == seat).count();
-                own * self.state.vacant.count()
+                own * self.state.vacant_count
             }
             Phase::Throw => usize::from(self.options.chance_cards),
             Phase::Drawing => 0,
@@ -974,7 +1027,7 @@ impl Game for Fences {
             Phase::Relocate => {
                 // Each own fence (in order) to each vacant slot (in order), as listed.
                 let seat = self.to_move();
-                let vacant = self.state.vacant.count();
+                let vacant = self.state.vacant_count;
                 let mut own = self.state.fences.iter().filter(|f| f.0 == seat);
                 let count = own.clone().count() * vacant;
                 if count == 0 {
@@ -992,7 +1045,7 @@ impl Game for Fences {
             Phase::Walk(..) => {
                 // The spaces in order, then home, or else staying put.
                 let reach = self.current_reach()?;
-                let spaces = reach.spaces.count();
+                let spaces = reach.spaces.count_in(self.geo.words);
                 let count = spaces + usize::from(reach.home);
                 if count == 0 {
                     return (choose(1) == 0).then_some(FenceMove::Stay);

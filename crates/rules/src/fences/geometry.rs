@@ -73,6 +73,12 @@ impl<const W: usize> Bits<W> {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// How many bits are set among the first `w` words (the rest being clear).
+    #[inline]
+    pub fn count_in(&self, w: usize) -> usize {
+        self.0[..w].iter().map(|x| x.count_ones() as usize).sum()
+    }
+
     /// Bits in either set.
     #[inline]
     pub fn or(&self, other: &Self) -> Self {
