@@ -302,34 +302,33 @@ fn show_highlights(
             }
         }
         Stage::Walk(_) => {
-            let walks: Vec<Vec<Node>> = game
+            let ends: Vec<Node> = game
                 .legal_moves()
                 .into_iter()
                 .filter_map(|m| match m {
-                    FenceMove::Walk(end) => game.walk_path(end),
+                    FenceMove::Walk(end) => Some(end),
                     _ => None,
                 })
                 .collect();
-            for path in &walks {
-                if let Some(end) = path.last() {
-                    let at = node_center(board, *end, seat);
-                    spawn(&marks.disc, &marks.go, at + Vec3::Y * 0.03, scale * 1.4);
-                }
+            for end in &ends {
+                let at = node_center(board, *end, seat);
+                spawn(&marks.disc, &marks.go, at + Vec3::Y * 0.03, scale * 1.4);
             }
             let hovered = match hover.0 {
                 Some(Spot::Space(s)) => Some(Node::Space(s)),
                 Some(Spot::Home) => Some(Node::Home),
                 _ => None,
             };
-            if let Some(path) = walks
-                .iter()
-                .find(|p| hovered.is_some() && p.last() == hovered.as_ref())
+            // Only the walk under the mouse shows its way: find that one path alone.
+            if let Some(path) = hovered
+                .filter(|h| ends.contains(h))
+                .and_then(|h| game.walk_path(h))
             {
                 for node in path {
                     spawn(
                         &marks.ring,
                         &marks.chosen,
-                        node_center(board, *node, seat) + Vec3::Y * 0.04,
+                        node_center(board, node, seat) + Vec3::Y * 0.04,
                         scale,
                     );
                 }
