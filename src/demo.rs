@@ -514,21 +514,22 @@ fn overlay(
 fn square_point(
     kind: GameKind,
     text: &str,
-    sea: Option<&crate::transport::board::SeaSize>,
-    field: Option<&crate::fences::board::FieldBoard>,
+    sea: Option<&crate::games::transport::board::SeaSize>,
+    field: Option<&crate::games::fences::board::FieldBoard>,
 ) -> Option<Vec3> {
     let text = text.trim();
     match kind {
-        GameKind::War => tabula_rules::scene::war_square(text).map(crate::table::square_center),
-        GameKind::Camelot => {
-            tabula_rules::camelot::Square::parse(text).map(crate::camelot::board::square_center)
+        GameKind::War => {
+            tabula_rules::scene::war_square(text).map(crate::games::war::board::square_center)
         }
+        GameKind::Camelot => tabula_rules::camelot::Square::parse(text)
+            .map(crate::games::camelot::board::square_center),
         GameKind::Screwball => tabula_rules::screwball::Board::get()
             .parse(text)
-            .map(crate::screwball::board::space_center),
+            .map(crate::games::screwball::board::space_center),
         GameKind::Transport => {
             let sq = tabula_rules::transport::Sq::parse(text)?;
-            Some(crate::transport::board::square_center(
+            Some(crate::games::transport::board::square_center(
                 sea?.0,
                 sq,
                 tabula_rules::transport::Stratum::Surface,
@@ -537,10 +538,10 @@ fn square_point(
         GameKind::Fences => {
             let board = field?.0;
             if let Some(slot) = tabula_rules::fences::Slot::parse(text) {
-                return Some(crate::fences::board::slot_center(board, slot));
+                return Some(crate::games::fences::board::slot_center(board, slot));
             }
             tabula_rules::fences::Space::parse(text)
-                .map(|s| crate::fences::board::space_center(board, s))
+                .map(|s| crate::games::fences::board::space_center(board, s))
         }
     }
 }
@@ -549,8 +550,8 @@ fn square_point(
 fn draw_marks(
     demo: Res<Demo>,
     mut gizmos: Gizmos,
-    sea: Option<Res<crate::transport::board::SeaSize>>,
-    field: Option<Res<crate::fences::board::FieldBoard>>,
+    sea: Option<Res<crate::games::transport::board::SeaSize>>,
+    field: Option<Res<crate::games::fences::board::FieldBoard>>,
     time: Res<Time>,
 ) {
     let Some(note) = demo.note_at(demo.target) else {

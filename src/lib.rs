@@ -1,47 +1,40 @@
 //! Tabula: a 3D tabletop for five forgotten patented board games.
 //!
 //! The app is a view of the rules in `tabula-rules`: each game's match resource (such as
-//! [`war_match::Match`] or [`camelot::CamelotMatch`]) owns the game and changes it only
+//! [`games::war::Match`] or [`games::camelot::CamelotMatch`]) owns the game and changes it only
 //! through the rules crate; board and piece entities follow its messages.
 //! [`tabletop::TableGame`] installs the plugins of the game on the table. One plugin per
 //! module.
 
-pub mod camelot;
 pub mod camera;
 pub mod cli;
 pub mod demo;
-pub mod fences;
+pub mod games;
 pub mod hud;
-pub mod input;
 pub mod lite;
 pub mod marks;
 pub mod menu;
 pub mod models;
 pub mod motion;
-pub mod pieces;
 pub mod playing;
 pub mod pointer;
 pub mod probe;
 pub mod room;
 pub mod save;
-pub mod screwball;
 pub mod shot;
 pub mod spectator;
-pub mod table;
 pub mod tabletop;
-pub mod transport;
-pub mod war_match;
 
 use bevy::prelude::*;
 
 /// The Game of War's match and piece entities, with no rendering (headless tests run this
-/// on `MinimalPlugins` after inserting a [`war_match::Match`]).
+/// on `MinimalPlugins` after inserting a [`games::war::Match`]).
 pub fn logic_plugin(app: &mut App) {
     app.add_plugins((
         playing::plugin,
         motion::plugin,
-        war_match::plugin,
-        pieces::plugin,
+        games::war::plugin,
+        games::war::pieces::plugin,
     ));
 }
 

@@ -58,10 +58,10 @@ impl TableGame {
         match self {
             TableGame::War(g) => Seat::opposite(g.to_move().index()),
             TableGame::Camelot(g) => Seat::opposite(g.to_move().index()),
-            TableGame::Fences(g) => crate::fences::table_seat(g.to_move()),
+            TableGame::Fences(g) => crate::games::fences::table_seat(g.to_move()),
             TableGame::Screwball(g) => Seat::opposite(g.to_move().index()),
             TableGame::Transport(g) => {
-                crate::transport::fleet_seat(g.position().mode, g.to_move().0)
+                crate::games::transport::fleet_seat(g.position().mode, g.to_move().0)
             }
         }
     }
@@ -127,63 +127,63 @@ impl TableGame {
         }
         match self {
             TableGame::War(game) => {
-                app.insert_resource(crate::war_match::Match::new(game))
+                app.insert_resource(crate::games::war::Match::new(game))
                     .add_plugins((
-                        crate::war_match::plugin,
-                        crate::pieces::plugin,
-                        crate::save::plugin::<crate::war_match::Match>,
-                        crate::demo::driver::<crate::war_match::Match>,
+                        crate::games::war::plugin,
+                        crate::games::war::pieces::plugin,
+                        crate::save::plugin::<crate::games::war::Match>,
+                        crate::demo::driver::<crate::games::war::Match>,
                     ));
                 if view {
                     app.add_plugins((
-                        crate::table::plugin,
-                        crate::pieces::view_plugin,
-                        crate::input::plugin,
+                        crate::games::war::board::plugin,
+                        crate::games::war::pieces::view_plugin,
+                        crate::games::war::input::plugin,
                     ));
                 }
             }
             TableGame::Camelot(game) => {
-                app.insert_resource(crate::camelot::CamelotMatch::new(game))
+                app.insert_resource(crate::games::camelot::CamelotMatch::new(game))
                     .add_plugins((
-                        crate::camelot::logic,
-                        crate::save::plugin::<crate::camelot::CamelotMatch>,
-                        crate::demo::driver::<crate::camelot::CamelotMatch>,
+                        crate::games::camelot::logic,
+                        crate::save::plugin::<crate::games::camelot::CamelotMatch>,
+                        crate::demo::driver::<crate::games::camelot::CamelotMatch>,
                     ));
                 if view {
-                    app.add_plugins(crate::camelot::view);
+                    app.add_plugins(crate::games::camelot::view);
                 }
             }
             TableGame::Fences(game) => {
-                app.insert_resource(crate::fences::FencesMatch::new(game))
+                app.insert_resource(crate::games::fences::FencesMatch::new(game))
                     .add_plugins((
-                        crate::fences::logic,
-                        crate::save::plugin::<crate::fences::FencesMatch>,
-                        crate::demo::driver::<crate::fences::FencesMatch>,
+                        crate::games::fences::logic,
+                        crate::save::plugin::<crate::games::fences::FencesMatch>,
+                        crate::demo::driver::<crate::games::fences::FencesMatch>,
                     ));
                 if view {
-                    app.add_plugins(crate::fences::view);
+                    app.add_plugins(crate::games::fences::view);
                 }
             }
             TableGame::Screwball(game) => {
-                app.insert_resource(crate::screwball::ScrewballMatch::new(game))
+                app.insert_resource(crate::games::screwball::ScrewballMatch::new(game))
                     .add_plugins((
-                        crate::screwball::logic,
-                        crate::save::plugin::<crate::screwball::ScrewballMatch>,
-                        crate::demo::driver::<crate::screwball::ScrewballMatch>,
+                        crate::games::screwball::logic,
+                        crate::save::plugin::<crate::games::screwball::ScrewballMatch>,
+                        crate::demo::driver::<crate::games::screwball::ScrewballMatch>,
                     ));
                 if view {
-                    app.add_plugins(crate::screwball::view);
+                    app.add_plugins(crate::games::screwball::view);
                 }
             }
             TableGame::Transport(game) => {
-                app.insert_resource(crate::transport::TransportMatch::new(game))
+                app.insert_resource(crate::games::transport::TransportMatch::new(game))
                     .add_plugins((
-                        crate::transport::logic,
-                        crate::save::plugin::<crate::transport::TransportMatch>,
-                        crate::demo::driver::<crate::transport::TransportMatch>,
+                        crate::games::transport::logic,
+                        crate::save::plugin::<crate::games::transport::TransportMatch>,
+                        crate::demo::driver::<crate::games::transport::TransportMatch>,
                     ));
                 if view {
-                    app.add_plugins(crate::transport::view);
+                    app.add_plugins(crate::games::transport::view);
                 }
             }
         }
@@ -195,14 +195,18 @@ impl TableGame {
     /// rebuild from it.
     pub fn replace_match(self, commands: &mut Commands) {
         match self {
-            TableGame::War(g) => commands.insert_resource(crate::war_match::Match::new(g)),
-            TableGame::Camelot(g) => commands.insert_resource(crate::camelot::CamelotMatch::new(g)),
-            TableGame::Fences(g) => commands.insert_resource(crate::fences::FencesMatch::new(g)),
+            TableGame::War(g) => commands.insert_resource(crate::games::war::Match::new(g)),
+            TableGame::Camelot(g) => {
+                commands.insert_resource(crate::games::camelot::CamelotMatch::new(g))
+            }
+            TableGame::Fences(g) => {
+                commands.insert_resource(crate::games::fences::FencesMatch::new(g))
+            }
             TableGame::Screwball(g) => {
-                commands.insert_resource(crate::screwball::ScrewballMatch::new(g))
+                commands.insert_resource(crate::games::screwball::ScrewballMatch::new(g))
             }
             TableGame::Transport(g) => {
-                commands.insert_resource(crate::transport::TransportMatch::new(g))
+                commands.insert_resource(crate::games::transport::TransportMatch::new(g))
             }
         }
         commands.write_message(crate::playing::BoardReset);

@@ -5,9 +5,9 @@
 use crate::{root, tabula};
 use bevy::prelude::*;
 use std::collections::BTreeSet;
-use tabula::camelot::CamelotMatch;
-use tabula::camelot::input::{PathEntry, SquareInput};
-use tabula::camelot::men::{CamelotCaptured, CamelotPiece};
+use tabula::games::camelot::CamelotMatch;
+use tabula::games::camelot::input::{PathEntry, SquareInput};
+use tabula::games::camelot::pieces::{CamelotCaptured, CamelotPiece};
 use tabula::playing::MatchCommand;
 use tabula::tabletop::TableGame;
 use tabula_rules::Game;
@@ -223,7 +223,7 @@ fn the_knights_charge_of_figure_three_is_entered_and_sets_captures_aside() {
         .parse_move("I10-G8xI6xG6xE6xG4xG6")
         .unwrap();
     app.world_mut()
-        .write_message(tabula::camelot::CamelotIntent(mv));
+        .write_message(tabula::games::camelot::CamelotIntent(mv));
     app.update();
     assert_eq!(the_match(&app).game.captured().len(), 9);
     assert_eq!(captured_shown(&mut app), 9);

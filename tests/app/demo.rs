@@ -7,8 +7,8 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use std::time::Duration;
 use tabula::demo::{Demo, DemoCommand};
+use tabula::games::war::Match;
 use tabula::menu::Launch;
-use tabula::war_match::Match;
 use tabula_rules::Game;
 
 fn show(playlist: Vec<std::path::PathBuf>) -> App {

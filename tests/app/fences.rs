@@ -5,10 +5,10 @@
 use crate::{root, tabula};
 use bevy::prelude::*;
 use std::collections::BTreeSet;
-use tabula::fences::board::Spot;
-use tabula::fences::input::SpotClicked;
-use tabula::fences::pieces::{Die, FencePanel, Pawn};
-use tabula::fences::{FenceAction, FencesMatch, Stage};
+use tabula::games::fences::board::Spot;
+use tabula::games::fences::input::SpotClicked;
+use tabula::games::fences::pieces::{Die, FencePanel, Pawn};
+use tabula::games::fences::{FenceAction, FencesMatch, Stage};
 use tabula::playing::MatchCommand;
 use tabula::tabletop::TableGame;
 use tabula_rules::Game;

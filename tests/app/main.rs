@@ -15,9 +15,9 @@ use bevy::prelude::*;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::Command;
-use tabula::input::{Selection, apply_click};
-use tabula::pieces::{CapturedPiece, Location, PieceEntity};
-use tabula::war_match::{Match, MatchCommand, MoveIntent};
+use tabula::games::war::input::{Selection, apply_click};
+use tabula::games::war::pieces::{CapturedPiece, Location, PieceEntity};
+use tabula::games::war::{Match, MatchCommand, MoveIntent};
 use tabula_rules::Game;
 use tabula_rules::war::{Kind, Place, Side, Square, Station, War, WarOptions};
 

@@ -3,8 +3,8 @@
 
 use crate::{headless, intent, shown, siege_gambit, truth};
 use bevy::prelude::*;
+use tabula::games::war::Match;
 use tabula::playing::MatchCommand;
-use tabula::war_match::Match;
 use tabula_rules::Game;
 use tabula_rules::war::{War, WarOptions};
 
@@ -48,14 +48,14 @@ fn moves_taken_back_are_played_again() {
     command(&mut app, MatchCommand::Undo);
     let other = app.world().resource::<Match>().game.legal_moves()[0].clone();
     app.world_mut()
-        .write_message(tabula::war_match::MoveIntent(other));
+        .write_message(tabula::games::war::MoveIntent(other));
     app.update();
     assert!(app.world().resource::<Match>().redo.is_empty());
 }
 
 #[test]
 fn a_redone_throw_is_the_same_throw() {
-    use tabula::fences::{FenceAction, FencesMatch};
+    use tabula::games::fences::{FenceAction, FencesMatch};
     use tabula::tabletop::TableGame;
     use tabula_rules::fences::{Fences, FencesOptions};
     let game = Fences::new(FencesOptions {

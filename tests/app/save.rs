@@ -32,7 +32,9 @@ fn a_saved_game_replays_to_the_same_position() {
     let mut app = headless(game, &path);
     app.world_mut().write_message(SaveGame);
     app.update();
-    let m = app.world().resource::<tabula::camelot::CamelotMatch>();
+    let m = app
+        .world()
+        .resource::<tabula::games::camelot::CamelotMatch>();
     assert!(
         m.feedback.text.contains("Saved 1 moves"),
         "{:?}",
@@ -74,7 +76,7 @@ fn a_save_that_cannot_be_written_says_so_and_keeps_the_game() {
     let mut app = headless(game, &path);
     app.world_mut().write_message(SaveGame);
     app.update();
-    let m = app.world().resource::<tabula::war_match::Match>();
+    let m = app.world().resource::<tabula::games::war::Match>();
     assert!(m.feedback.is_error && m.feedback.text.contains("Could not save"));
     assert_eq!(m.game.ply(), 4);
     assert!(!path.exists());

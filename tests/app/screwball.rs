@@ -5,10 +5,10 @@
 use crate::root;
 use bevy::prelude::*;
 use std::collections::BTreeSet;
+use tabula::games::screwball::ScrewballMatch;
+use tabula::games::screwball::input::{Entry, SpaceClicked};
+use tabula::games::screwball::pieces::{Dead, Reserve, ScrewballPiece};
 use tabula::playing::MatchCommand;
-use tabula::screwball::ScrewballMatch;
-use tabula::screwball::input::{Entry, SpaceClicked};
-use tabula::screwball::pieces::{Dead, Reserve, ScrewballPiece};
 use tabula::tabletop::TableGame;
 use tabula_rules::Game;
 use tabula_rules::screwball::{Board, Player, Screwball, ScrewballOptions, Size};

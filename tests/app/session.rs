@@ -111,12 +111,12 @@ fn start_screen_to_a_result_in_the_game_of_war_with_names() {
     );
     for mv in finished(&game, 3000) {
         app.world_mut()
-            .write_message(tabula::war_match::MoveIntent(mv));
+            .write_message(tabula::games::war::MoveIntent(mv));
         app.update();
     }
     assert!(
         app.world()
-            .resource::<tabula::war_match::Match>()
+            .resource::<tabula::games::war::Match>()
             .game
             .outcome()
             .is_over()
@@ -141,7 +141,7 @@ fn start_screen_to_a_result_in_camelot() {
     };
     for mv in finished(&game, 4000) {
         app.world_mut()
-            .write_message(tabula::camelot::CamelotIntent(mv));
+            .write_message(tabula::games::camelot::CamelotIntent(mv));
         app.update();
     }
     assert_result_shown(&app);
@@ -177,7 +177,7 @@ fn start_screen_to_a_result_in_screwball() {
     };
     for mv in finished(&game, 4000) {
         app.world_mut()
-            .write_message(tabula::screwball::ScrewballIntent(mv));
+            .write_message(tabula::games::screwball::ScrewballIntent(mv));
         app.update();
     }
     assert_result_shown(&app);
@@ -222,7 +222,7 @@ fn start_screen_to_a_result_in_transport_for_four() {
     };
     for mv in finished(&game, 6000) {
         app.world_mut()
-            .write_message(tabula::transport::TransportIntent(mv));
+            .write_message(tabula::games::transport::TransportIntent(mv));
         app.update();
     }
     assert_result_shown(&app);
@@ -230,7 +230,7 @@ fn start_screen_to_a_result_in_transport_for_four() {
 
 #[test]
 fn start_screen_to_a_result_in_the_fence_race_for_three() {
-    use tabula::fences::{FenceAction, FencesMatch};
+    use tabula::games::fences::{FenceAction, FencesMatch};
     // Three players, the die's seed typed in.
     let (_, launch) = menu_launch(&[
         MenuAction::Game(GameKind::Fences),
@@ -313,7 +313,7 @@ fn siege(at: usize, save: &std::path::Path) -> App {
 
 fn feedback(app: &App) -> tabula::playing::Feedback {
     app.world()
-        .resource::<tabula::war_match::Match>()
+        .resource::<tabula::games::war::Match>()
         .feedback
         .clone()
 }
@@ -333,7 +333,7 @@ fn a_damaged_or_foreign_save_is_refused_and_the_game_goes_on() {
         let mut app = siege(6, &path);
         let before = app
             .world()
-            .resource::<tabula::war_match::Match>()
+            .resource::<tabula::games::war::Match>()
             .game
             .position()
             .clone();
@@ -343,7 +343,7 @@ fn a_damaged_or_foreign_save_is_refused_and_the_game_goes_on() {
         assert!(said.is_error, "{said:?}");
         assert!(said.text.contains(why), "{why}: {}", said.text);
         assert!(said.text.contains("goes on"), "{}", said.text);
-        let m = app.world().resource::<tabula::war_match::Match>();
+        let m = app.world().resource::<tabula::games::war::Match>();
         assert_eq!(m.game.position(), &before);
         assert_eq!(m.game.ply(), 6);
         assert_eq!(app.world().resource::<Launch>().0, None);
@@ -406,7 +406,7 @@ fn looking_back_shows_an_earlier_position_and_play_resumes_from_the_present() {
     let mut app = siege(10, &path);
     let present = app
         .world()
-        .resource::<tabula::war_match::Match>()
+        .resource::<tabula::games::war::Match>()
         .game
         .position()
         .clone();
@@ -417,7 +417,7 @@ fn looking_back_shows_an_earlier_position_and_play_resumes_from_the_present() {
     app.world_mut().write_message(ReviewTo(lines[1].ply));
     settle(&mut app);
     {
-        let m = app.world().resource::<tabula::war_match::Match>();
+        let m = app.world().resource::<tabula::games::war::Match>();
         assert_eq!(m.game.ply(), 4);
         let review = app.world().resource::<Review>();
         assert_eq!(review.present, Some(10));
@@ -429,14 +429,14 @@ fn looking_back_shows_an_earlier_position_and_play_resumes_from_the_present() {
     settle(&mut app);
     assert_eq!(
         app.world()
-            .resource::<tabula::war_match::Match>()
+            .resource::<tabula::games::war::Match>()
             .game
             .ply(),
         7
     );
     app.world_mut().write_message(ReviewTo(10));
     settle(&mut app);
-    let m = app.world().resource::<tabula::war_match::Match>();
+    let m = app.world().resource::<tabula::games::war::Match>();
     assert_eq!(m.game.position(), &present);
     assert_eq!(m.game.ply(), 10);
     assert!(!app.world().resource::<Review>().active());
@@ -445,7 +445,7 @@ fn looking_back_shows_an_earlier_position_and_play_resumes_from_the_present() {
 
 #[test]
 fn looking_back_works_in_a_four_player_race() {
-    use tabula::fences::FencesMatch;
+    use tabula::games::fences::FencesMatch;
     let game =
         TableGame::from_scene(&root().join("scenes/fences/four_players_seed5.ron"), None).unwrap();
     let mut app = App::new();

@@ -7,9 +7,9 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use std::time::Duration;
 use tabula::camera::{OrbitCamera, View};
+use tabula::games::war::MoveIntent;
 use tabula::spectator::{FOCUS_LIMIT, Spectator};
 use tabula::tabletop::TableGame;
-use tabula::war_match::MoveIntent;
 use tabula_rules::Game;
 
 #[test]
@@ -48,7 +48,7 @@ fn the_director_keeps_the_camera_above_the_table_and_on_the_board() {
     for (i, text) in file.scene.moves.iter().enumerate() {
         let mv = app
             .world()
-            .resource::<tabula::war_match::Match>()
+            .resource::<tabula::games::war::Match>()
             .game
             .parse_move(text)
             .unwrap();

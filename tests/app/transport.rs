@@ -5,11 +5,11 @@
 use crate::{root, tabula};
 use bevy::prelude::*;
 use std::collections::BTreeSet;
+use tabula::games::transport::TransportMatch;
+use tabula::games::transport::input::{Entry, TransportClick, toggle_launch};
+use tabula::games::transport::pieces::TransportPiece;
 use tabula::playing::MatchCommand;
 use tabula::tabletop::TableGame;
-use tabula::transport::TransportMatch;
-use tabula::transport::input::{Entry, TransportClick, toggle_launch};
-use tabula::transport::pieces::TransportPiece;
 use tabula_rules::Game;
 use tabula_rules::transport::{Sq, Transport, TransportOptions};
 

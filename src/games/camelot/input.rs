@@ -4,7 +4,7 @@
 //! Confirm button, a second click on the last landing, or letting go of a drag).
 
 use super::board::{CamelotSquares, SQUARE, square_at, square_center};
-use super::men::CamelotPiece;
+use super::pieces::CamelotPiece;
 use super::{CamelotIntent, CamelotMatch, CamelotPlayed};
 use crate::marks::{Highlight, Marks};
 use crate::playing::{BoardReset, Feedback, InputSet, MatchCommand, MatchSet};

@@ -1,11 +1,11 @@
 //! Turning clicks into moves: select a piece, see its legal destinations lit, click one.
 //! A jump chain is entered landing by landing. Refusals say why.
 
+use crate::games::war::board::{BoardSquares, StationSpot, square_at, square_center};
+use crate::games::war::pieces::{Location, PieceEntity};
+use crate::games::war::{BoardReset, Feedback, Match, MatchSet, MoveIntent, MovePlayed};
 use crate::marks::{Highlight, Marks};
-use crate::pieces::{Location, PieceEntity};
 use crate::playing::InputSet;
-use crate::table::{BoardSquares, StationSpot, square_at, square_center};
-use crate::war_match::{BoardReset, Feedback, Match, MatchSet, MoveIntent, MovePlayed};
 use bevy::prelude::*;
 use tabula_rules::Game;
 use tabula_rules::war::{Move, Side, Square};

@@ -2,9 +2,9 @@
 //! spawned from the position, moved and captured by `MovePlayed`, and rebuilt on `BoardReset`.
 //! [`plugin`] is the logic (headless-testable); [`view_plugin`] gives them their 3D models.
 
+use crate::games::war::board::{palette, side_color, square_center, station_center};
+use crate::games::war::{BoardReset, Match, MatchSet, MovePlayed};
 use crate::motion::{MotionSet, Travel};
-use crate::table::{palette, side_color, square_center, station_center};
-use crate::war_match::{BoardReset, Match, MatchSet, MovePlayed};
 use bevy::prelude::*;
 use tabula_rules::war::{Kind, Move, Piece, Place, Side, Square, Station};
 

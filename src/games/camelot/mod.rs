@@ -3,7 +3,7 @@
 
 pub mod board;
 pub mod input;
-pub mod men;
+pub mod pieces;
 
 use crate::playing::{
     BoardReset, Feedback, HudState, MatchCommand, MatchSet, RESULT_COLOR, Seat, move_lines,
@@ -137,12 +137,12 @@ pub fn logic(app: &mut App) {
                 .chain()
                 .in_set(MatchSet),
         )
-        .add_plugins((men::plugin, input::plugin));
+        .add_plugins((pieces::plugin, input::plugin));
 }
 
 /// The board and the piece models.
 pub fn view(app: &mut App) {
-    app.add_plugins((board::plugin, men::view_plugin, input::view_plugin));
+    app.add_plugins((board::plugin, pieces::view_plugin, input::view_plugin));
 }
 
 fn apply_intents(

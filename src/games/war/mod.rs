@@ -1,6 +1,10 @@
 //! The `Match` resource: the one owner of the game being played. It changes the game only
 //! through tabula-rules, and tells the view what happened through messages.
 
+pub mod board;
+pub mod input;
+pub mod pieces;
+
 use bevy::prelude::*;
 use tabula_rules::war::{Kind, Move, Piece, Position, Side, Square, War};
 use tabula_rules::{Game, PlayError};
@@ -271,7 +275,7 @@ fn publish(the_match: Res<Match>, mut seat: ResMut<Seat>, mut hud: ResMut<HudSta
         status_color: if the_match.is_over() {
             RESULT_COLOR
         } else {
-            crate::table::side_color(game.to_move()).lighter(0.25)
+            crate::games::war::board::side_color(game.to_move()).lighter(0.25)
         },
         feedback: the_match.feedback.clone(),
         counters: format!("{}\n{}", line(Side::Red), line(Side::Blue)),
