@@ -23,6 +23,7 @@ pub mod room;
 pub mod save;
 pub mod shot;
 pub mod spectator;
+pub mod table;
 pub mod tabletop;
 
 use bevy::prelude::*;

@@ -165,12 +165,8 @@ impl TableGame {
                 }
             }
             TableGame::Screwball(game) => {
-                app.insert_resource(crate::games::screwball::ScrewballMatch::new(game))
-                    .add_plugins((
-                        crate::games::screwball::logic,
-                        crate::save::plugin::<crate::games::screwball::ScrewballMatch>,
-                        crate::demo::driver::<crate::games::screwball::ScrewballMatch>,
-                    ));
+                app.insert_resource(crate::table::Match::new(game))
+                    .add_plugins(crate::games::screwball::logic);
                 if view {
                     app.add_plugins(crate::games::screwball::view);
                 }
@@ -202,9 +198,7 @@ impl TableGame {
             TableGame::Fences(g) => {
                 commands.insert_resource(crate::games::fences::FencesMatch::new(g))
             }
-            TableGame::Screwball(g) => {
-                commands.insert_resource(crate::games::screwball::ScrewballMatch::new(g))
-            }
+            TableGame::Screwball(g) => commands.insert_resource(crate::table::Match::new(g)),
             TableGame::Transport(g) => {
                 commands.insert_resource(crate::games::transport::TransportMatch::new(g))
             }

@@ -5,10 +5,10 @@
 use crate::root;
 use bevy::prelude::*;
 use std::collections::BTreeSet;
-use tabula::games::screwball::ScrewballMatch;
 use tabula::games::screwball::input::{Entry, SpaceClicked};
 use tabula::games::screwball::pieces::{Dead, Reserve, ScrewballPiece};
 use tabula::playing::MatchCommand;
+use tabula::table::Match;
 use tabula::tabletop::TableGame;
 use tabula_rules::Game;
 use tabula_rules::screwball::{Board, Player, Screwball, ScrewballOptions, Size};
@@ -21,8 +21,8 @@ fn headless(game: Screwball) -> App {
     app
 }
 
-fn the_match(app: &App) -> &ScrewballMatch {
-    app.world().resource::<ScrewballMatch>()
+fn the_match(app: &App) -> &Match<Screwball> {
+    app.world().resource::<Match<Screwball>>()
 }
 
 fn click(app: &mut App, name: &str) {

@@ -177,7 +177,7 @@ fn start_screen_to_a_result_in_screwball() {
     };
     for mv in finished(&game, 4000) {
         app.world_mut()
-            .write_message(tabula::games::screwball::ScrewballIntent(mv));
+            .write_message(tabula::table::Intent::<tabula_rules::screwball::Screwball>::Play(mv));
         app.update();
     }
     assert_result_shown(&app);

@@ -5,11 +5,12 @@
 
 use super::board::{ScrewballSpaces, UNIT, space_at, space_center};
 use super::pieces::ScrewballPiece;
-use super::{ScrewballIntent, ScrewballMatch, ScrewballPlayed};
 use crate::marks::{Highlight, Marks};
 use crate::playing::{BoardReset, Feedback, InputSet, MatchCommand, MatchSet};
+use crate::table::{Intent, Match, Played};
 use bevy::prelude::*;
 use tabula_rules::Game;
+use tabula_rules::screwball::Screwball;
 use tabula_rules::screwball::{Board, Move, SpaceId};
 
 /// The move being entered: the piece, its square, and the penalty squares chosen so far.
@@ -63,7 +64,11 @@ fn fitting(legal: &[Move], entry: &Entry) -> Vec<Move> {
 
 /// Applies one click: select, step, place a penalty piece, enter a reserve piece, or say
 /// why not.
-pub fn apply_click(the_match: &mut ScrewballMatch, entry: &mut Entry, sq: SpaceId) -> Option<Move> {
+pub fn apply_click(
+    the_match: &mut Match<Screwball>,
+    entry: &mut Entry,
+    sq: SpaceId,
+) -> Option<Move> {
     if the_match.is_over() {
         the_match.feedback =
             Feedback::error("The game is over: N starts a new one, Ctrl+Z takes back a move.");
@@ -204,26 +209,26 @@ fn handle_input(
     mut commands: MessageReader<MatchCommand>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     mut entry: ResMut<Entry>,
-    mut the_match: ResMut<ScrewballMatch>,
-    mut intents: MessageWriter<ScrewballIntent>,
+    mut the_match: ResMut<Match<Screwball>>,
+    mut intents: MessageWriter<Intent<Screwball>>,
 ) {
     if keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) && *entry != Entry::default() {
         *entry = Entry::default();
     }
     for SpaceClicked(sq) in clicks.read() {
         if let Some(mv) = apply_click(&mut the_match, &mut entry, *sq) {
-            intents.write(ScrewballIntent(mv));
+            intents.write(Intent::Play(mv));
         }
     }
     for command in commands.read() {
         if *command == MatchCommand::Confirm && the_match.game.legal_moves() == [Move::Pass] {
-            intents.write(ScrewballIntent(Move::Pass));
+            intents.write(Intent::Play(Move::Pass));
         }
     }
 }
 
 fn clear_on_change(
-    mut played: MessageReader<ScrewballPlayed>,
+    mut played: MessageReader<Played<Screwball>>,
     mut resets: MessageReader<BoardReset>,
     mut entry: ResMut<Entry>,
 ) {
@@ -270,7 +275,7 @@ fn on_click(click: On<Pointer<Click>>, spots: Spots, mut out: MessageWriter<Spac
 fn show_highlights(
     mut commands: Commands,
     entry: Res<Entry>,
-    the_match: Res<ScrewballMatch>,
+    the_match: Res<Match<Screwball>>,
     marks: Option<Res<Marks>>,
     old: Query<Entity, With<Highlight>>,
 ) {

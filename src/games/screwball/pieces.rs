@@ -5,16 +5,19 @@
 //! on a flat foot, large and small.
 
 use super::board::{UNIT, space_center};
-use super::{ScrewballMatch, ScrewballPlayed, player_color};
+use super::player_color;
 use crate::motion::{MotionSet, Travel};
-use crate::playing::{BoardReset, MatchSet};
+use crate::playing::MatchSet;
+use crate::table::{Match, Played, RebuildSet, TablePiece};
 use bevy::prelude::*;
 use std::collections::HashMap;
+use tabula_rules::screwball::Screwball;
 use tabula_rules::screwball::game::{Piece, dead_at, square_for};
 use tabula_rules::screwball::{Board, Move, Player, Size, SpaceId};
 
 /// A piece on the board.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[require(TablePiece)]
 pub struct ScrewballPiece {
     /// The piece.
     pub piece: Piece,
@@ -24,10 +27,12 @@ pub struct ScrewballPiece {
 
 /// A piece in its owner's reserve beside the board.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[require(TablePiece)]
 pub struct Reserve(pub Piece);
 
 /// A dead piece, set aside for good.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[require(TablePiece)]
 pub struct Dead(pub Piece);
 
 /// Which model an entity wears.
@@ -36,10 +41,12 @@ struct Model(Piece);
 
 /// Pieces follow the game.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_all).add_systems(
+    app.add_systems(
         Update,
-        (follow_moves, rebuild_on_reset, arrange_trays)
-            .chain()
+        (
+            follow_moves.before(RebuildSet),
+            arrange_trays.after(RebuildSet),
+        )
             .after(MatchSet)
             .before(MotionSet),
     );
@@ -69,12 +76,8 @@ pub fn dead_position(owner: Player, index: usize) -> Vec3 {
     }
 }
 
-fn spawn_all(mut commands: Commands, the_match: Res<ScrewballMatch>) {
-    spawn_from_match(&mut commands, &the_match);
-}
-
-fn spawn_from_match(commands: &mut Commands, the_match: &ScrewballMatch) {
-    let g = &the_match.game;
+/// Spawns every piece of `g`: on the board, in the reserves, on the dead piles.
+pub fn spawn_pieces(g: &Screwball, commands: &mut Commands) {
     let pos = g.position();
     for owner in Player::ALL {
         for (at, piece) in pos.pieces_of(owner) {
@@ -138,7 +141,7 @@ fn arrive(
 
 fn follow_moves(
     mut commands: Commands,
-    mut played: MessageReader<ScrewballPlayed>,
+    mut played: MessageReader<Played<Screwball>>,
     mut pieces: Query<(Entity, &mut ScrewballPiece, &Transform)>,
     reserves: Query<(Entity, &Reserve, &Transform), Without<Travel>>,
     dead: Query<&Dead>,
@@ -175,7 +178,7 @@ fn follow_moves(
                 {
                     let start = transform.translation;
                     let mut waypoints = vec![space_center(*to)];
-                    if event.died.is_some() {
+                    if event.effect.died.is_some() {
                         waypoints.push(dead_position(event.player, next_dead(event.player)));
                         commands
                             .entity(entity)
@@ -223,7 +226,7 @@ fn follow_moves(
 
 /// Closes the gaps in the reserve trays once pieces have left them.
 fn arrange_trays(
-    the_match: Res<ScrewballMatch>,
+    the_match: Res<Match<Screwball>>,
     mut trays: Query<(&Reserve, &mut Transform), Without<Travel>>,
 ) {
     if !the_match.is_changed() {
@@ -239,23 +242,6 @@ fn arrange_trays(
         transform.translation = tray_position(owner, size, *i);
         *i += 1;
     }
-}
-
-type Shown = Or<(With<ScrewballPiece>, With<Reserve>, With<Dead>)>;
-
-fn rebuild_on_reset(
-    mut commands: Commands,
-    mut resets: MessageReader<BoardReset>,
-    the_match: Res<ScrewballMatch>,
-    shown: Query<Entity, Shown>,
-) {
-    if resets.read().count() == 0 {
-        return;
-    }
-    for entity in &shown {
-        commands.entity(entity).despawn();
-    }
-    spawn_from_match(&mut commands, &the_match);
 }
 
 /// Gives pieces their models.

@@ -1,0 +1,497 @@
+//! The table: the one match that every game plugs into.
+//!
+//! [`Match`] owns the game being played and is the only thing that changes it. Every move
+//! enters the same way, as an [`Intent`] (from a click, a redo, a demonstration's scene, and
+//! later a computer or a remote seat), is checked by the rules crate, and comes out as one
+//! [`Played`] message carrying what the move did, which the game's view animates. A game
+//! joins the table by implementing [`TableRules`] for its rules type and adding
+//! [`plugin::<G>`](plugin) next to its board, pieces and input.
+
+use crate::playing::{
+    BoardReset, Feedback, HudState, MatchCommand, MatchSet, MoveLine, RESULT_COLOR, RedoStack,
+    Seat, move_lines,
+};
+use bevy::prelude::*;
+use std::fmt;
+use tabula_rules::scene::GameKind;
+use tabula_rules::{Game, Outcome, PlayError};
+
+/// Who makes the moves of a seat.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Controller {
+    /// A person at this screen, with clicks and keys.
+    #[default]
+    Local,
+}
+
+/// A game as the table plays it: its rules (the rules crate's [`Game`]) and what the table
+/// shows of it. Implemented once per game, in `src/games/<game>/mod.rs`.
+pub trait TableRules:
+    Game<Move: Send + Sync + 'static, Player: Send + Sync + 'static> + Send + Sync + 'static
+{
+    /// Which game this is.
+    const KIND: GameKind;
+    /// The rules in brief, for the help overlay (F1).
+    const RULES: &'static str;
+    /// How to play, shown at the bottom of the HUD.
+    const CONTROLS: &'static str;
+
+    /// What a move did, beyond the move itself, for the view to animate.
+    type Effect: Clone + fmt::Debug + Send + Sync + 'static;
+
+    /// Plays a checked move (nothing changes on error) and reports what it did.
+    fn play_reported(&mut self, mv: &Self::Move) -> Result<Self::Effect, PlayError>;
+
+    /// The HUD's title ("Camelot (WCF rules)").
+    fn title(&self) -> String {
+        Self::KIND.title().to_string()
+    }
+
+    /// Where `player` sits at the table.
+    fn seat_of(&self, player: Self::Player) -> Seat;
+
+    /// The colour of the status line while `player` is to move.
+    fn status_color(&self, player: Self::Player) -> Color;
+
+    /// The HUD's counters: pieces, captures, reserves, draw counters.
+    fn counters(&self) -> String;
+
+    /// What the player to move should do now, in words.
+    fn hint(&self) -> String;
+
+    /// "Red to move", or the result. `texts` are the moves so far with their players.
+    fn status(&self, texts: &[(Self::Player, String)]) -> String {
+        let _ = texts;
+        match self.outcome() {
+            Outcome::Ongoing => format!("{} to move", self.to_move()),
+            outcome => format!("Game over: {outcome}"),
+        }
+    }
+
+    /// The move list as the HUD shows it: by default a numbered line per pair of moves.
+    fn lines(texts: &[(Self::Player, String)]) -> Vec<MoveLine> {
+        let texts: Vec<String> = texts.iter().map(|(_, t)| t.clone()).collect();
+        move_lines(&texts)
+    }
+
+    /// What a player is told after `player` played the moves `texts` (several when chance
+    /// followed at once).
+    fn announce(&self, player: Self::Player, texts: &[String]) -> String {
+        let said = texts.join(", ");
+        match self.outcome() {
+            Outcome::Ongoing => format!("{player}: {said}"),
+            outcome => format!("{player}: {said}. {outcome}!"),
+        }
+    }
+
+    /// The game N starts: by default the same start and options again.
+    fn fresh(&self) -> Result<Self, String>;
+
+    /// What the players read when a new game starts.
+    fn new_game_note(&self) -> String {
+        format!("New game: {} moves first.", self.to_move())
+    }
+
+    /// The rules options as RON, for saves.
+    fn options_text(&self) -> String;
+
+    /// The starting position in the game's setup text, unless it is the standard one.
+    fn save_setup(&self) -> Option<String>;
+
+    /// Whether `mv` is a chance input (a die thrown, a card drawn): taken back, it is kept to
+    /// be given again, so that taking back never throws anew.
+    fn is_chance(_mv: &Self::Move) -> bool {
+        false
+    }
+
+    /// Whether the chance now due is resolved at once, without the player asking (the card
+    /// after a draw).
+    fn chance_now(&self) -> bool {
+        false
+    }
+
+    /// Resolves the chance now due from the game's own seeded generator: the move it made
+    /// and what it did.
+    fn draw_chance(&mut self) -> Result<(Self::Move, Self::Effect), PlayError> {
+        Err(PlayError::Illegal("this game has no chance input".into()))
+    }
+
+    /// The label of the HUD's Confirm button (Enter), when there is something to confirm.
+    fn confirm_label(the_match: &Match<Self>) -> Option<String> {
+        the_match.can_confirm.then(|| "Confirm move".to_string())
+    }
+
+    /// Spawns the entities that show the position: pieces on the board, in reserve, set
+    /// aside. Each carries [`TablePiece`] (required by the game's piece components), so that
+    /// a reset despawns them all.
+    fn spawn_pieces(&self, commands: &mut Commands);
+}
+
+/// The game in play, the notation of every move so far with its player, who sits where, and
+/// the last word to the players.
+#[derive(Resource, Debug, Clone)]
+pub struct Match<G: TableRules> {
+    /// The game (position, history, options).
+    pub game: G,
+    /// Each move played, in notation, with its player.
+    pub texts: Vec<(G::Player, String)>,
+    /// What the players should read now (an illegal click's reason, a hint).
+    pub feedback: Feedback,
+    /// Moves taken back, for Redo.
+    pub redo: RedoStack<G::Move>,
+    /// Chance inputs taken back, newest last, to be given again.
+    pub chance_back: Vec<G::Move>,
+    /// Who plays each seat, in turn order.
+    pub seats: Vec<Controller>,
+    /// What was entered so far may be played as it is: the HUD offers Confirm (set by the
+    /// game's input).
+    pub can_confirm: bool,
+    /// An ending the rules do not know (a loss on time): moves are refused while it holds.
+    pub ended: Option<String>,
+    /// Added to the status line (the time left to move).
+    pub note: Option<String>,
+}
+
+impl<G: TableRules> Match<G> {
+    /// A match on `game`, which may already have moves played; every seat local.
+    pub fn new(game: G) -> Match<G> {
+        let mut replay = game.clone();
+        let mut back = Vec::new();
+        while let Some(mv) = replay.undo() {
+            back.push(mv);
+        }
+        let mut texts = Vec::new();
+        for mv in back.into_iter().rev() {
+            texts.push((replay.to_move(), replay.move_text(&mv)));
+            replay.play_unchecked(&mv);
+        }
+        let feedback = match game.outcome() {
+            Outcome::Ongoing => Feedback::info(game.hint()),
+            outcome => Feedback::info(format!("{outcome}. N starts a new game.")),
+        };
+        let seats = vec![Controller::Local; game.players().len()];
+        Match {
+            game,
+            texts,
+            feedback,
+            redo: RedoStack::default(),
+            chance_back: Vec::new(),
+            seats,
+            can_confirm: false,
+            ended: None,
+            note: None,
+        }
+    }
+
+    /// Whether the game has ended, by the rules or otherwise.
+    pub fn is_over(&self) -> bool {
+        self.ended.is_some() || self.game.outcome().is_over()
+    }
+
+    /// Moves played so far.
+    pub fn ply(&self) -> usize {
+        self.texts.len()
+    }
+
+    /// Who plays the seat to move.
+    pub fn controller_to_move(&self) -> Controller {
+        let to_move = self.game.to_move();
+        self.game
+            .players()
+            .iter()
+            .position(|p| *p == to_move)
+            .and_then(|i| self.seats.get(i).cloned())
+            .unwrap_or_default()
+    }
+
+    /// "Red to move", or the result.
+    pub fn status(&self) -> String {
+        if let Some(end) = &self.ended {
+            return format!("Game over: {end}");
+        }
+        let status = self.game.status(&self.texts);
+        match &self.note {
+            Some(note) if !self.is_over() => format!("{status} {note}"),
+            _ => status,
+        }
+    }
+
+    /// Plays `mv`: its notation and what it did, or the refusal in words.
+    fn play(&mut self, mv: &G::Move) -> Result<(G::Move, String, G::Effect), String> {
+        let text = self.game.move_text(mv);
+        match self.game.play_reported(mv) {
+            Ok(effect) => Ok((mv.clone(), text, effect)),
+            Err(e) => Err(format!("Refused: {text}: {e}")),
+        }
+    }
+
+    /// Resolves the chance now due: the one taken back last if it fits, else a fresh one
+    /// from the game's seeded generator.
+    fn resolve_chance(&mut self) -> Result<(G::Move, String, G::Effect), String> {
+        if let Some(mv) = self.chance_back.last().cloned() {
+            let text = self.game.move_text(&mv);
+            if let Ok(effect) = self.game.play_reported(&mv) {
+                self.chance_back.pop();
+                return Ok((mv, text, effect));
+            }
+        }
+        let (mv, effect) = self
+            .game
+            .draw_chance()
+            .map_err(|e| format!("Not now: {e}"))?;
+        let text = self.game.move_text(&mv);
+        Ok((mv, text, effect))
+    }
+
+    /// Takes back one move; its notation, or `None` at the start.
+    fn undo_one(&mut self) -> Option<String> {
+        let mv = self.game.undo()?;
+        if G::is_chance(&mv) {
+            self.chance_back.push(mv.clone());
+        }
+        self.redo.push(mv);
+        self.ended = None;
+        self.note = None;
+        self.texts.pop().map(|(_, t)| t)
+    }
+}
+
+impl<G: TableRules> crate::save::Saveable for Match<G> {
+    fn save_data(&self) -> crate::save::SaveData {
+        crate::save::SaveData {
+            kind: G::KIND,
+            options: self.game.options_text(),
+            setup: self.game.save_setup(),
+            moves: self.texts.iter().map(|(_, t)| t.clone()).collect(),
+            expect: crate::save::SaveData::expect_text(&self.game.outcome()),
+        }
+    }
+
+    fn tell(&mut self, feedback: Feedback) {
+        self.feedback = feedback;
+    }
+
+    fn ply(&self) -> usize {
+        self.texts.len()
+    }
+}
+
+/// Someone (a click, a redo, a scene; later a computer or a remote seat) asks for a move.
+#[derive(Message, Debug, Clone)]
+pub enum Intent<G: TableRules> {
+    /// Play this move.
+    Play(G::Move),
+    /// Resolve the chance now due: throw the die.
+    Chance,
+}
+
+/// A move was played: by whom, how it is written, and what it did.
+#[derive(Message, Debug, Clone)]
+pub struct Played<G: TableRules> {
+    /// The move.
+    pub mv: G::Move,
+    /// Who played it.
+    pub player: G::Player,
+    /// Its notation.
+    pub text: String,
+    /// What it did.
+    pub effect: G::Effect,
+}
+
+/// Whether the seat to move is played at this screen: input listens only then.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LocalTurn(pub bool);
+
+impl Default for LocalTurn {
+    fn default() -> Self {
+        LocalTurn(true)
+    }
+}
+
+/// Marks every entity that shows the position (pieces on the board, in reserve, set aside):
+/// a reset despawns them all and spawns them again from the game.
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub struct TablePiece;
+
+/// Piece entities are spawned at start-up in this set: models must be ready before it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SpawnSet;
+
+/// Piece entities are rebuilt from the game after a reset in this set: the game's own
+/// systems that follow moves run before it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RebuildSet;
+
+/// The match of `G`: its messages, commands, intents, the HUD it publishes, its saves, its
+/// demonstrations, and its pieces spawned and rebuilt from the game.
+pub fn plugin<G: TableRules>(app: &mut App) {
+    app.add_message::<Intent<G>>()
+        .add_message::<Played<G>>()
+        .init_resource::<LocalTurn>()
+        .add_systems(
+            Update,
+            (apply_commands::<G>, apply_intents::<G>, publish::<G>)
+                .chain()
+                .in_set(MatchSet),
+        )
+        .add_systems(Startup, spawn_pieces::<G>.in_set(SpawnSet))
+        .add_systems(
+            Update,
+            rebuild_on_reset::<G>
+                .in_set(RebuildSet)
+                .after(MatchSet)
+                .before(crate::motion::MotionSet),
+        )
+        .add_plugins((
+            crate::save::plugin::<Match<G>>,
+            crate::demo::driver::<Match<G>>,
+        ));
+}
+
+fn apply_intents<G: TableRules>(
+    mut intents: MessageReader<Intent<G>>,
+    mut the_match: ResMut<Match<G>>,
+    mut played: MessageWriter<Played<G>>,
+) {
+    for intent in intents.read() {
+        let m = &mut *the_match;
+        if let Some(end) = &m.ended {
+            m.feedback = Feedback::error(format!("Refused: the game is over ({end})"));
+            continue;
+        }
+        let player = m.game.to_move();
+        let first = match intent {
+            Intent::Play(mv) => m.play(mv),
+            Intent::Chance => m.resolve_chance(),
+        };
+        let mut steps = match first {
+            Ok(step) => vec![step],
+            Err(why) => {
+                m.feedback = Feedback::error(why);
+                continue;
+            }
+        };
+        while m.game.chance_now() {
+            match m.resolve_chance() {
+                Ok(step) => steps.push(step),
+                Err(why) => {
+                    m.feedback = Feedback::error(why);
+                    break;
+                }
+            }
+        }
+        let mut said = Vec::new();
+        for (mv, text, effect) in steps {
+            m.redo.played(&mv);
+            m.texts.push((player, text.clone()));
+            said.push(text.clone());
+            played.write(Played {
+                mv,
+                player,
+                text,
+                effect,
+            });
+        }
+        m.feedback = Feedback::info(m.game.announce(player, &said));
+    }
+}
+
+fn apply_commands<G: TableRules>(
+    mut commands: MessageReader<MatchCommand>,
+    mut the_match: ResMut<Match<G>>,
+    mut intents: MessageWriter<Intent<G>>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    for command in commands.read() {
+        let m = &mut *the_match;
+        match command {
+            MatchCommand::Undo => match m.undo_one() {
+                Some(text) => {
+                    // Chance resolved at once goes back with the move that brought it.
+                    while m.game.chance_now() && m.undo_one().is_some() {}
+                    m.feedback = Feedback::info(format!("Took back {text}. {}", m.game.hint()));
+                    reset.write(BoardReset);
+                }
+                None => m.feedback = Feedback::error("Nothing to take back"),
+            },
+            MatchCommand::NewGame => match m.game.fresh() {
+                Ok(game) => {
+                    let seats = std::mem::take(&mut m.seats);
+                    *m = Match::new(game);
+                    m.seats = seats;
+                    m.feedback = Feedback::info(m.game.new_game_note());
+                    reset.write(BoardReset);
+                }
+                Err(e) => m.feedback = Feedback::error(e),
+            },
+            MatchCommand::Redo => match m.redo.next().cloned() {
+                Some(mv) if G::is_chance(&mv) => {
+                    intents.write(Intent::Chance);
+                }
+                Some(mv) => {
+                    intents.write(Intent::Play(mv));
+                }
+                None => m.feedback = Feedback::error("Nothing to play again"),
+            },
+            // The game's input turns a confirmation into an intent.
+            MatchCommand::Confirm => {}
+        }
+    }
+}
+
+/// Tells the camera whose turn it is, the input whether it is a local one, and the HUD what
+/// to show.
+fn publish<G: TableRules>(
+    the_match: Res<Match<G>>,
+    mut seat: ResMut<Seat>,
+    mut local: ResMut<LocalTurn>,
+    mut hud: ResMut<HudState>,
+) {
+    if !the_match.is_changed() {
+        return;
+    }
+    let game = &the_match.game;
+    let to_move = game.to_move();
+    seat.set_if_neq(game.seat_of(to_move));
+    local.set_if_neq(LocalTurn(
+        the_match.controller_to_move() == Controller::Local,
+    ));
+    *hud = HudState {
+        title: game.title(),
+        status: the_match.status(),
+        status_color: if the_match.is_over() {
+            RESULT_COLOR
+        } else {
+            game.status_color(to_move)
+        },
+        feedback: the_match.feedback.clone(),
+        counters: game.counters(),
+        moves: G::lines(&the_match.texts),
+        controls: G::CONTROLS.into(),
+        confirm: if the_match.is_over() {
+            None
+        } else {
+            G::confirm_label(&the_match)
+        },
+        rules: G::RULES,
+    };
+}
+
+fn spawn_pieces<G: TableRules>(mut commands: Commands, the_match: Res<Match<G>>) {
+    the_match.game.spawn_pieces(&mut commands);
+}
+
+fn rebuild_on_reset<G: TableRules>(
+    mut commands: Commands,
+    mut resets: MessageReader<BoardReset>,
+    the_match: Res<Match<G>>,
+    shown: Query<Entity, With<TablePiece>>,
+) {
+    if resets.read().count() == 0 {
+        return;
+    }
+    for entity in &shown {
+        commands.entity(entity).despawn();
+    }
+    the_match.game.spawn_pieces(&mut commands);
+}
