@@ -193,6 +193,11 @@ impl<G: TableRules> Match<G> {
         self.texts.len()
     }
 
+    /// The notation of every move so far.
+    pub fn move_texts(&self) -> Vec<String> {
+        self.texts.iter().map(|(_, t)| t.clone()).collect()
+    }
+
     /// Who plays the seat to move.
     pub fn controller_to_move(&self) -> Controller {
         let to_move = self.game.to_move();
@@ -262,7 +267,7 @@ impl<G: TableRules> crate::save::Saveable for Match<G> {
             kind: G::KIND,
             options: self.game.options_text(),
             setup: self.game.save_setup(),
-            moves: self.texts.iter().map(|(_, t)| t.clone()).collect(),
+            moves: self.move_texts(),
             expect: crate::save::SaveData::expect_text(&self.game.outcome()),
         }
     }

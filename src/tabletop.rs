@@ -143,12 +143,8 @@ impl TableGame {
                 }
             }
             TableGame::Camelot(game) => {
-                app.insert_resource(crate::games::camelot::CamelotMatch::new(game))
-                    .add_plugins((
-                        crate::games::camelot::logic,
-                        crate::save::plugin::<crate::games::camelot::CamelotMatch>,
-                        crate::demo::driver::<crate::games::camelot::CamelotMatch>,
-                    ));
+                app.insert_resource(crate::table::Match::new(game))
+                    .add_plugins(crate::games::camelot::logic);
                 if view {
                     app.add_plugins(crate::games::camelot::view);
                 }
@@ -192,9 +188,7 @@ impl TableGame {
     pub fn replace_match(self, commands: &mut Commands) {
         match self {
             TableGame::War(g) => commands.insert_resource(crate::games::war::Match::new(g)),
-            TableGame::Camelot(g) => {
-                commands.insert_resource(crate::games::camelot::CamelotMatch::new(g))
-            }
+            TableGame::Camelot(g) => commands.insert_resource(crate::table::Match::new(g)),
             TableGame::Fences(g) => {
                 commands.insert_resource(crate::games::fences::FencesMatch::new(g))
             }

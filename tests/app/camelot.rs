@@ -5,10 +5,10 @@
 use crate::{root, tabula};
 use bevy::prelude::*;
 use std::collections::BTreeSet;
-use tabula::games::camelot::CamelotMatch;
 use tabula::games::camelot::input::{PathEntry, SquareInput};
 use tabula::games::camelot::pieces::{CamelotCaptured, CamelotPiece};
 use tabula::playing::MatchCommand;
+use tabula::table::Match;
 use tabula::tabletop::TableGame;
 use tabula_rules::Game;
 use tabula_rules::camelot::{Camelot, CamelotOptions, Side, Square};
@@ -38,8 +38,8 @@ fn clicks(app: &mut App, squares: &[&str]) {
     }
 }
 
-fn the_match(app: &App) -> &CamelotMatch {
-    app.world().resource::<CamelotMatch>()
+fn the_match(app: &App) -> &Match<Camelot> {
+    app.world().resource::<Match<Camelot>>()
 }
 
 fn shown(app: &mut App) -> BTreeSet<String> {
@@ -92,7 +92,7 @@ fn a_canter_that_may_stop_waits_for_confirmation() {
     app.world_mut().write_message(MatchCommand::Confirm);
     app.update();
     let m = the_match(&app);
-    assert_eq!(m.texts, vec!["E4-E6".to_string()]);
+    assert_eq!(m.move_texts(), vec!["E4-E6".to_string()]);
     assert!(!m.can_confirm);
     assert_eq!(shown(&mut app), truth(&app));
 
@@ -102,13 +102,13 @@ fn a_canter_that_may_stop_waits_for_confirmation() {
     assert_eq!(the_match(&app).game.ply(), 0);
     assert_eq!(shown(&mut app), truth(&app));
     clicks(&mut app, &["E4", "E6", "E6"]);
-    assert_eq!(the_match(&app).texts, vec!["E4-E6".to_string()]);
+    assert_eq!(the_match(&app).move_texts(), vec!["E4-E6".to_string()]);
 
     // Going on to the end of the canter plays at once: nothing further is possible.
     app.world_mut().write_message(MatchCommand::Undo);
     app.update();
     clicks(&mut app, &["E4", "E6", "E8"]);
-    assert_eq!(the_match(&app).texts, vec!["E4-E6-E8".to_string()]);
+    assert_eq!(the_match(&app).move_texts(), vec!["E4-E6-E8".to_string()]);
     assert_eq!(shown(&mut app), truth(&app));
 }
 
@@ -127,7 +127,7 @@ fn a_path_is_dragged_through_its_landings() {
     assert_eq!(the_match(&app).game.ply(), 0);
     assert!(the_match(&app).can_confirm);
     send(&mut app, &[SquareInput::DragOver(sq("E8"))]);
-    assert_eq!(the_match(&app).texts, vec!["E4-E6-E8".to_string()]);
+    assert_eq!(the_match(&app).move_texts(), vec!["E4-E6-E8".to_string()]);
 
     // Letting go where the path may stop plays the move there.
     app.world_mut().write_message(MatchCommand::Undo);
@@ -140,7 +140,7 @@ fn a_path_is_dragged_through_its_landings() {
             SquareInput::Release,
         ],
     );
-    assert_eq!(the_match(&app).texts, vec!["E4-E6".to_string()]);
+    assert_eq!(the_match(&app).move_texts(), vec!["E4-E6".to_string()]);
 
     // A drag that never leaves its square selects nothing and plays nothing.
     send(
@@ -212,7 +212,7 @@ fn the_knights_charge_of_figure_three_is_entered_and_sets_captures_aside() {
     assert_eq!(the_match(&app).game.ply(), 0, "the jumps must go on");
     clicks(&mut app, &["C7"]);
     let m = the_match(&app);
-    assert_eq!(m.texts, vec!["E5-G7-I7xG9xG11xE9xC7".to_string()]);
+    assert_eq!(m.move_texts(), vec!["E5-G7-I7xG9xG11xE9xC7".to_string()]);
     assert_eq!(m.game.captured().len(), 4);
     assert_eq!(shown(&mut app), truth(&app));
     assert_eq!(captured_shown(&mut app), 4);
@@ -223,7 +223,7 @@ fn the_knights_charge_of_figure_three_is_entered_and_sets_captures_aside() {
         .parse_move("I10-G8xI6xG6xE6xG4xG6")
         .unwrap();
     app.world_mut()
-        .write_message(tabula::games::camelot::CamelotIntent(mv));
+        .write_message(tabula::table::Intent::<Camelot>::Play(mv));
     app.update();
     assert_eq!(the_match(&app).game.captured().len(), 9);
     assert_eq!(captured_shown(&mut app), 9);

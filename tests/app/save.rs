@@ -34,7 +34,7 @@ fn a_saved_game_replays_to_the_same_position() {
     app.update();
     let m = app
         .world()
-        .resource::<tabula::games::camelot::CamelotMatch>();
+        .resource::<tabula::table::Match<tabula_rules::camelot::Camelot>>();
     assert!(
         m.feedback.text.contains("Saved 1 moves"),
         "{:?}",

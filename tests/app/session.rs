@@ -141,7 +141,7 @@ fn start_screen_to_a_result_in_camelot() {
     };
     for mv in finished(&game, 4000) {
         app.world_mut()
-            .write_message(tabula::games::camelot::CamelotIntent(mv));
+            .write_message(tabula::table::Intent::<tabula_rules::camelot::Camelot>::Play(mv));
         app.update();
     }
     assert_result_shown(&app);

@@ -5,11 +5,12 @@
 
 use super::board::{CamelotSquares, SQUARE, square_at, square_center};
 use super::pieces::CamelotPiece;
-use super::{CamelotIntent, CamelotMatch, CamelotPlayed};
 use crate::marks::{Highlight, Marks};
 use crate::playing::{BoardReset, Feedback, InputSet, MatchCommand, MatchSet};
+use crate::table::{Intent, Match, Played};
 use bevy::prelude::*;
 use tabula_rules::Game;
+use tabula_rules::camelot::Camelot;
 use tabula_rules::camelot::{Kind, Move, Square, Step};
 
 /// The piece being moved and the landings chosen so far.
@@ -119,7 +120,7 @@ fn guess(game: &tabula_rules::camelot::Camelot, from: Square, to: Square) -> Mov
 
 /// Applies one click to the path: select, extend, play, or explain a refusal.
 pub fn apply_click(
-    the_match: &mut CamelotMatch,
+    the_match: &mut Match<Camelot>,
     entry: &mut PathEntry,
     sq: Square,
 ) -> Option<Move> {
@@ -224,7 +225,7 @@ fn exact_would_capture(legal: &[Move], origin: Square, path: &[Square]) -> bool 
 }
 
 /// Plays the path entered so far if it is a whole legal move; otherwise says why not.
-pub fn confirm(the_match: &mut CamelotMatch, entry: &mut PathEntry) -> Option<Move> {
+pub fn confirm(the_match: &mut Match<Camelot>, entry: &mut PathEntry) -> Option<Move> {
     let Some(origin) = entry.origin else {
         the_match.feedback = Feedback::error("Nothing to confirm: choose a piece and its path.");
         return None;
@@ -259,12 +260,12 @@ fn handle_input(
     mut commands: MessageReader<MatchCommand>,
     mut entry: ResMut<PathEntry>,
     mut drag: ResMut<Drag>,
-    mut the_match: ResMut<CamelotMatch>,
-    mut intents: MessageWriter<CamelotIntent>,
+    mut the_match: ResMut<Match<Camelot>>,
+    mut intents: MessageWriter<Intent<Camelot>>,
 ) {
     let mut play = |mv: Option<Move>| {
         if let Some(mv) = mv {
-            intents.write(CamelotIntent(mv));
+            intents.write(Intent::Play(mv));
         }
     };
     for input in inputs.read() {
@@ -317,10 +318,10 @@ fn handle_input(
 }
 
 fn clear_on_change(
-    mut played: MessageReader<CamelotPlayed>,
+    mut played: MessageReader<Played<Camelot>>,
     mut resets: MessageReader<BoardReset>,
     mut entry: ResMut<PathEntry>,
-    mut the_match: ResMut<CamelotMatch>,
+    mut the_match: ResMut<Match<Camelot>>,
 ) {
     if played.read().count() + resets.read().count() > 0 {
         if *entry != PathEntry::default() {
@@ -425,7 +426,7 @@ fn track_hover(
 fn show_highlights(
     mut commands: Commands,
     entry: Res<PathEntry>,
-    the_match: Res<CamelotMatch>,
+    the_match: Res<Match<Camelot>>,
     hover: Res<CamelotHover>,
     marks: Option<Res<Marks>>,
     old: Query<Entity, With<Highlight>>,

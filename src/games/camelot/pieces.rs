@@ -3,14 +3,16 @@
 //! gives them models (a knight wears a horse's head, as the patent draws it).
 
 use super::board::{SQUARE, side_color, square_center};
-use super::{CamelotMatch, CamelotPlayed};
 use crate::motion::{MotionSet, Travel};
-use crate::playing::{BoardReset, MatchSet};
+use crate::playing::MatchSet;
+use crate::table::{Played, RebuildSet, SpawnSet};
 use bevy::prelude::*;
+use tabula_rules::camelot::Camelot;
 use tabula_rules::camelot::{Kind, Piece, Side, Square};
 
 /// A man or knight on the board.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[require(crate::table::TablePiece)]
 pub struct CamelotPiece {
     /// The piece.
     pub piece: Piece,
@@ -20,6 +22,7 @@ pub struct CamelotPiece {
 
 /// A captured piece beside the board.
 #[derive(Component, Debug, Clone, Copy)]
+#[require(crate::table::TablePiece)]
 pub struct CamelotCaptured(pub Piece);
 
 /// Which model an entity wears.
@@ -28,10 +31,10 @@ struct Model(Piece);
 
 /// Spawning, moving and setting aside pieces.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_all).add_systems(
+    app.add_systems(
         Update,
-        (follow_moves, rebuild_on_reset)
-            .chain()
+        follow_moves
+            .before(RebuildSet)
             .after(MatchSet)
             .before(MotionSet),
     );
@@ -48,12 +51,9 @@ pub fn tray_position(side: Side, index: usize) -> Vec3 {
     }
 }
 
-fn spawn_all(mut commands: Commands, the_match: Res<CamelotMatch>) {
-    spawn_from_match(&mut commands, &the_match);
-}
-
-fn spawn_from_match(commands: &mut Commands, the_match: &CamelotMatch) {
-    let pos = the_match.game.position();
+/// Spawns every entity that shows the position of `game`.
+pub fn spawn_pieces(game: &Camelot, commands: &mut Commands) {
+    let pos = game.position();
     for side in Side::ALL {
         for (at, piece) in pos.pieces_of(side) {
             commands.spawn((
@@ -65,7 +65,7 @@ fn spawn_from_match(commands: &mut Commands, the_match: &CamelotMatch) {
         }
     }
     let mut counts = [0usize; 2];
-    for piece in the_match.game.captured() {
+    for piece in game.captured() {
         let i = &mut counts[piece.side.index()];
         commands.spawn((
             CamelotCaptured(piece),
@@ -79,7 +79,7 @@ fn spawn_from_match(commands: &mut Commands, the_match: &CamelotMatch) {
 
 fn follow_moves(
     mut commands: Commands,
-    mut played: MessageReader<CamelotPlayed>,
+    mut played: MessageReader<Played<Camelot>>,
     mut pieces: Query<(Entity, &mut CamelotPiece, &Transform)>,
     captured: Query<&CamelotCaptured>,
 ) {
@@ -89,7 +89,7 @@ fn follow_moves(
             set_aside[c.0.side.index()] += 1;
         }
         // A captured piece leaves when the jumper lands beyond it.
-        for (k, (sq, victim)) in event.captured.iter().enumerate() {
+        for (k, (sq, victim)) in event.effect.captured.iter().enumerate() {
             let found = pieces
                 .iter()
                 .find(|(_, p, _)| p.at == *sq)
@@ -128,23 +128,6 @@ fn jump_leg(mv: &tabula_rules::camelot::Move, k: usize) -> usize {
         .map_or(0, |(i, _)| i + 1)
 }
 
-type OnTable = Or<(With<CamelotPiece>, With<CamelotCaptured>)>;
-
-fn rebuild_on_reset(
-    mut commands: Commands,
-    mut resets: MessageReader<BoardReset>,
-    the_match: Res<CamelotMatch>,
-    shown: Query<Entity, OnTable>,
-) {
-    if resets.read().count() == 0 {
-        return;
-    }
-    for entity in &shown {
-        commands.entity(entity).despawn();
-    }
-    spawn_from_match(&mut commands, &the_match);
-}
-
 /// Materials of the men and knights.
 #[derive(Resource)]
 struct Kit {
@@ -154,7 +137,7 @@ struct Kit {
 
 /// Gives pieces their models.
 pub fn view_plugin(app: &mut App) {
-    app.add_systems(Startup, make_kit.before(spawn_all))
+    app.add_systems(Startup, make_kit.before(SpawnSet))
         .add_systems(PostUpdate, dress);
 }
 
