@@ -168,12 +168,8 @@ impl TableGame {
                 }
             }
             TableGame::Transport(game) => {
-                app.insert_resource(crate::games::transport::TransportMatch::new(game))
-                    .add_plugins((
-                        crate::games::transport::logic,
-                        crate::save::plugin::<crate::games::transport::TransportMatch>,
-                        crate::demo::driver::<crate::games::transport::TransportMatch>,
-                    ));
+                app.insert_resource(crate::table::Match::new(game))
+                    .add_plugins(crate::games::transport::logic);
                 if view {
                     app.add_plugins(crate::games::transport::view);
                 }
@@ -193,9 +189,7 @@ impl TableGame {
                 commands.insert_resource(crate::games::fences::FencesMatch::new(g))
             }
             TableGame::Screwball(g) => commands.insert_resource(crate::table::Match::new(g)),
-            TableGame::Transport(g) => {
-                commands.insert_resource(crate::games::transport::TransportMatch::new(g))
-            }
+            TableGame::Transport(g) => commands.insert_resource(crate::table::Match::new(g)),
         }
         commands.write_message(crate::playing::BoardReset);
     }

@@ -222,7 +222,7 @@ fn start_screen_to_a_result_in_transport_for_four() {
     };
     for mv in finished(&game, 6000) {
         app.world_mut()
-            .write_message(tabula::games::transport::TransportIntent(mv));
+            .write_message(tabula::table::Intent::<tabula_rules::transport::Transport>::Play(mv));
         app.update();
     }
     assert_result_shown(&app);

@@ -5,10 +5,10 @@
 use crate::{root, tabula};
 use bevy::prelude::*;
 use std::collections::BTreeSet;
-use tabula::games::transport::TransportMatch;
 use tabula::games::transport::input::{Entry, TransportClick, toggle_launch};
 use tabula::games::transport::pieces::TransportPiece;
 use tabula::playing::MatchCommand;
+use tabula::table::Match;
 use tabula::tabletop::TableGame;
 use tabula_rules::Game;
 use tabula_rules::transport::{Sq, Transport, TransportOptions};
@@ -21,8 +21,8 @@ fn headless(game: Transport) -> App {
     app
 }
 
-fn the_match(app: &App) -> &TransportMatch {
-    app.world().resource::<TransportMatch>()
+fn the_match(app: &App) -> &Match<Transport> {
+    app.world().resource::<Match<Transport>>()
 }
 
 fn click(app: &mut App, square: &str) {
@@ -83,7 +83,7 @@ fn actions_are_entered_by_clicks_and_the_table_follows() {
     click(&mut app, "j3");
     {
         let world = app.world_mut();
-        let mut m = world.resource::<TransportMatch>().clone();
+        let mut m = world.resource::<Match<Transport>>().clone();
         let mut e = world.resource::<Entry>().clone();
         toggle_launch(&mut m, &mut e);
         world.insert_resource(m);

@@ -1,8 +1,9 @@
 //! The sea on the table: the sea floor with its squares (the corners' colour dark), a
 //! translucent water surface, and the heights of the three strata.
 
-use super::TransportMatch;
+use crate::table::Match;
 use bevy::prelude::*;
+use tabula_rules::transport::Transport;
 use tabula_rules::transport::{Sq, Stratum};
 
 /// Width of the board in world units.
@@ -68,7 +69,7 @@ fn spawn_sea(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    the_match: Res<TransportMatch>,
+    the_match: Res<Match<Transport>>,
 ) {
     let size = the_match.game.position().size;
     commands.insert_resource(SeaSize(size));

@@ -6,11 +6,12 @@
 
 use super::board::{SeaSize, SeaSquares, square_at, square_center, square_side};
 use super::pieces::TransportPiece;
-use super::{TransportIntent, TransportMatch, TransportPlayed};
 use crate::marks::{Highlight, Marks};
 use crate::playing::{BoardReset, Feedback, InputSet, MatchCommand, MatchSet};
+use crate::table::{Intent, Match, Played};
 use bevy::prelude::*;
 use tabula_rules::Game;
+use tabula_rules::transport::Transport;
 use tabula_rules::transport::{Dir, Kind, Move, Piece, Sq, Stratum};
 
 /// The action being entered.
@@ -106,7 +107,7 @@ fn advances(legal: &[Move], piece: &Piece) -> Vec<Move> {
 
 /// Applies one click: select, move, launch, advance, point; or say why not.
 pub fn apply_click(
-    the_match: &mut TransportMatch,
+    the_match: &mut Match<Transport>,
     entry: &mut Entry,
     click: TransportClick,
 ) -> Option<Move> {
@@ -274,7 +275,7 @@ pub fn apply_click(
 }
 
 /// Enter: keep a flying plane's heading, or pass when nothing else is possible.
-pub fn confirm(the_match: &mut TransportMatch, entry: &mut Entry) -> Option<Move> {
+pub fn confirm(the_match: &mut Match<Transport>, entry: &mut Entry) -> Option<Move> {
     let legal = the_match.game.legal_moves();
     if legal == [Move::Pass] {
         return Some(Move::Pass);
@@ -298,8 +299,8 @@ fn handle_input(
     mut commands: MessageReader<MatchCommand>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     mut entry: ResMut<Entry>,
-    mut the_match: ResMut<TransportMatch>,
-    mut intents: MessageWriter<TransportIntent>,
+    mut the_match: ResMut<Match<Transport>>,
+    mut intents: MessageWriter<Intent<Transport>>,
 ) {
     if let Some(keys) = keys {
         if keys.just_pressed(KeyCode::Escape) && *entry != Entry::default() {
@@ -317,20 +318,20 @@ fn handle_input(
     }
     for click in clicks.read() {
         if let Some(mv) = apply_click(&mut the_match, &mut entry, *click) {
-            intents.write(TransportIntent(mv));
+            intents.write(Intent::Play(mv));
         }
     }
     for command in commands.read() {
         if *command == MatchCommand::Confirm
             && let Some(mv) = confirm(&mut the_match, &mut entry)
         {
-            intents.write(TransportIntent(mv));
+            intents.write(Intent::Play(mv));
         }
     }
 }
 
 /// L: launch from the chosen ship (or go back to moving it).
-pub fn toggle_launch(the_match: &mut TransportMatch, entry: &mut Entry) {
+pub fn toggle_launch(the_match: &mut Match<Transport>, entry: &mut Entry) {
     let Some(piece) = entry.piece else {
         the_match.feedback = Feedback::error("Choose the ship to launch from first.");
         return;
@@ -359,7 +360,7 @@ pub fn toggle_launch(the_match: &mut TransportMatch, entry: &mut Entry) {
 }
 
 fn clear_on_change(
-    mut played: MessageReader<TransportPlayed>,
+    mut played: MessageReader<Played<Transport>>,
     mut resets: MessageReader<BoardReset>,
     mut entry: ResMut<Entry>,
 ) {
@@ -405,7 +406,7 @@ fn on_click(
 fn show_highlights(
     mut commands: Commands,
     entry: Res<Entry>,
-    the_match: Res<TransportMatch>,
+    the_match: Res<Match<Transport>>,
     size: Option<Res<SeaSize>>,
     marks: Option<Res<Marks>>,
     old: Query<Entity, With<Highlight>>,

@@ -5,15 +5,18 @@
 //! [`view_plugin`] gives them models.
 
 use super::board::{square_center, square_side};
-use super::{TransportMatch, TransportPlayed, fleet_color, fleet_seat};
+use super::{fleet_color, fleet_seat};
 use crate::motion::{MotionSet, Travel};
-use crate::playing::{BoardReset, MatchSet};
+use crate::playing::MatchSet;
+use crate::table::{Match, Played, RebuildSet};
 use bevy::prelude::*;
+use tabula_rules::transport::Transport;
 use tabula_rules::transport::pieces::{Mark, bow_dots_for};
 use tabula_rules::transport::{Dir, Kind, Move, Piece, Stratum};
 
 /// A piece on the board.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[require(crate::table::TablePiece)]
 pub struct TransportPiece(pub Piece);
 
 /// An auxiliary waiting in its fleet's reserve beside the board.
@@ -27,10 +30,12 @@ pub struct ReserveAux {
 
 /// A sunk piece going down.
 #[derive(Component, Debug, Clone, Copy)]
+#[require(crate::table::TablePiece)]
 struct Sinking(f32);
 
 /// A piece that leaves the board once its travel ends (a missile back to reserve).
 #[derive(Component, Debug, Clone, Copy)]
+#[require(crate::table::TablePiece)]
 struct Vanish;
 
 /// Which model an entity wears: the piece's kind and fleet.
@@ -39,15 +44,16 @@ struct Model(Kind, u8);
 
 /// Pieces follow the game.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_all)
-        .add_systems(
-            Update,
-            (follow_actions, rebuild_on_reset, spread, reserves)
-                .chain()
-                .after(MatchSet)
-                .before(MotionSet),
+    app.add_systems(
+        Update,
+        (
+            follow_actions.before(RebuildSet),
+            (spread, reserves).after(RebuildSet),
         )
-        .add_systems(Update, (sink, vanish).after(MotionSet));
+            .after(MatchSet)
+            .before(MotionSet),
+    )
+    .add_systems(Update, (sink, vanish).after(MotionSet));
 }
 
 /// The world direction of a heading (north is -z).
@@ -108,7 +114,7 @@ pub fn shared_offset(pos: &tabula_rules::transport::Position, piece: &Piece) -> 
 
 /// Sets pieces that share a square side by side once they have arrived.
 fn spread(
-    the_match: Res<TransportMatch>,
+    the_match: Res<Match<Transport>>,
     mut pieces: Query<(&TransportPiece, &mut Transform), Without<Travel>>,
 ) {
     if !the_match.is_changed() {
@@ -124,12 +130,9 @@ fn spread(
     }
 }
 
-fn spawn_all(mut commands: Commands, the_match: Res<TransportMatch>) {
-    spawn_from_match(&mut commands, &the_match);
-}
-
-fn spawn_from_match(commands: &mut Commands, the_match: &TransportMatch) {
-    let pos = the_match.game.position();
+/// Spawns every entity that shows the position of `game`.
+pub fn spawn_pieces(game: &Transport, commands: &mut Commands) {
+    let pos = game.position();
     for p in pos.pieces() {
         commands.spawn((
             TransportPiece(*p),
@@ -143,8 +146,8 @@ fn spawn_from_match(commands: &mut Commands, the_match: &TransportMatch) {
 #[allow(clippy::type_complexity)]
 fn follow_actions(
     mut commands: Commands,
-    mut played: MessageReader<TransportPlayed>,
-    the_match: Res<TransportMatch>,
+    mut played: MessageReader<Played<Transport>>,
+    the_match: Res<Match<Transport>>,
     mut pieces: Query<
         (Entity, &mut TransportPiece, &Transform),
         (Without<Sinking>, Without<Vanish>),
@@ -153,7 +156,7 @@ fn follow_actions(
     let pos = the_match.game.position();
     let (size, mode) = (pos.size, pos.mode);
     for event in played.read() {
-        let f = event.fleet;
+        let f = event.player.0;
         match &event.mv {
             Move::Main { kind, .. } => {
                 if let (Some((entity, mut shown, transform)), Some(now)) = (
@@ -271,24 +274,6 @@ fn follow_actions(
     }
 }
 
-/// Entities that stand for a piece on the board, or one leaving it.
-type OnBoard = Or<(With<TransportPiece>, With<Sinking>, With<Vanish>)>;
-
-fn rebuild_on_reset(
-    mut commands: Commands,
-    mut resets: MessageReader<BoardReset>,
-    the_match: Res<TransportMatch>,
-    shown: Query<Entity, OnBoard>,
-) {
-    if resets.read().count() == 0 {
-        return;
-    }
-    for entity in &shown {
-        commands.entity(entity).despawn();
-    }
-    spawn_from_match(&mut commands, &the_match);
-}
-
 /// Where a fleet's `index`-th reserve auxiliary waits: along its edge, outside the tank.
 fn reserve_position(mode: tabula_rules::transport::Mode, fleet: u8, index: usize) -> Vec3 {
     let seat = fleet_seat(mode, fleet).0;
@@ -304,7 +289,7 @@ fn reserve_position(mode: tabula_rules::transport::Mode, fleet: u8, index: usize
 /// Keeps the reserve trays in step with the rules' reserve counts.
 fn reserves(
     mut commands: Commands,
-    the_match: Res<TransportMatch>,
+    the_match: Res<Match<Transport>>,
     shown: Query<Entity, With<ReserveAux>>,
 ) {
     if !the_match.is_changed() {
@@ -382,7 +367,7 @@ fn dress(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    the_match: Res<TransportMatch>,
+    the_match: Res<Match<Transport>>,
     lite: Option<Res<crate::lite::UseLite>>,
     new: Query<(Entity, &Model), Added<Model>>,
     mut made: Local<std::collections::HashMap<(Kind, u8, bool), Parts>>,
