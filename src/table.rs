@@ -198,6 +198,11 @@ impl<G: TableRules> Match<G> {
         self.texts.iter().map(|(_, t)| t.clone()).collect()
     }
 
+    /// The move list as the HUD shows it.
+    pub fn lines(&self) -> Vec<MoveLine> {
+        G::lines(&self.texts)
+    }
+
     /// Who plays the seat to move.
     pub fn controller_to_move(&self) -> Controller {
         let to_move = self.game.to_move();
@@ -471,7 +476,7 @@ fn publish<G: TableRules>(
         },
         feedback: the_match.feedback.clone(),
         counters: game.counters(),
-        moves: G::lines(&the_match.texts),
+        moves: the_match.lines(),
         controls: G::CONTROLS.into(),
         confirm: if the_match.is_over() {
             None

@@ -150,12 +150,8 @@ impl TableGame {
                 }
             }
             TableGame::Fences(game) => {
-                app.insert_resource(crate::games::fences::FencesMatch::new(game))
-                    .add_plugins((
-                        crate::games::fences::logic,
-                        crate::save::plugin::<crate::games::fences::FencesMatch>,
-                        crate::demo::driver::<crate::games::fences::FencesMatch>,
-                    ));
+                app.insert_resource(crate::table::Match::new(game))
+                    .add_plugins(crate::games::fences::logic);
                 if view {
                     app.add_plugins(crate::games::fences::view);
                 }
@@ -185,9 +181,7 @@ impl TableGame {
         match self {
             TableGame::War(g) => commands.insert_resource(crate::games::war::Match::new(g)),
             TableGame::Camelot(g) => commands.insert_resource(crate::table::Match::new(g)),
-            TableGame::Fences(g) => {
-                commands.insert_resource(crate::games::fences::FencesMatch::new(g))
-            }
+            TableGame::Fences(g) => commands.insert_resource(crate::table::Match::new(g)),
             TableGame::Screwball(g) => commands.insert_resource(crate::table::Match::new(g)),
             TableGame::Transport(g) => commands.insert_resource(crate::table::Match::new(g)),
         }

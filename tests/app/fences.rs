@@ -8,8 +8,9 @@ use std::collections::BTreeSet;
 use tabula::games::fences::board::Spot;
 use tabula::games::fences::input::SpotClicked;
 use tabula::games::fences::pieces::{Die, FencePanel, Pawn};
-use tabula::games::fences::{FenceAction, FencesMatch, Stage};
+use tabula::games::fences::{Stage, stage};
 use tabula::playing::MatchCommand;
+use tabula::table::{Intent, Match};
 use tabula::tabletop::TableGame;
 use tabula_rules::Game;
 use tabula_rules::fences::{Fences, FencesOptions, Node, Slot, Space};
@@ -31,8 +32,8 @@ fn race(players: u8, seed: u64) -> Fences {
     .unwrap()
 }
 
-fn the_match(app: &App) -> &FencesMatch {
-    app.world().resource::<FencesMatch>()
+fn the_match(app: &App) -> &Match<Fences> {
+    app.world().resource::<Match<Fences>>()
 }
 
 fn click(app: &mut App, spot: Spot) {
@@ -89,7 +90,7 @@ fn assert_follows(app: &mut App) {
 #[test]
 fn a_turn_is_entered_by_clicks_and_the_table_follows() {
     let mut app = headless(race(2, 3));
-    assert_eq!(the_match(&app).stage(), Stage::Relocate);
+    assert_eq!(stage(&the_match(&app).game), Stage::Relocate);
     // A slot with no fence of Red's, before any fence is chosen, is refused.
     click(&mut app, Spot::Slot(slot("a1|a2")));
     assert!(
@@ -101,14 +102,14 @@ fn a_turn_is_entered_by_clicks_and_the_table_follows() {
     click(&mut app, Spot::Slot(slot("e2|e3")));
     assert!(the_match(&app).feedback.text.contains("vacant slot"));
     click(&mut app, Spot::Slot(slot("a1|a2")));
-    assert_eq!(the_match(&app).stage(), Stage::Throw);
+    assert_eq!(stage(&the_match(&app).game), Stage::Throw);
     assert_follows(&mut app);
 
     // Clicking the board now asks for the throw; Enter (Confirm) throws the seeded die.
     click(&mut app, Spot::Space(Space { x: 1, y: 0 }));
     assert!(the_match(&app).feedback.text.contains("throws the die"));
     command(&mut app, MatchCommand::Confirm);
-    let Stage::Walk(k) = the_match(&app).stage() else {
+    let Stage::Walk(k) = stage(&the_match(&app).game) else {
         panic!("the die was thrown: {:?}", the_match(&app).feedback)
     };
     assert_eq!(k, 4, "seed 3 throws a 4 first");
@@ -123,13 +124,13 @@ fn a_turn_is_entered_by_clicks_and_the_table_follows() {
         m.game.pawn(m.game.seats()[0]),
         Node::Space(Space { x: 1, y: 3 })
     );
-    assert_eq!(m.stage(), Stage::Relocate, "Green's turn");
+    assert_eq!(stage(&m.game), Stage::Relocate, "Green's turn");
     assert!(
-        m.turn_lines()[0]
+        m.lines()[0]
             .text
             .starts_with("Red: fence e2|e3 to a1|a2, throw 4, a1-"),
         "{:?}",
-        m.turn_lines()
+        m.lines()
     );
     assert_follows(&mut app);
 
@@ -150,15 +151,15 @@ fn a_turn_is_entered_by_clicks_and_the_table_follows() {
 fn a_throw_taken_back_comes_again_the_same() {
     let mut app = headless(race(3, 11));
     let first = the_match(&app).game.legal_moves()[0].clone();
-    app.world_mut().write_message(FenceAction::Play(first));
+    app.world_mut().write_message(Intent::<Fences>::Play(first));
     app.update();
-    app.world_mut().write_message(FenceAction::Throw);
+    app.world_mut().write_message(Intent::<Fences>::Chance);
     app.update();
-    let Stage::Walk(k) = the_match(&app).stage() else {
+    let Stage::Walk(k) = stage(&the_match(&app).game) else {
         panic!("thrown")
     };
     command(&mut app, MatchCommand::Undo);
-    assert_eq!(the_match(&app).stage(), Stage::Throw);
+    assert_eq!(stage(&the_match(&app).game), Stage::Throw);
     assert!(
         the_match(&app)
             .feedback
@@ -166,13 +167,13 @@ fn a_throw_taken_back_comes_again_the_same() {
             .contains(&format!("Took back throw {k}"))
     );
     command(&mut app, MatchCommand::Confirm);
-    assert_eq!(the_match(&app).stage(), Stage::Walk(k));
+    assert_eq!(stage(&the_match(&app).game), Stage::Walk(k));
     assert_eq!(shown(&mut app).2, vec![k]);
 
     // Take back the throw and the fence: the fence stands where it stood.
     command(&mut app, MatchCommand::Undo);
     command(&mut app, MatchCommand::Undo);
-    assert_eq!(the_match(&app).stage(), Stage::Relocate);
+    assert_eq!(stage(&the_match(&app).game), Stage::Relocate);
     assert_eq!(the_match(&app).game.fences(), race(3, 11).fences());
     assert_follows(&mut app);
 }
@@ -186,7 +187,7 @@ fn a_scene_race_is_shown_as_its_rules_state_and_new_race_starts_over() {
     let mut app = headless(game);
     assert_eq!(the_match(&app).game.seats().len(), 4);
     assert_follows(&mut app);
-    assert_eq!(the_match(&app).log.len(), 9);
+    assert_eq!(the_match(&app).texts.len(), 9);
     command(&mut app, MatchCommand::NewGame);
     assert_eq!(the_match(&app).game.ply(), 0);
     assert_follows(&mut app);

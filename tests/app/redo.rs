@@ -55,7 +55,7 @@ fn moves_taken_back_are_played_again() {
 
 #[test]
 fn a_redone_throw_is_the_same_throw() {
-    use tabula::games::fences::{FenceAction, FencesMatch};
+    use tabula::table::{Intent, Match};
     use tabula::tabletop::TableGame;
     use tabula_rules::fences::{Fences, FencesOptions};
     let game = Fences::new(FencesOptions {
@@ -67,21 +67,26 @@ fn a_redone_throw_is_the_same_throw() {
     app.add_plugins(MinimalPlugins);
     TableGame::Fences(game).install(&mut app, false);
     app.update();
-    let first = app.world().resource::<FencesMatch>().game.legal_moves()[0].clone();
-    app.world_mut().write_message(FenceAction::Play(first));
+    let first = app.world().resource::<Match<Fences>>().game.legal_moves()[0].clone();
+    app.world_mut().write_message(Intent::<Fences>::Play(first));
     app.update();
-    app.world_mut().write_message(FenceAction::Throw);
+    app.world_mut().write_message(Intent::<Fences>::Chance);
     app.update();
-    let thrown = app.world().resource::<FencesMatch>().game.thrown();
-    let position = app.world().resource::<FencesMatch>().game.fences().to_vec();
+    let thrown = app.world().resource::<Match<Fences>>().game.thrown();
+    let position = app
+        .world()
+        .resource::<Match<Fences>>()
+        .game
+        .fences()
+        .to_vec();
     command(&mut app, MatchCommand::Undo);
     command(&mut app, MatchCommand::Undo);
-    assert_eq!(app.world().resource::<FencesMatch>().game.ply(), 0);
+    assert_eq!(app.world().resource::<Match<Fences>>().game.ply(), 0);
     for _ in 0..2 {
         command(&mut app, MatchCommand::Redo);
         app.update();
     }
-    let m = app.world().resource::<FencesMatch>();
+    let m = app.world().resource::<Match<Fences>>();
     assert_eq!(m.game.thrown(), thrown);
     assert_eq!(m.game.fences(), position.as_slice());
 }

@@ -230,7 +230,8 @@ fn start_screen_to_a_result_in_transport_for_four() {
 
 #[test]
 fn start_screen_to_a_result_in_the_fence_race_for_three() {
-    use tabula::games::fences::{FenceAction, FencesMatch};
+    use tabula::table::{Intent, Match};
+    use tabula_rules::fences::Fences;
     // Three players, the die's seed typed in.
     let (_, launch) = menu_launch(&[
         MenuAction::Game(GameKind::Fences),
@@ -246,15 +247,15 @@ fn start_screen_to_a_result_in_the_fence_race_for_three() {
     let (mut app, _) = table_from(&args);
     let mut rng = StdRng::seed_from_u64(3);
     for _ in 0..20_000 {
-        let game = app.world().resource::<FencesMatch>().game.clone();
+        let game = app.world().resource::<Match<Fences>>().game.clone();
         if game.outcome().is_over() {
             break;
         }
         let action = if game.pending_chance().is_some() {
-            FenceAction::Throw
+            Intent::<Fences>::Chance
         } else {
             let legal = game.legal_moves();
-            FenceAction::Play(legal[rng.random_range(0..legal.len())].clone())
+            Intent::<Fences>::Play(legal[rng.random_range(0..legal.len())].clone())
         };
         app.world_mut().write_message(action);
         app.update();
@@ -445,25 +446,26 @@ fn looking_back_shows_an_earlier_position_and_play_resumes_from_the_present() {
 
 #[test]
 fn looking_back_works_in_a_four_player_race() {
-    use tabula::games::fences::FencesMatch;
+    use tabula::table::Match;
+    use tabula_rules::fences::Fences;
     let game =
         TableGame::from_scene(&root().join("scenes/fences/four_players_seed5.ron"), None).unwrap();
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
     game.install(&mut app, false);
     app.update();
-    let before = app.world().resource::<FencesMatch>().game.clone();
+    let before = app.world().resource::<Match<Fences>>().game.clone();
     let ply = before.ply();
     app.world_mut().write_message(ReviewTo(ply / 2));
     for _ in 0..(ply * 3) {
         app.update();
     }
-    assert_eq!(app.world().resource::<FencesMatch>().game.ply(), ply / 2);
+    assert_eq!(app.world().resource::<Match<Fences>>().game.ply(), ply / 2);
     app.world_mut().write_message(ReviewTo(ply));
     for _ in 0..(ply * 3) {
         app.update();
     }
-    let after = &app.world().resource::<FencesMatch>().game;
+    let after = &app.world().resource::<Match<Fences>>().game;
     assert_eq!(after.ply(), ply);
     assert_eq!(after.fences(), before.fences());
     assert_eq!(after.thrown(), before.thrown());

@@ -117,7 +117,7 @@ fn spawn_board(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    the_match: Res<super::FencesMatch>,
+    the_match: Res<crate::table::Match<tabula_rules::fences::Fences>>,
 ) {
     let board = the_match.game.board();
     commands.insert_resource(FieldBoard(board));

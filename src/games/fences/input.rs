@@ -7,11 +7,13 @@ use super::board::{
     space_at, space_center,
 };
 use super::pieces::FencePanel;
-use super::{FenceAction, FencePlayed, FencesMatch, Stage};
+use super::{Stage, must_stay, stage};
 use crate::marks::{Highlight, Marks};
-use crate::playing::{BoardReset, Feedback, InputSet, MatchSet};
+use crate::playing::{BoardReset, Feedback, InputSet, MatchCommand, MatchSet};
+use crate::table::{Intent, Match, Played, TableRules};
 use bevy::prelude::*;
 use tabula_rules::Game;
+use tabula_rules::fences::Fences;
 use tabula_rules::fences::{FenceMove, Node, Slot};
 
 /// The fence chosen to be moved, by the slot it stands in.
@@ -54,10 +56,10 @@ fn walk_to(game: &tabula_rules::fences::Fences, node: Node) -> Option<FenceMove>
 
 /// Applies one click: choose a fence, set it in a slot, or walk; or say why not.
 pub fn apply_click(
-    the_match: &mut FencesMatch,
+    the_match: &mut Match<Fences>,
     chosen: &mut ChosenFence,
     spot: Spot,
-) -> Option<FenceAction> {
+) -> Option<Intent<Fences>> {
     let game = &the_match.game;
     let seat = game.to_move();
     let owner = |slot: Slot| {
@@ -66,7 +68,7 @@ pub fn apply_click(
             .find(|(_, s)| *s == slot)
             .map(|(owner, _)| *owner)
     };
-    match (the_match.stage(), spot) {
+    match (stage(&the_match.game), spot) {
         (Stage::Over, _) => {
             the_match.feedback =
                 Feedback::error("The race is over: N starts a new one, Ctrl+Z takes back a step.");
@@ -88,7 +90,7 @@ pub fn apply_click(
             }
             (None, Some(from)) => {
                 chosen.0 = None;
-                return Some(FenceAction::Play(FenceMove::Relocate { from, to: slot }));
+                return Some(Intent::Play(FenceMove::Relocate { from, to: slot }));
             }
             (None, None) => {
                 the_match.feedback =
@@ -101,7 +103,7 @@ pub fn apply_click(
             ));
         }
         (Stage::Throw, _) => {
-            the_match.feedback = Feedback::error(the_match.hint());
+            the_match.feedback = Feedback::error(the_match.game.hint());
         }
         (Stage::Walk(k), spot) => {
             let node = match spot {
@@ -109,12 +111,12 @@ pub fn apply_click(
                 Spot::Home => Some(Node::Home),
                 Spot::Slot(_) => None,
             };
-            if the_match.must_stay() {
-                the_match.feedback = Feedback::error(the_match.hint());
+            if must_stay(&the_match.game) {
+                the_match.feedback = Feedback::error(the_match.game.hint());
                 return None;
             }
             match node.and_then(|n| walk_to(game, n)) {
-                Some(walk) => return Some(FenceAction::Play(walk)),
+                Some(walk) => return Some(Intent::Play(walk)),
                 None => {
                     let home = if node == Some(Node::Home) {
                         let from = game.pawn(seat);
@@ -140,26 +142,42 @@ pub fn apply_click(
 fn keys(
     input: Option<Res<ButtonInput<KeyCode>>>,
     mut chosen: ResMut<ChosenFence>,
-    mut actions: MessageWriter<FenceAction>,
-    the_match: Res<FencesMatch>,
+    mut actions: MessageWriter<Intent<Fences>>,
+    mut commands: MessageReader<MatchCommand>,
+    the_match: Res<Match<Fences>>,
 ) {
+    // Confirm (Enter, or the HUD's button) throws the die, or passes a fenced-in pawn.
+    for command in commands.read() {
+        if *command != MatchCommand::Confirm {
+            continue;
+        }
+        match stage(&the_match.game) {
+            Stage::Throw => {
+                actions.write(Intent::Chance);
+            }
+            Stage::Walk(_) if must_stay(&the_match.game) => {
+                actions.write(Intent::Play(FenceMove::Stay));
+            }
+            _ => {}
+        }
+    }
     let Some(input) = input else { return };
     if input.just_pressed(KeyCode::Escape) && chosen.0.is_some() {
         chosen.0 = None;
     }
     if input.just_pressed(KeyCode::KeyT) {
-        actions.write(FenceAction::Throw);
+        actions.write(Intent::Chance);
     }
     if input.just_pressed(KeyCode::KeyC) && the_match.game.options().chance_cards {
-        actions.write(FenceAction::Draw);
+        actions.write(Intent::Play(FenceMove::Draw));
     }
 }
 
 fn handle_clicks(
     mut clicks: MessageReader<SpotClicked>,
     mut chosen: ResMut<ChosenFence>,
-    mut the_match: ResMut<FencesMatch>,
-    mut actions: MessageWriter<FenceAction>,
+    mut the_match: ResMut<Match<Fences>>,
+    mut actions: MessageWriter<Intent<Fences>>,
 ) {
     for SpotClicked(spot) in clicks.read() {
         if let Some(action) = apply_click(&mut the_match, &mut chosen, *spot) {
@@ -169,7 +187,7 @@ fn handle_clicks(
 }
 
 fn clear_on_change(
-    mut played: MessageReader<FencePlayed>,
+    mut played: MessageReader<Played<Fences>>,
     mut resets: MessageReader<BoardReset>,
     mut chosen: ResMut<ChosenFence>,
 ) {
@@ -239,7 +257,7 @@ fn track_hover(
 fn show_highlights(
     mut commands: Commands,
     chosen: Res<ChosenFence>,
-    the_match: Res<FencesMatch>,
+    the_match: Res<Match<Fences>>,
     hover: Res<FenceHover>,
     field: Option<Res<FieldBoard>>,
     marks: Option<Res<Marks>>,
@@ -261,7 +279,7 @@ fn show_highlights(
     let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Vec3, s: f32| {
         commands.spawn(Marks::bundle(mesh, material, at, s));
     };
-    match the_match.stage() {
+    match stage(&the_match.game) {
         Stage::Relocate => {
             for (owner, slot) in game.fences() {
                 if *owner != seat {

@@ -4,14 +4,17 @@
 //! rolled. [`plugin`] is the logic; [`view_plugin`] gives them models.
 
 use super::board::{node_center, pitch, slot_center, slot_rotation};
-use super::{FencePlayed, FencesMatch, seat_color};
+use super::seat_color;
 use crate::motion::{MotionSet, Travel};
-use crate::playing::{BoardReset, MatchSet};
+use crate::playing::MatchSet;
+use crate::table::{Match, Played, RebuildSet};
 use bevy::prelude::*;
+use tabula_rules::fences::Fences;
 use tabula_rules::fences::{FenceMove, Node, Seat, Slot};
 
 /// A fence standing in a slot.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[require(crate::table::TablePiece)]
 pub struct FencePanel {
     /// Whose fence.
     pub seat: Seat,
@@ -21,6 +24,7 @@ pub struct FencePanel {
 
 /// A seat's pawn.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[require(crate::table::TablePiece)]
 pub struct Pawn {
     /// Whose pawn.
     pub seat: Seat,
@@ -30,6 +34,7 @@ pub struct Pawn {
 
 /// The die, showing `face` on top once it has landed.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[require(crate::table::TablePiece)]
 pub struct Die {
     /// The face up (0 before the first throw).
     pub face: u8,
@@ -54,10 +59,9 @@ const DIE_SIZE: f32 = 0.55;
 
 /// Fence panels, pawns and the die follow the race.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_all).add_systems(
+    app.add_systems(
         Update,
-        (follow_steps, rebuild_on_reset, tumble)
-            .chain()
+        (follow_steps.before(RebuildSet), tumble.after(RebuildSet))
             .after(MatchSet)
             .before(MotionSet),
     );
@@ -76,12 +80,9 @@ pub fn face_up(face: u8) -> Quat {
     }
 }
 
-fn spawn_all(mut commands: Commands, the_match: Res<FencesMatch>) {
-    spawn_from_match(&mut commands, &the_match);
-}
-
-fn spawn_from_match(commands: &mut Commands, the_match: &FencesMatch) {
-    let game = &the_match.game;
+/// Spawns every entity that shows the position of `game`.
+pub fn spawn_pieces(game: &Fences, commands: &mut Commands) {
+    let game = game;
     let board = game.board();
     for (seat, slot) in game.fences() {
         commands.spawn((
@@ -112,8 +113,8 @@ fn spawn_from_match(commands: &mut Commands, the_match: &FencesMatch) {
 
 fn follow_steps(
     mut commands: Commands,
-    mut played: MessageReader<FencePlayed>,
-    the_match: Res<FencesMatch>,
+    mut played: MessageReader<Played<Fences>>,
+    the_match: Res<Match<Fences>>,
     mut fences: Query<(Entity, &mut FencePanel, &Transform), Without<Pawn>>,
     mut pawns: Query<(Entity, &mut Pawn, &Transform), Without<FencePanel>>,
     mut dice: Query<(Entity, &mut Die, &Transform)>,
@@ -124,7 +125,7 @@ fn follow_steps(
             FenceMove::Relocate { from, to } => {
                 if let Some((entity, mut panel, transform)) = fences
                     .iter_mut()
-                    .find(|(_, p, _)| p.slot == *from && p.seat == event.seat)
+                    .find(|(_, p, _)| p.slot == *from && p.seat == event.player)
                 {
                     panel.slot = *to;
                     let start = transform.translation;
@@ -139,17 +140,17 @@ fn follow_steps(
             }
             FenceMove::Walk(end) => {
                 if let Some((entity, mut pawn, transform)) =
-                    pawns.iter_mut().find(|(_, p, _)| p.seat == event.seat)
+                    pawns.iter_mut().find(|(_, p, _)| p.seat == event.player)
                 {
                     pawn.at = *end;
-                    let path = if event.path.is_empty() {
+                    let path = if event.effect.path.is_empty() {
                         vec![*end]
                     } else {
-                        event.path.clone()
+                        event.effect.path.clone()
                     };
                     let waypoints = path
                         .iter()
-                        .map(|n| node_center(board, *n, event.seat))
+                        .map(|n| node_center(board, *n, event.player))
                         .collect();
                     commands
                         .entity(entity)
@@ -160,8 +161,11 @@ fn follow_steps(
                 for (entity, mut die, transform) in &mut dice {
                     die.face = *k;
                     let from = transform.translation + Vec3::new(-1.4, 1.6, 0.8);
-                    let spin =
-                        Vec3::new(9.0 + *k as f32, 5.0 + the_match.log.len() as f32 % 4.0, 7.0);
+                    let spin = Vec3::new(
+                        9.0 + *k as f32,
+                        5.0 + the_match.texts.len() as f32 % 4.0,
+                        7.0,
+                    );
                     commands.entity(entity).insert(Tumble {
                         t: 0.0,
                         from,
@@ -205,23 +209,6 @@ fn tumble(
     }
 }
 
-type OnTable = Or<(With<FencePanel>, With<Pawn>, With<Die>)>;
-
-fn rebuild_on_reset(
-    mut commands: Commands,
-    mut resets: MessageReader<BoardReset>,
-    the_match: Res<FencesMatch>,
-    shown: Query<Entity, OnTable>,
-) {
-    if resets.read().count() == 0 {
-        return;
-    }
-    for entity in &shown {
-        commands.entity(entity).despawn();
-    }
-    spawn_from_match(&mut commands, &the_match);
-}
-
 /// Gives panels, pawns and the die their models.
 pub fn view_plugin(app: &mut App) {
     app.add_systems(PostUpdate, (dress_fences, dress_pawns, dress_die));
@@ -239,7 +226,7 @@ fn dress_fences(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    the_match: Res<FencesMatch>,
+    the_match: Res<Match<Fences>>,
     lite: Option<Res<crate::lite::UseLite>>,
     new: Query<(Entity, &FencePanel), Added<FencePanel>>,
     mut made: Local<Made<Seat>>,
@@ -281,7 +268,7 @@ fn dress_pawns(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    the_match: Res<FencesMatch>,
+    the_match: Res<Match<Fences>>,
     lite: Option<Res<crate::lite::UseLite>>,
     new: Query<(Entity, &Pawn), Added<Pawn>>,
     mut made: Local<Made<Seat>>,
