@@ -1,8 +1,8 @@
 //! Tabula: a 3D tabletop for five forgotten patented board games.
 //!
-//! The app is a view of the rules in `tabula-rules`: each game's match resource (such as
-//! [`games::war::Match`] or [`games::camelot::CamelotMatch`]) owns the game and changes it only
-//! through the rules crate; board and piece entities follow its messages.
+//! The app is a view of the rules in `tabula-rules`: one match resource, [`table::Match`],
+//! owns the game on the table, whichever it is, and changes it only through the rules crate;
+//! board and piece entities follow what it reports.
 //! [`tabletop::TableGame`] installs the plugins of the game on the table. One plugin per
 //! module.
 
@@ -27,17 +27,6 @@ pub mod table;
 pub mod tabletop;
 
 use bevy::prelude::*;
-
-/// The Game of War's match and piece entities, with no rendering (headless tests run this
-/// on `MinimalPlugins` after inserting a [`games::war::Match`]).
-pub fn logic_plugin(app: &mut App) {
-    app.add_plugins((
-        playing::plugin,
-        motion::plugin,
-        games::war::plugin,
-        games::war::pieces::plugin,
-    ));
-}
 
 /// What every game's window shares: picking, the room, marks, HUD, camera and the F12
 /// screenshot.

@@ -127,19 +127,10 @@ impl TableGame {
         }
         match self {
             TableGame::War(game) => {
-                app.insert_resource(crate::games::war::Match::new(game))
-                    .add_plugins((
-                        crate::games::war::plugin,
-                        crate::games::war::pieces::plugin,
-                        crate::save::plugin::<crate::games::war::Match>,
-                        crate::demo::driver::<crate::games::war::Match>,
-                    ));
+                app.insert_resource(crate::table::Match::new(game))
+                    .add_plugins(crate::games::war::logic);
                 if view {
-                    app.add_plugins((
-                        crate::games::war::board::plugin,
-                        crate::games::war::pieces::view_plugin,
-                        crate::games::war::input::plugin,
-                    ));
+                    app.add_plugins(crate::games::war::view);
                 }
             }
             TableGame::Camelot(game) => {
@@ -179,7 +170,7 @@ impl TableGame {
     /// rebuild from it.
     pub fn replace_match(self, commands: &mut Commands) {
         match self {
-            TableGame::War(g) => commands.insert_resource(crate::games::war::Match::new(g)),
+            TableGame::War(g) => commands.insert_resource(crate::table::Match::new(g)),
             TableGame::Camelot(g) => commands.insert_resource(crate::table::Match::new(g)),
             TableGame::Fences(g) => commands.insert_resource(crate::table::Match::new(g)),
             TableGame::Screwball(g) => commands.insert_resource(crate::table::Match::new(g)),

@@ -7,9 +7,10 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use std::time::Duration;
 use tabula::demo::{Demo, DemoCommand};
-use tabula::games::war::Match;
 use tabula::menu::Launch;
+use tabula::table::Match;
 use tabula_rules::Game;
+use tabula_rules::war::War;
 
 fn show(playlist: Vec<std::path::PathBuf>) -> App {
     let playlist = tabula::demo::load_playlist(&playlist).unwrap();
@@ -30,7 +31,7 @@ fn siege() -> std::path::PathBuf {
 }
 
 fn ply(app: &App) -> usize {
-    app.world().resource::<Match>().game.ply()
+    app.world().resource::<Match<War>>().game.ply()
 }
 
 fn run(app: &mut App, frames: usize) {
@@ -68,7 +69,7 @@ fn a_demonstration_steps_jumps_and_follows_a_variation() {
     command(&mut app, DemoCommand::Jump(17));
     assert_eq!(ply(&app), 17);
     assert_eq!(
-        app.world().resource::<Match>().game.position(),
+        app.world().resource::<Match<War>>().game.position(),
         &after(&moves[..17])
     );
     assert_eq!(shown(&mut app), truth(&app));
@@ -88,7 +89,7 @@ fn a_demonstration_steps_jumps_and_follows_a_variation() {
     let mut line = moves[..21].to_vec();
     line.push("KF to K2".into());
     assert_eq!(
-        app.world().resource::<Match>().game.position(),
+        app.world().resource::<Match<War>>().game.position(),
         &after(&line)
     );
     assert!(
@@ -106,11 +107,17 @@ fn a_demonstration_steps_jumps_and_follows_a_variation() {
     command(&mut app, DemoCommand::Forward);
     assert_eq!(ply(&app), 22);
     assert_eq!(
-        app.world().resource::<Match>().game.position(),
+        app.world().resource::<Match<War>>().game.position(),
         &after(&moves[..22])
     );
     command(&mut app, DemoCommand::Jump(25));
-    assert!(app.world().resource::<Match>().game.outcome().is_over());
+    assert!(
+        app.world()
+            .resource::<Match<War>>()
+            .game
+            .outcome()
+            .is_over()
+    );
 }
 
 #[test]
@@ -134,7 +141,13 @@ fn a_demonstration_plays_itself_to_the_end_with_its_variations() {
     assert!(!demo.playing, "the show stops at the end");
     assert_eq!(demo.variation, None);
     assert_eq!(ply(&app), 25);
-    assert!(app.world().resource::<Match>().game.outcome().is_over());
+    assert!(
+        app.world()
+            .resource::<Match<War>>()
+            .game
+            .outcome()
+            .is_over()
+    );
     assert_eq!(
         variations_seen,
         [0, 1],

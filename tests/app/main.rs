@@ -17,15 +17,15 @@ use std::path::PathBuf;
 use std::process::Command;
 use tabula::games::war::input::{Selection, apply_click};
 use tabula::games::war::pieces::{CapturedPiece, Location, PieceEntity};
-use tabula::games::war::{Match, MatchCommand, MoveIntent};
+use tabula::playing::MatchCommand;
+use tabula::table::{Intent, Match};
 use tabula_rules::Game;
 use tabula_rules::war::{Kind, Place, Side, Square, Station, War, WarOptions};
 
 fn headless(game: War) -> App {
     let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(Match::new(game))
-        .add_plugins(tabula::logic_plugin);
+    app.add_plugins(MinimalPlugins);
+    tabula::tabletop::TableGame::War(game).install(&mut app, false);
     app.update();
     app
 }
@@ -40,7 +40,7 @@ fn shown(app: &mut App) -> BTreeSet<String> {
 
 /// What the rules position says stands where.
 fn truth(app: &App) -> BTreeSet<String> {
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<Match<War>>();
     m.game
         .position()
         .all_pieces()
@@ -65,11 +65,11 @@ fn siege_gambit() -> Vec<String> {
 fn intent(app: &mut App, text: &str) {
     let mv = app
         .world()
-        .resource::<Match>()
+        .resource::<Match<War>>()
         .game
         .parse_move(text)
         .unwrap();
-    app.world_mut().write_message(MoveIntent(mv));
+    app.world_mut().write_message(Intent::<War>::Play(mv));
     app.update();
 }
 
@@ -84,7 +84,7 @@ fn piece_entities_follow_the_rules_state() {
         intent(&mut app, text);
         assert_eq!(shown(&mut app), truth(&app), "after {text}");
     }
-    assert_eq!(app.world().resource::<Match>().game.ply(), 18);
+    assert_eq!(app.world().resource::<Match<War>>().game.ply(), 18);
     let mut captured = app.world_mut().query::<&CapturedPiece>();
     let set_aside: Vec<_> = captured
         .iter(app.world())
@@ -98,10 +98,10 @@ fn piece_entities_follow_the_rules_state() {
         from: Square::new(0, 1).unwrap(),
         to: Square::new(0, 9).unwrap(),
     };
-    app.world_mut().write_message(MoveIntent(bogus));
+    app.world_mut().write_message(Intent::<War>::Play(bogus));
     app.update();
     assert_eq!(shown(&mut app), before);
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<Match<War>>();
     assert!(
         m.feedback.is_error && m.feedback.text.contains("illegal"),
         "{:?}",
@@ -113,7 +113,7 @@ fn piece_entities_follow_the_rules_state() {
     app.world_mut().write_message(MatchCommand::Undo);
     app.update();
     app.update();
-    assert_eq!(app.world().resource::<Match>().game.ply(), 17);
+    assert_eq!(app.world().resource::<Match<War>>().game.ply(), 17);
     assert_eq!(shown(&mut app), truth(&app));
     let mut captured = app.world_mut().query::<&CapturedPiece>();
     assert_eq!(
@@ -125,7 +125,7 @@ fn piece_entities_follow_the_rules_state() {
     app.world_mut().write_message(MatchCommand::NewGame);
     app.update();
     app.update();
-    assert_eq!(app.world().resource::<Match>().game.ply(), 0);
+    assert_eq!(app.world().resource::<Match<War>>().game.ply(), 0);
     assert_eq!(shown(&mut app), truth(&app));
 }
 
@@ -517,46 +517,51 @@ fn law_xi_time_limit_and_law_iii_alternating_first_move() {
     for _ in 0..4 {
         app.update();
     }
-    assert!(app.world().resource::<Match>().status().contains("left"));
+    assert!(
+        app.world()
+            .resource::<Match<War>>()
+            .status()
+            .contains("left")
+    );
     intent(&mut app, "GM to M2");
     assert_eq!(
-        app.world().resource::<Match>().game.ply(),
+        app.world().resource::<Match<War>>().game.ply(),
         1,
         "moved in time"
     );
     for _ in 0..8 {
         app.update();
     }
-    let status = app.world().resource::<Match>().status();
+    let status = app.world().resource::<Match<War>>().status();
     assert!(status.contains("Time!"), "{status}");
     for _ in 0..60 {
         app.update();
     }
-    let m = app.world().resource::<Match>();
-    assert_eq!(m.time_loss, Some(Side::Blue), "{}", m.status());
+    let m = app.world().resource::<Match<War>>();
+    assert!(m.ended.is_some(), "{}", m.status());
     assert!(m.status().contains("Blue loses on time"));
     intent_refused(&mut app, "GM to M2");
 
     // A new game in the same sitting: the other player moves first.
     app.world_mut().write_message(MatchCommand::NewGame);
     app.update();
-    let m = app.world().resource::<Match>();
-    assert_eq!(m.time_loss, None);
+    let m = app.world().resource::<Match<War>>();
+    assert_eq!(m.ended, None);
     assert_eq!(m.game.to_move(), Side::Blue);
     assert_eq!(m.game.ply(), 0);
 }
 
 fn intent_refused(app: &mut App, text: &str) {
-    let before = app.world().resource::<Match>().game.ply();
+    let before = app.world().resource::<Match<War>>().game.ply();
     let mv = {
-        let m = app.world().resource::<Match>();
+        let m = app.world().resource::<Match<War>>();
         let mut g = m.game.clone();
         g.undo();
         g.parse_move(text).ok()
     };
     if let Some(mv) = mv {
-        app.world_mut().write_message(MoveIntent(mv));
+        app.world_mut().write_message(Intent::<War>::Play(mv));
     }
     app.update();
-    assert_eq!(app.world().resource::<Match>().game.ply(), before);
+    assert_eq!(app.world().resource::<Match<War>>().game.ply(), before);
 }

@@ -3,8 +3,8 @@
 
 use crate::{headless, intent, shown, siege_gambit, truth};
 use bevy::prelude::*;
-use tabula::games::war::Match;
 use tabula::playing::MatchCommand;
+use tabula::table::Match;
 use tabula_rules::Game;
 use tabula_rules::war::{War, WarOptions};
 
@@ -20,23 +20,23 @@ fn moves_taken_back_are_played_again() {
     for text in &moves[..4] {
         intent(&mut app, text);
     }
-    let after_four = app.world().resource::<Match>().game.position().clone();
+    let after_four = app.world().resource::<Match<War>>().game.position().clone();
     command(&mut app, MatchCommand::Undo);
     command(&mut app, MatchCommand::Undo);
-    assert_eq!(app.world().resource::<Match>().game.ply(), 2);
+    assert_eq!(app.world().resource::<Match<War>>().game.ply(), 2);
     // Redo writes the move as an intent; it is played on the next update.
     command(&mut app, MatchCommand::Redo);
     app.update();
     command(&mut app, MatchCommand::Redo);
     app.update();
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<Match<War>>();
     assert_eq!(m.game.position(), &after_four);
     assert_eq!(m.texts.len(), 4);
     assert_eq!(shown(&mut app), truth(&app));
     command(&mut app, MatchCommand::Redo);
     assert!(
         app.world()
-            .resource::<Match>()
+            .resource::<Match<War>>()
             .feedback
             .text
             .contains("Nothing to play again")
@@ -46,11 +46,11 @@ fn moves_taken_back_are_played_again() {
     command(&mut app, MatchCommand::Undo);
     intent(&mut app, &moves[3]);
     command(&mut app, MatchCommand::Undo);
-    let other = app.world().resource::<Match>().game.legal_moves()[0].clone();
+    let other = app.world().resource::<Match<War>>().game.legal_moves()[0].clone();
     app.world_mut()
-        .write_message(tabula::games::war::MoveIntent(other));
+        .write_message(tabula::table::Intent::<War>::Play(other));
     app.update();
-    assert!(app.world().resource::<Match>().redo.is_empty());
+    assert!(app.world().resource::<Match<War>>().redo.is_empty());
 }
 
 #[test]

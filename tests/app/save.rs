@@ -76,7 +76,9 @@ fn a_save_that_cannot_be_written_says_so_and_keeps_the_game() {
     let mut app = headless(game, &path);
     app.world_mut().write_message(SaveGame);
     app.update();
-    let m = app.world().resource::<tabula::games::war::Match>();
+    let m = app
+        .world()
+        .resource::<tabula::table::Match<tabula_rules::war::War>>();
     assert!(m.feedback.is_error && m.feedback.text.contains("Could not save"));
     assert_eq!(m.game.ply(), 4);
     assert!(!path.exists());

@@ -111,12 +111,12 @@ fn start_screen_to_a_result_in_the_game_of_war_with_names() {
     );
     for mv in finished(&game, 3000) {
         app.world_mut()
-            .write_message(tabula::games::war::MoveIntent(mv));
+            .write_message(tabula::table::Intent::<tabula_rules::war::War>::Play(mv));
         app.update();
     }
     assert!(
         app.world()
-            .resource::<tabula::games::war::Match>()
+            .resource::<tabula::table::Match<tabula_rules::war::War>>()
             .game
             .outcome()
             .is_over()
@@ -314,7 +314,7 @@ fn siege(at: usize, save: &std::path::Path) -> App {
 
 fn feedback(app: &App) -> tabula::playing::Feedback {
     app.world()
-        .resource::<tabula::games::war::Match>()
+        .resource::<tabula::table::Match<tabula_rules::war::War>>()
         .feedback
         .clone()
 }
@@ -334,7 +334,7 @@ fn a_damaged_or_foreign_save_is_refused_and_the_game_goes_on() {
         let mut app = siege(6, &path);
         let before = app
             .world()
-            .resource::<tabula::games::war::Match>()
+            .resource::<tabula::table::Match<tabula_rules::war::War>>()
             .game
             .position()
             .clone();
@@ -344,7 +344,9 @@ fn a_damaged_or_foreign_save_is_refused_and_the_game_goes_on() {
         assert!(said.is_error, "{said:?}");
         assert!(said.text.contains(why), "{why}: {}", said.text);
         assert!(said.text.contains("goes on"), "{}", said.text);
-        let m = app.world().resource::<tabula::games::war::Match>();
+        let m = app
+            .world()
+            .resource::<tabula::table::Match<tabula_rules::war::War>>();
         assert_eq!(m.game.position(), &before);
         assert_eq!(m.game.ply(), 6);
         assert_eq!(app.world().resource::<Launch>().0, None);
@@ -407,7 +409,7 @@ fn looking_back_shows_an_earlier_position_and_play_resumes_from_the_present() {
     let mut app = siege(10, &path);
     let present = app
         .world()
-        .resource::<tabula::games::war::Match>()
+        .resource::<tabula::table::Match<tabula_rules::war::War>>()
         .game
         .position()
         .clone();
@@ -418,7 +420,9 @@ fn looking_back_shows_an_earlier_position_and_play_resumes_from_the_present() {
     app.world_mut().write_message(ReviewTo(lines[1].ply));
     settle(&mut app);
     {
-        let m = app.world().resource::<tabula::games::war::Match>();
+        let m = app
+            .world()
+            .resource::<tabula::table::Match<tabula_rules::war::War>>();
         assert_eq!(m.game.ply(), 4);
         let review = app.world().resource::<Review>();
         assert_eq!(review.present, Some(10));
@@ -430,14 +434,16 @@ fn looking_back_shows_an_earlier_position_and_play_resumes_from_the_present() {
     settle(&mut app);
     assert_eq!(
         app.world()
-            .resource::<tabula::games::war::Match>()
+            .resource::<tabula::table::Match<tabula_rules::war::War>>()
             .game
             .ply(),
         7
     );
     app.world_mut().write_message(ReviewTo(10));
     settle(&mut app);
-    let m = app.world().resource::<tabula::games::war::Match>();
+    let m = app
+        .world()
+        .resource::<tabula::table::Match<tabula_rules::war::War>>();
     assert_eq!(m.game.position(), &present);
     assert_eq!(m.game.ply(), 10);
     assert!(!app.world().resource::<Review>().active());

@@ -7,10 +7,11 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use std::time::Duration;
 use tabula::camera::{OrbitCamera, View};
-use tabula::games::war::MoveIntent;
 use tabula::spectator::{FOCUS_LIMIT, Spectator};
+use tabula::table::Intent;
 use tabula::tabletop::TableGame;
 use tabula_rules::Game;
+use tabula_rules::war::War;
 
 #[test]
 fn the_director_keeps_the_camera_above_the_table_and_on_the_board() {
@@ -48,11 +49,11 @@ fn the_director_keeps_the_camera_above_the_table_and_on_the_board() {
     for (i, text) in file.scene.moves.iter().enumerate() {
         let mv = app
             .world()
-            .resource::<tabula::games::war::Match>()
+            .resource::<tabula::table::Match<tabula_rules::war::War>>()
             .game
             .parse_move(text)
             .unwrap();
-        app.world_mut().write_message(MoveIntent(mv));
+        app.world_mut().write_message(Intent::<War>::Play(mv));
         for _ in 0..15 {
             app.update();
             check(&app, &format!("move {}", i + 1));

@@ -3,11 +3,13 @@
 
 use crate::games::war::board::{BoardSquares, StationSpot, square_at, square_center};
 use crate::games::war::pieces::{Location, PieceEntity};
-use crate::games::war::{BoardReset, Feedback, Match, MatchSet, MoveIntent, MovePlayed};
 use crate::marks::{Highlight, Marks};
 use crate::playing::InputSet;
+use crate::playing::{BoardReset, Feedback, MatchSet};
+use crate::table::{Intent, Match, Played};
 use bevy::prelude::*;
 use tabula_rules::Game;
+use tabula_rules::war::War;
 use tabula_rules::war::{Move, Side, Square};
 
 /// A board spot was clicked (a square, a piece on it, or a station).
@@ -114,7 +116,7 @@ fn keys(input: Option<Res<ButtonInput<KeyCode>>>, mut selection: ResMut<Selectio
 
 /// Applies one click to the selection: select, extend a path, play, or explain a refusal.
 pub fn apply_click(
-    the_match: &mut Match,
+    the_match: &mut Match<War>,
     selection: &mut Selection,
     location: Location,
 ) -> Option<Move> {
@@ -227,18 +229,18 @@ pub fn apply_click(
 fn handle_clicks(
     mut clicks: MessageReader<Clicked>,
     mut selection: ResMut<Selection>,
-    mut the_match: ResMut<Match>,
-    mut intents: MessageWriter<MoveIntent>,
+    mut the_match: ResMut<Match<War>>,
+    mut intents: MessageWriter<Intent<War>>,
 ) {
     for Clicked(location) in clicks.read() {
         if let Some(mv) = apply_click(&mut the_match, &mut selection, *location) {
-            intents.write(MoveIntent(mv));
+            intents.write(Intent::Play(mv));
         }
     }
 }
 
 fn clear_on_change(
-    mut played: MessageReader<MovePlayed>,
+    mut played: MessageReader<Played<War>>,
     mut resets: MessageReader<BoardReset>,
     mut selection: ResMut<Selection>,
 ) {
@@ -250,7 +252,7 @@ fn clear_on_change(
 fn show_highlights(
     mut commands: Commands,
     selection: Res<Selection>,
-    the_match: Res<Match>,
+    the_match: Res<Match<War>>,
     hover: Res<Hover>,
     marks: Option<Res<Marks>>,
     old: Query<Entity, With<Highlight>>,

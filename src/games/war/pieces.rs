@@ -1,11 +1,13 @@
 //! Piece entities: a view of the rules position. Each carries its rules location; they are
-//! spawned from the position, moved and captured by `MovePlayed`, and rebuilt on `BoardReset`.
+//! spawned from the position, moved and captured by `Played<War>`, and rebuilt on `BoardReset`.
 //! [`plugin`] is the logic (headless-testable); [`view_plugin`] gives them their 3D models.
 
 use crate::games::war::board::{palette, side_color, square_center, station_center};
-use crate::games::war::{BoardReset, Match, MatchSet, MovePlayed};
 use crate::motion::{MotionSet, Travel};
+use crate::playing::MatchSet;
+use crate::table::{Played, RebuildSet, SpawnSet};
 use bevy::prelude::*;
+use tabula_rules::war::War;
 use tabula_rules::war::{Kind, Move, Piece, Place, Side, Square, Station};
 
 /// Where a piece stands, in rules terms.
@@ -29,6 +31,7 @@ impl Location {
 
 /// A piece in play and where the rules say it stands.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[require(crate::table::TablePiece)]
 pub struct PieceEntity {
     /// The piece as the rules know it.
     pub piece: Piece,
@@ -38,6 +41,7 @@ pub struct PieceEntity {
 
 /// A captured piece, set aside beside the board.
 #[derive(Component, Debug, Clone, Copy)]
+#[require(crate::table::TablePiece)]
 pub struct CapturedPiece {
     /// The piece.
     pub piece: Piece,
@@ -52,10 +56,10 @@ const PIECE_SCALE: f32 = 1.3;
 
 /// Spawning, moving and setting aside piece entities.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_all).add_systems(
+    app.add_systems(
         Update,
-        (follow_moves, rebuild_on_reset)
-            .chain()
+        follow_moves
+            .before(RebuildSet)
             .after(MatchSet)
             .before(MotionSet),
     );
@@ -74,12 +78,9 @@ pub fn tray_position(side: Side, index: usize) -> Vec3 {
     Vec3::new(x, -0.2, z)
 }
 
-fn spawn_all(mut commands: Commands, the_match: Res<Match>) {
-    spawn_from_match(&mut commands, &the_match);
-}
-
-fn spawn_from_match(commands: &mut Commands, the_match: &Match) {
-    for (place, piece) in the_match.game.position().all_pieces() {
+/// Spawns every entity that shows the position of `game`.
+pub fn spawn_pieces(game: &War, commands: &mut Commands) {
+    for (place, piece) in game.position().all_pieces() {
         let at = match place {
             Place::Square(sq) => Location::Board(sq),
             Place::Station(st) => Location::Station(piece.side, st),
@@ -94,7 +95,7 @@ fn spawn_from_match(commands: &mut Commands, the_match: &Match) {
         ));
     }
     let mut counts = [0usize; 2];
-    for piece in the_match.game.captured() {
+    for piece in game.captured() {
         let i = &mut counts[piece.side.index()];
         commands.spawn((
             CapturedPiece { piece },
@@ -117,17 +118,17 @@ pub fn facing(side: Side) -> Quat {
 
 fn follow_moves(
     mut commands: Commands,
-    mut played: MessageReader<MovePlayed>,
+    mut played: MessageReader<Played<War>>,
     mut pieces: Query<(Entity, &mut PieceEntity, &Transform)>,
     captured: Query<&CapturedPiece>,
 ) {
     for event in played.read() {
-        let side = event.mover.side;
+        let side = event.effect.mover.side;
         let mut set_aside = [0usize; 2];
         for c in &captured {
             set_aside[c.piece.side.index()] += 1;
         }
-        for (sq, victim) in &event.captured {
+        for (sq, victim) in &event.effect.captured {
             let found = pieces
                 .iter()
                 .find(|(_, p, _)| p.at == Location::Board(*sq))
@@ -159,24 +160,6 @@ fn follow_moves(
     }
 }
 
-/// Entities that show a piece, in play or set aside.
-type OnTable = Or<(With<PieceEntity>, With<CapturedPiece>)>;
-
-fn rebuild_on_reset(
-    mut commands: Commands,
-    mut resets: MessageReader<BoardReset>,
-    the_match: Res<Match>,
-    shown: Query<Entity, OnTable>,
-) {
-    if resets.read().count() == 0 {
-        return;
-    }
-    for entity in &shown {
-        commands.entity(entity).despawn();
-    }
-    spawn_from_match(&mut commands, &the_match);
-}
-
 /// The meshes and materials of every piece model.
 #[derive(Resource)]
 struct PieceKit {
@@ -194,7 +177,7 @@ struct PieceKit {
 
 /// Gives piece entities their 3D models and makes them clickable.
 pub fn view_plugin(app: &mut App) {
-    app.add_systems(Startup, make_kit.before(spawn_all))
+    app.add_systems(Startup, make_kit.before(SpawnSet))
         .add_systems(PostUpdate, dress_pieces);
 }
 
