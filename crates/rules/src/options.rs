@@ -128,7 +128,7 @@ pub enum OptionError {
         game: &'static str,
     },
     /// The text is not a value of the option's kind.
-    #[error("--{option} {text:?}: {why}")]
+    #[error("--{option} {text}: {why}")]
     Value {
         /// The option's name.
         option: &'static str,
@@ -305,6 +305,13 @@ pub trait RulesOptions: Default + Clone + PartialEq {
     /// the game has no such option), one empty text for a switch that is on, one a value of
     /// a repeated option, else one.
     fn get(&self, name: &str) -> Vec<String>;
+
+    /// Checks values that depend on other options, naming the option as the command line
+    /// does ("--handicap 3: the fleets are numbered 1 to 2"); the game's own check still has
+    /// the last word. By default there are none.
+    fn cross_check(&self) -> Result<(), OptionError> {
+        Ok(())
+    }
 
     /// The command-line words that ask for these options (defaults left out), in the
     /// order of [`RulesOptions::specs`].
@@ -910,6 +917,19 @@ impl RulesOptions for TransportOptions {
             _ => Vec::new(),
         }
     }
+
+    /// A handicapped fleet must be one of the mode's fleets.
+    fn cross_check(&self) -> Result<(), OptionError> {
+        let fleets = self.mode.fleets();
+        match self.handicapped.iter().find(|f| !(1..=fleets).contains(*f)) {
+            Some(f) => Err(OptionError::Value {
+                option: "handicap",
+                text: f.to_string(),
+                why: format!("the fleets are numbered 1 to {fleets}"),
+            }),
+            None => Ok(()),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -979,7 +999,7 @@ mod tests {
                     if set == default {
                         assert!(got.is_empty(), "--{} {text}: {got:?}", spec.name);
                     } else {
-                        assert_eq!(got, [text.clone()], "--{} {text}", spec.name);
+                        assert_eq!(got, std::slice::from_ref(&text), "--{} {text}", spec.name);
                     }
                     let mut again = GameOptions::default_for(game.kind);
                     for t in &got {
@@ -1137,16 +1157,35 @@ mod tests {
         let e = WarOptions::default().set("first", "green").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "--first \"green\": unknown side \"green\": use red or blue"
+            "--first green: unknown side \"green\": use red or blue"
         );
         let e = CamelotOptions::default().set("rules", "chess").unwrap_err();
-        assert_eq!(e.to_string(), "--rules \"chess\": use wcf or parker1930");
+        assert_eq!(e.to_string(), "--rules chess: use wcf or parker1930");
         let e = FencesOptions::default().set("players", "300").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "--players \"300\": not a whole number from 0 to 255"
+            "--players 300: not a whole number from 0 to 255"
         );
         let e = CamelotOptions::default().set("seed", "4").unwrap_err();
         assert_eq!(e.to_string(), "--seed is not an option of Camelot");
+        let mut two = TransportOptions::default();
+        two.set("handicap", "3").unwrap();
+        assert_eq!(
+            two.cross_check().unwrap_err().to_string(),
+            "--handicap 3: the fleets are numbered 1 to 2"
+        );
+        two.set("mode", "teams").unwrap();
+        assert_eq!(two.cross_check(), Ok(()));
+        for game in &GAMES {
+            for spec in game.options {
+                for text in values(spec) {
+                    let mut o = GameOptions::default_for(game.kind);
+                    o.set(spec.name, &text).unwrap();
+                    if accepted(&o) {
+                        assert_eq!(o.cross_check(), Ok(()), "--{} {text}", spec.name);
+                    }
+                }
+            }
+        }
     }
 }

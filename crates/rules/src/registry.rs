@@ -180,6 +180,17 @@ impl GameOptions {
         }
     }
 
+    /// Checks values that depend on other options ([`RulesOptions::cross_check`]).
+    pub fn cross_check(&self) -> Result<(), OptionError> {
+        match self {
+            GameOptions::War(o) => o.cross_check(),
+            GameOptions::Camelot(o) => o.cross_check(),
+            GameOptions::Transport(o) => o.cross_check(),
+            GameOptions::Fences(o) => o.cross_check(),
+            GameOptions::Screwball(o) => o.cross_check(),
+        }
+    }
+
     /// The command-line words that ask for these options ([`RulesOptions::args`]).
     pub fn args(&self) -> Vec<String> {
         match self {
