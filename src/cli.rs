@@ -1,15 +1,19 @@
 //! The command line: open the tabletop, verify scenes, count moves, take screenshots.
 
 use crate::tabletop::{TableGame, Viewing, run_window};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::{Arg, ArgAction, ArgMatches, Parser, Subcommand, ValueEnum, value_parser};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use tabula_rules::camelot::{Camelot, CamelotOptions, RuleSet};
-use tabula_rules::fences::{Fences, FencesOptions};
-use tabula_rules::scene::{GameKind, SceneFile};
+use std::sync::OnceLock;
+use tabula_rules::camelot::{Camelot, CamelotOptions};
+use tabula_rules::fences::Fences;
+use tabula_rules::options::{OptionKind, OptionSpec, Width};
+use tabula_rules::registry::{self, GAMES, GameInfo, GameKind, GameOptions};
+use tabula_rules::scene::SceneFile;
 use tabula_rules::screwball::{Screwball, ScrewballOptions};
-use tabula_rules::transport::{Mode, PlanePassing, Transport, TransportOptions};
-use tabula_rules::war::{CitadelWin, NoMove, Offered, Side, War, WarOptions};
+use tabula_rules::transport::{Transport, TransportOptions};
+use tabula_rules::war::{War, WarOptions};
 
 /// Tabula: five forgotten patented board games on a 3D table.
 #[derive(Debug, Parser)]
@@ -20,32 +24,48 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
-/// The games a command can name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
-pub enum GameArg {
-    /// Hudson Maxim's Game of War (1910).
-    #[default]
-    War,
-    /// Parker's Camelot (1930).
-    Camelot,
-    /// Paschal's naval game (1947).
-    Transport,
-    /// Magee's fence race (1962).
-    Fences,
-    /// Dubay's Screwball Checkers (1946).
-    Screwball,
+/// A game a command names: one of [`GAMES`], by its name on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameArg(pub GameKind);
+
+impl Default for GameArg {
+    /// The first game of the list, the Game of War.
+    fn default() -> Self {
+        GAME_ARGS[0]
+    }
+}
+
+/// Every game, in the registry's order.
+static GAME_ARGS: [GameArg; GAMES.len()] = {
+    let mut all = [GameArg(GameKind::War); GAMES.len()];
+    let mut i = 0;
+    while i < GAMES.len() {
+        all[i] = GameArg(GAMES[i].kind);
+        i += 1;
+    }
+    all
+};
+
+impl ValueEnum for GameArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        &GAME_ARGS
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let game = registry::game(self.0);
+        Some(PossibleValue::new(game.name).help(sentence(game.summary)))
+    }
 }
 
 impl From<GameArg> for GameKind {
     fn from(g: GameArg) -> GameKind {
-        match g {
-            GameArg::War => GameKind::War,
-            GameArg::Camelot => GameKind::Camelot,
-            GameArg::Transport => GameKind::Transport,
-            GameArg::Fences => GameKind::Fences,
-            GameArg::Screwball => GameKind::Screwball,
-        }
+        g.0
     }
+}
+
+/// A help text as clap shows it: without its closing full stop.
+fn sentence(text: &'static str) -> &'static str {
+    text.strip_suffix('.').unwrap_or(text)
 }
 
 /// What perft counts.
@@ -57,386 +77,182 @@ pub enum CountArg {
     Positions,
 }
 
-/// Rules options of the Game of War on the command line.
-#[derive(Debug, Clone, clap::Args, Default)]
-pub struct WarArgs {
-    /// Who moves first.
-    #[arg(long, value_parser = parse_side)]
-    pub first: Option<Side>,
-    /// Win in the enemy citadel only after the opponent's reply (the book's letter),
-    /// instead of as soon as he has no capture of the piece.
-    #[arg(long)]
-    pub citadel_after_reply: bool,
-    /// A player with no legal move draws instead of losing.
-    #[arg(long)]
-    pub no_move_draws: bool,
-    /// Moves each side may still make after a third repetition (0 turns the rule off).
-    #[arg(long)]
-    pub repetition_grace: Option<u32>,
-    /// Seconds allowed per move (the book's Law XI); off by default.
-    #[arg(long)]
-    pub move_time: Option<u32>,
-    /// Which enemy troops are offered (and so must be taken): any diagonally in front of a
-    /// troop (default), or only one that troop can jump.
-    #[arg(long, value_enum)]
-    pub offered: Option<OfferedArg>,
+/// The rules options given on the command line: every option of every game in [`GAMES`] is
+/// a flag of `tabula play`, made from its [`OptionSpec`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RulesArgs {
+    /// The options given, in the registry's order: the game, the option, and its texts as
+    /// [`RulesOptions::get`](tabula_rules::options::RulesOptions::get) writes them (one
+    /// empty text for a switch, one text a value of a repeated option).
+    pub given: Vec<(&'static GameInfo, &'static OptionSpec, Vec<String>)>,
 }
 
-/// What "offered" means on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum OfferedArg {
-    /// Any enemy troop diagonally in front of one of your troops.
-    Diagonal,
-    /// Only an enemy troop that can be jumped (the square beyond is empty).
-    Jumpable,
-}
+impl RulesArgs {
+    /// Whether no rules option was given.
+    pub fn is_empty(&self) -> bool {
+        self.given.is_empty()
+    }
 
-impl WarArgs {
-    /// The rules options these arguments ask for.
-    pub fn options(&self) -> WarOptions {
-        let mut o = WarOptions::default();
-        if let Some(first) = self.first {
-            o.first = first;
+    /// The options of `game` these arguments ask for; options of another game are refused,
+    /// naming that game's flags.
+    pub fn options(&self, game: GameKind) -> Result<GameOptions, String> {
+        if let Some((owner, _, _)) = self.given.iter().find(|(g, _, _)| g.kind != game) {
+            let flags: Vec<String> = owner.options.iter().map(OptionSpec::flag).collect();
+            let (last, rest) = flags.split_last().expect("a game with options");
+            return Err(format!(
+                "{} and {last} are options of {}, not of {}",
+                rest.join(", "),
+                owner.noun,
+                game.title()
+            ));
         }
-        if self.citadel_after_reply {
-            o.citadel_win = CitadelWin::AfterReply;
+        let mut options = GameOptions::default_for(game);
+        for (_, spec, texts) in &self.given {
+            for text in texts {
+                options.set(spec.name, text).map_err(|e| e.to_string())?;
+            }
         }
-        if self.no_move_draws {
-            o.no_move = NoMove::Draw;
-        }
-        if let Some(g) = self.repetition_grace {
-            o.repetition_grace = (g > 0).then_some(g);
-        }
-        o.move_time_limit = self.move_time.filter(|t| *t > 0);
-        if let Some(offered) = self.offered {
-            o.offered = match offered {
-                OfferedArg::Diagonal => Offered::Diagonal,
-                OfferedArg::Jumpable => Offered::Jumpable,
-            };
-        }
-        o
+        Ok(options)
     }
 }
 
-fn parse_side(s: &str) -> Result<Side, String> {
-    Side::parse(s).ok_or_else(|| format!("unknown side {s:?}: use red or blue"))
+/// The value name `--help` shows for an option: its name in capitals, as `MOVE_TIME`.
+fn value_name(name: &str) -> &'static str {
+    static NAMES: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
+    NAMES
+        .get_or_init(|| {
+            GAMES
+                .iter()
+                .flat_map(|g| g.options)
+                .map(|spec| {
+                    let upper = spec.name.to_uppercase().replace('-', "_");
+                    (spec.name, &*Box::leak(upper.into_boxed_str()))
+                })
+                .collect()
+        })
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or("VALUE", |(_, upper)| upper)
 }
 
-/// Rules options of Camelot on the command line.
-#[derive(Debug, Clone, clap::Args, Default)]
-pub struct CamelotArgs {
-    /// Which rules: the World Camelot Federation's (default) or the 1930 patent's.
-    #[arg(long, value_enum)]
-    pub rules: Option<RulesArg>,
-    /// WCF: castle moves each player may make in a game.
-    #[arg(long)]
-    pub castle_moves: Option<u8>,
-    /// WCF: moves each without a capture or castle entry before a draw (0 turns it off).
-    #[arg(long)]
-    pub quiet_moves: Option<u32>,
+/// The flag of one rules option.
+fn rules_arg(spec: &'static OptionSpec) -> Arg {
+    let arg = Arg::new(spec.name)
+        .long(spec.name)
+        .help(sentence(spec.help));
+    if spec.is_switch() {
+        return arg.action(ArgAction::SetTrue);
+    }
+    let arg = arg.value_name(value_name(spec.name));
+    match spec.kind {
+        OptionKind::Repeated { .. } => arg
+            .action(ArgAction::Append)
+            .value_parser(value_parser!(u8)),
+        OptionKind::Number {
+            width: Width::U8, ..
+        } => arg.action(ArgAction::Set).value_parser(value_parser!(u8)),
+        OptionKind::Number {
+            width: Width::U32, ..
+        } => arg.action(ArgAction::Set).value_parser(value_parser!(u32)),
+        OptionKind::Choice { values, noun: None } => {
+            arg.action(ArgAction::Set)
+                .value_parser(PossibleValuesParser::new(
+                    values
+                        .iter()
+                        .map(|c| PossibleValue::new(c.name).help(sentence(c.help))),
+                ))
+        }
+        OptionKind::Choice { .. } => arg
+            .action(ArgAction::Set)
+            .value_parser(move |text: &str| spec.choose(text).map(|c| c.name.to_string())),
+        OptionKind::Number { .. } | OptionKind::Free | OptionKind::Switch { .. } => {
+            arg.action(ArgAction::Set).value_parser(value_parser!(u64))
+        }
+    }
 }
 
-/// Camelot's rule sets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum RulesArg {
-    /// The World Camelot Federation's rules.
-    Wcf,
-    /// Parker's 1930 patent.
-    Parker1930,
+/// The texts given for one rules option.
+fn given_texts(matches: &ArgMatches, spec: &OptionSpec) -> Vec<String> {
+    fn texts<T: ToString + Clone + Send + Sync + 'static>(
+        matches: &ArgMatches,
+        id: &str,
+    ) -> Vec<String> {
+        matches
+            .try_get_many::<T>(id)
+            .ok()
+            .flatten()
+            .map(|values| values.map(ToString::to_string).collect())
+            .unwrap_or_default()
+    }
+    match spec.kind {
+        OptionKind::Switch { .. } => {
+            if matches.try_get_one::<bool>(spec.name).ok().flatten() == Some(&true) {
+                vec![String::new()]
+            } else {
+                Vec::new()
+            }
+        }
+        OptionKind::Repeated { .. }
+        | OptionKind::Number {
+            width: Width::U8, ..
+        } => texts::<u8>(matches, spec.name),
+        OptionKind::Number {
+            width: Width::U32, ..
+        } => texts::<u32>(matches, spec.name),
+        OptionKind::Choice { .. } => texts::<String>(matches, spec.name),
+        OptionKind::Number { .. } | OptionKind::Free => texts::<u64>(matches, spec.name),
+    }
 }
 
-impl CamelotArgs {
-    /// The rules options these arguments ask for.
-    pub fn options(&self) -> CamelotOptions {
-        let mut o = CamelotOptions::default();
-        if let Some(rules) = self.rules {
-            o.rules = match rules {
-                RulesArg::Wcf => RuleSet::Wcf,
-                RulesArg::Parker1930 => RuleSet::Parker1930,
-            };
-        }
-        if let Some(n) = self.castle_moves {
-            o.castle_move_limit = n;
-        }
-        if let Some(n) = self.quiet_moves {
-            o.no_progress_moves = (n > 0).then_some(n);
-        }
-        o
+impl clap::FromArgMatches for RulesArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let given = GAMES
+            .iter()
+            .flat_map(|game| game.options.iter().map(move |spec| (game, spec)))
+            .filter_map(|(game, spec)| {
+                let texts = given_texts(matches, spec);
+                (!texts.is_empty()).then_some((game, spec, texts))
+            })
+            .collect();
+        Ok(RulesArgs { given })
     }
 
-    fn is_set(&self) -> bool {
-        self.rules.is_some() || self.castle_moves.is_some() || self.quiet_moves.is_some()
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = RulesArgs::from_arg_matches(matches)?;
+        Ok(())
     }
 }
 
-impl WarArgs {
-    fn is_set(&self) -> bool {
-        self.first.is_some()
-            || self.citadel_after_reply
-            || self.no_move_draws
-            || self.repetition_grace.is_some()
-            || self.move_time.is_some()
-            || self.offered.is_some()
+impl clap::Args for RulesArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.args(GAMES.iter().flat_map(|game| game.options).map(rules_arg))
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        RulesArgs::augment_args(cmd)
     }
 }
 
 /// The opening of `game` with the options asked for; options of another game are refused.
 pub fn opening(game: GameArg, rules: &RulesArgs) -> Result<TableGame, String> {
-    let kind = GameKind::from(game);
-    let foreign = [
-        (
-            GameArg::War,
-            rules.war.is_set(),
-            "--first, --citadel-after-reply, --no-move-draws, --repetition-grace and --move-time are options of the Game of War",
-        ),
-        (
-            GameArg::Camelot,
-            rules.camelot.is_set(),
-            "--rules, --castle-moves and --quiet-moves are options of Camelot",
-        ),
-        (
-            GameArg::Fences,
-            rules.fences.is_set(),
-            "--players, --seed, --size, --chance-cards and --play-for-places are options of the fence race",
-        ),
-        (
-            GameArg::Screwball,
-            rules.screwball.is_set(),
-            "--large, --small and --no-move-passes are options of Screwball Checkers",
-        ),
-        (
-            GameArg::Transport,
-            rules.transport.is_set(),
-            "--mode, --board and --handicap are options of Transport",
-        ),
-    ];
-    for (owner, set, what) in foreign {
-        if set && owner != game {
-            return Err(format!("{what}, not of {}", kind.title()));
-        }
-    }
-    match game {
-        GameArg::War => War::new(rules.war.options())
-            .map(TableGame::War)
-            .map_err(|e| format!("the Game of War: {e}")),
-        GameArg::Camelot => Camelot::new(rules.camelot.options())
+    let options = rules.options(game.0)?;
+    options.cross_check().map_err(|e| e.to_string())?;
+    match options {
+        GameOptions::War(o) => War::new(o).map(TableGame::War).map_err(|e| e.to_string()),
+        GameOptions::Camelot(o) => Camelot::new(o)
             .map(TableGame::Camelot)
-            .map_err(|e| format!("Camelot: {e}")),
-        GameArg::Fences => Fences::new(rules.fences.options())
+            .map_err(|e| e.to_string()),
+        GameOptions::Transport(o) => Transport::new(o)
+            .map(TableGame::Transport)
+            .map_err(|e| e.to_string()),
+        GameOptions::Fences(o) => Fences::new(o)
             .map(TableGame::Fences)
-            .map_err(|e| format!("the fence race: {e}")),
-        GameArg::Screwball => Screwball::new(rules.screwball.options())
+            .map_err(|e| e.to_string()),
+        GameOptions::Screwball(o) => Screwball::new(o)
             .map(TableGame::Screwball)
-            .map_err(|e| format!("Screwball: {e}")),
-        GameArg::Transport => {
-            let options = rules.transport.options();
-            if let Some(f) = options
-                .handicapped
-                .iter()
-                .find(|f| !(1..=options.mode.fleets()).contains(*f))
-            {
-                return Err(format!(
-                    "--handicap {f}: the fleets are numbered 1 to {}",
-                    options.mode.fleets()
-                ));
-            }
-            Transport::new(options)
-                .map(TableGame::Transport)
-                .map_err(|e| format!("Transport: {e}"))
-        }
+            .map_err(|e| e.to_string()),
     }
-}
-
-/// Rules options of the fence race on the command line.
-#[derive(Debug, Clone, clap::Args, Default)]
-pub struct FencesArgs {
-    /// Players, 2 to 4.
-    #[arg(long)]
-    pub players: Option<u8>,
-    /// Seed of the die (and of the chance cards); the same seed gives the same throws.
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Spaces per side of the field: odd, 9 to 25 (default 13).
-    #[arg(long)]
-    pub size: Option<u8>,
-    /// A player may draw a chance card instead of throwing.
-    #[arg(long)]
-    pub chance_cards: bool,
-    /// After the first pawn is home, the others play on for places.
-    #[arg(long)]
-    pub play_for_places: bool,
-    /// Keep home's four entrances open: no fence may stand in them (by default one may).
-    #[arg(long)]
-    pub open_entrances: bool,
-}
-
-impl FencesArgs {
-    /// The rules options these arguments ask for.
-    pub fn options(&self) -> FencesOptions {
-        let mut o = FencesOptions::default();
-        if let Some(n) = self.players {
-            o.players = n;
-        }
-        if let Some(seed) = self.seed {
-            o.seed = seed;
-        }
-        if let Some(size) = self.size {
-            o.size = size;
-        }
-        o.chance_cards = self.chance_cards;
-        o.play_for_places = self.play_for_places;
-        o.entrance_fences = !self.open_entrances;
-        o
-    }
-
-    fn is_set(&self) -> bool {
-        self.players.is_some()
-            || self.seed.is_some()
-            || self.size.is_some()
-            || self.chance_cards
-            || self.play_for_places
-            || self.open_entrances
-    }
-}
-
-/// Rules options of Screwball Checkers on the command line.
-#[derive(Debug, Clone, clap::Args, Default)]
-pub struct ScrewballArgs {
-    /// Large pieces each player owns (default 18).
-    #[arg(long)]
-    pub large: Option<u8>,
-    /// Small pieces each player owns (default 6).
-    #[arg(long)]
-    pub small: Option<u8>,
-    /// A player who cannot move passes (default: he enters a reserve piece).
-    #[arg(long)]
-    pub no_move_passes: bool,
-    /// Penalty and entered pieces go only where they can move (default: on any vacant square
-    /// of their size, dead at once where they never could).
-    #[arg(long)]
-    pub place_only_where_playable: bool,
-}
-
-impl ScrewballArgs {
-    /// The rules options these arguments ask for.
-    pub fn options(&self) -> ScrewballOptions {
-        let mut o = ScrewballOptions::default();
-        if let Some(n) = self.large {
-            o.large = n;
-        }
-        if let Some(n) = self.small {
-            o.small = n;
-        }
-        if self.no_move_passes {
-            o.no_move = tabula_rules::screwball::game::NoMove::Pass;
-        }
-        o.place_only_where_playable = self.place_only_where_playable;
-        o
-    }
-
-    fn is_set(&self) -> bool {
-        self.large.is_some()
-            || self.small.is_some()
-            || self.no_move_passes
-            || self.place_only_where_playable
-    }
-}
-
-/// Rules options of Transport on the command line.
-#[derive(Debug, Clone, clap::Args, Default)]
-pub struct TransportArgs {
-    /// Two fleets, two teams of two, or the four-fleet battle royal.
-    #[arg(long, value_enum)]
-    pub mode: Option<ModeArg>,
-    /// Squares per side of the board: odd, 9 to 25, or 8 for two fleets; two teams need 11 or
-    /// more (default 11).
-    #[arg(long)]
-    pub board: Option<u8>,
-    /// A handicap: this fleet (1-4) starts with one plane, shell and torpedo fewer.
-    #[arg(long)]
-    pub handicap: Vec<u8>,
-    /// Which enemy shells and planes bar a plane's two-square flight: those pointed head-on
-    /// at it (default), or those pointed along its line either way.
-    #[arg(long, value_enum)]
-    pub plane_passing: Option<PlanePassingArg>,
-    /// A torpedo may be launched so that it runs straight off the board (it goes back to
-    /// reserve at once); by default that launch is refused.
-    #[arg(long)]
-    pub torpedo_off_board: bool,
-    /// The transport carries the red dot: it fires shells from its fleet's reserve.
-    #[arg(long)]
-    pub armed_transport: bool,
-}
-
-/// Which shells and planes bar a plane's flight, on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum PlanePassingArg {
-    /// Pointed head-on at the plane.
-    HeadOn,
-    /// Pointed along its line of flight, either way.
-    AlongFlight,
-}
-
-/// Transport's modes on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ModeArg {
-    /// Two fleets.
-    Two,
-    /// Four fleets in two teams.
-    Teams,
-    /// Four fleets, each for itself.
-    Royal,
-}
-
-impl TransportArgs {
-    /// The rules options these arguments ask for.
-    pub fn options(&self) -> TransportOptions {
-        let mut o = TransportOptions::default();
-        if let Some(mode) = self.mode {
-            o.mode = match mode {
-                ModeArg::Two => Mode::Two,
-                ModeArg::Teams => Mode::Teams,
-                ModeArg::Royal => Mode::Royal,
-            };
-        }
-        if let Some(n) = self.board {
-            o.size = n;
-        }
-        o.handicapped.clone_from(&self.handicap);
-        if let Some(passing) = self.plane_passing {
-            o.plane_passing = match passing {
-                PlanePassingArg::HeadOn => PlanePassing::HeadOn,
-                PlanePassingArg::AlongFlight => PlanePassing::AlongFlight,
-            };
-        }
-        o.torpedo_launch_off_board = self.torpedo_off_board;
-        o.armed_transport = self.armed_transport;
-        o
-    }
-
-    fn is_set(&self) -> bool {
-        self.mode.is_some()
-            || self.board.is_some()
-            || !self.handicap.is_empty()
-            || self.plane_passing.is_some()
-            || self.torpedo_off_board
-            || self.armed_transport
-    }
-}
-
-/// The rules options given on the command line, one group per game.
-#[derive(Debug, Clone, Default)]
-pub struct RulesArgs {
-    /// The Game of War's.
-    pub war: WarArgs,
-    /// Camelot's.
-    pub camelot: CamelotArgs,
-    /// The fence race's.
-    pub fences: FencesArgs,
-    /// Screwball's.
-    pub screwball: ScrewballArgs,
-    /// Transport's.
-    pub transport: TransportArgs,
+    .map_err(|e| format!("{}: {e}", registry::game(game.0).noun))
 }
 
 /// What `tabula play` takes: the game, its rules options, and how the window shows it.
@@ -445,21 +261,9 @@ pub struct PlayArgs {
     /// Which game.
     #[arg(value_enum, default_value = "war")]
     pub game: GameArg,
-    /// Rules options of the Game of War.
+    /// Rules options of the game.
     #[command(flatten)]
-    pub war: WarArgs,
-    /// Rules options of Camelot.
-    #[command(flatten)]
-    pub camelot: CamelotArgs,
-    /// Rules options of the fence race.
-    #[command(flatten)]
-    pub fences: FencesArgs,
-    /// Rules options of Screwball Checkers.
-    #[command(flatten)]
-    pub screwball: ScrewballArgs,
-    /// Rules options of Transport.
-    #[command(flatten)]
-    pub transport: TransportArgs,
+    pub rules: RulesArgs,
     /// Start from a scene's position (its options and setup, then its moves).
     #[arg(long)]
     pub scene: Option<PathBuf>,
@@ -493,38 +297,16 @@ pub struct PlayArgs {
 }
 
 impl PlayArgs {
-    /// The rules options asked for, one group per game.
-    pub fn rules(&self) -> RulesArgs {
-        RulesArgs {
-            war: self.war.clone(),
-            camelot: self.camelot.clone(),
-            fences: self.fences.clone(),
-            screwball: self.screwball.clone(),
-            transport: self.transport.clone(),
-        }
-    }
-
     /// The game these arguments open: the opening with the options asked for, or a scene's
     /// position.
     pub fn table(&self) -> Result<TableGame, String> {
-        let rules = self.rules();
         match &self.scene {
-            None => opening(self.game, &rules),
-            Some(path) => {
-                if rules.war.is_set()
-                    || rules.camelot.is_set()
-                    || rules.fences.is_set()
-                    || rules.screwball.is_set()
-                    || rules.transport.is_set()
-                {
-                    Err(format!(
-                        "{}: a scene brings its own rules options; drop the option flags",
-                        path.display()
-                    ))
-                } else {
-                    TableGame::from_scene(path, self.at)
-                }
-            }
+            None => opening(self.game, &self.rules),
+            Some(path) if !self.rules.is_empty() => Err(format!(
+                "{}: a scene brings its own rules options; drop the option flags",
+                path.display()
+            )),
+            Some(path) => TableGame::from_scene(path, self.at),
         }
     }
 

@@ -14,7 +14,9 @@ use bevy::text::FontSize;
 use clap::Parser;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use tabula_rules::scene::{GameKind, SceneFile};
+use tabula_rules::options::{OptionKind, OptionSpec};
+use tabula_rules::registry::{self, GAMES, GameKind};
+use tabula_rules::scene::SceneFile;
 
 /// One setting on the start screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,7 +40,7 @@ pub enum FieldValue {
     /// A number typed in, passed as `flag VALUE`.
     Number {
         /// The command-line flag.
-        flag: &'static str,
+        flag: String,
         /// The digits typed.
         digits: String,
     },
@@ -63,25 +65,29 @@ impl Field {
         }
     }
 
-    /// Numbers from a list, the first the default (given no flag).
-    fn numbers(label: &'static str, flag: &str, values: &[u32], unit: &str) -> Field {
-        Field {
-            label,
-            value: FieldValue::Cycle {
-                choices: values
-                    .iter()
-                    .enumerate()
-                    .map(|(i, v)| {
-                        let args = if i == 0 {
-                            Vec::new()
-                        } else {
-                            vec![flag.to_string(), v.to_string()]
-                        };
-                        (format!("{v}{unit}"), args)
+    /// The field of a rules option: the values the option's description offers, stepped
+    /// through, or digits typed in (starting with `seed`) for a free number.
+    pub fn of_option(spec: &'static OptionSpec, seed: u64) -> Field {
+        let value = match spec.kind {
+            OptionKind::Free => FieldValue::Number {
+                flag: spec.flag(),
+                digits: seed.to_string(),
+            },
+            _ => FieldValue::Cycle {
+                choices: spec
+                    .offers()
+                    .into_iter()
+                    .map(|(text, shown)| {
+                        let args = text.map(|t| spec.args(&[t])).unwrap_or_default();
+                        (shown, args)
                     })
                     .collect(),
                 index: 0,
             },
+        };
+        Field {
+            label: spec.label,
+            value,
         }
     }
 
@@ -104,173 +110,13 @@ impl Field {
     }
 }
 
-/// The settings each game offers, defaults first.
+/// The settings each game offers, defaults first: one field a rules option, in the order
+/// the registry gives for the start screen.
 pub fn game_fields(kind: GameKind, seed: u64) -> Vec<Field> {
-    match kind {
-        GameKind::War => vec![
-            Field::cycle(
-                "First to move",
-                &[("Red", &[]), ("Blue", &["--first", "blue"])],
-            ),
-            Field::cycle(
-                "A piece in the enemy citadel wins",
-                &[
-                    ("at once, if it cannot be taken", &[]),
-                    ("after the opponent's reply", &["--citadel-after-reply"]),
-                ],
-            ),
-            Field::cycle(
-                "A player with no move",
-                &[("loses", &[]), ("draws", &["--no-move-draws"])],
-            ),
-            Field::cycle(
-                "After a third repetition",
-                &[
-                    ("20 more moves each, then a draw", &[]),
-                    ("10 more moves each", &["--repetition-grace", "10"]),
-                    ("no draw by repetition", &["--repetition-grace", "0"]),
-                ],
-            ),
-            Field::cycle(
-                "Time per move",
-                &[
-                    ("no limit", &[]),
-                    ("5 minutes (the book)", &["--move-time", "300"]),
-                    ("2 minutes", &["--move-time", "120"]),
-                    ("1 minute", &["--move-time", "60"]),
-                ],
-            ),
-            Field::cycle(
-                "A troop is offered (must be taken)",
-                &[
-                    ("when diagonally in front", &[]),
-                    ("only when it can be jumped", &["--offered", "jumpable"]),
-                ],
-            ),
-        ],
-        GameKind::Camelot => vec![
-            Field::cycle(
-                "Rules",
-                &[
-                    ("World Camelot Federation", &[]),
-                    ("Parker's 1930 patent", &["--rules", "parker1930"]),
-                ],
-            ),
-            Field::numbers(
-                "Castle moves each (WCF)",
-                "--castle-moves",
-                &[2, 0, 1, 3, 4],
-                "",
-            ),
-            Field::cycle(
-                "Draw without progress (WCF)",
-                &[
-                    ("after 50 moves each", &[]),
-                    ("after 25 moves each", &["--quiet-moves", "25"]),
-                    ("after 100 moves each", &["--quiet-moves", "100"]),
-                    ("never", &["--quiet-moves", "0"]),
-                ],
-            ),
-        ],
-        GameKind::Fences => vec![
-            Field::numbers("Players", "--players", &[2, 3, 4], ""),
-            Field::numbers(
-                "Field size",
-                "--size",
-                &[13, 9, 11, 15, 17, 19, 21, 23, 25],
-                " spaces a side",
-            ),
-            Field::cycle("Chance cards", &[("no", &[]), ("yes", &["--chance-cards"])]),
-            Field::cycle(
-                "After the first pawn is home",
-                &[
-                    ("the game ends", &[]),
-                    ("the others play on for places", &["--play-for-places"]),
-                ],
-            ),
-            Field {
-                label: "Seed of the die",
-                value: FieldValue::Number {
-                    flag: "--seed",
-                    digits: seed.to_string(),
-                },
-            },
-            Field::cycle(
-                "Fences in home's entrances",
-                &[("allowed", &[]), ("never", &["--open-entrances"])],
-            ),
-        ],
-        GameKind::Screwball => vec![
-            Field::numbers(
-                "Large pieces each",
-                "--large",
-                &[18, 4, 6, 8, 10, 12, 14, 16],
-                "",
-            ),
-            Field::numbers("Small pieces each", "--small", &[6, 2, 3, 4, 5], ""),
-            Field::cycle(
-                "A player who cannot move",
-                &[
-                    ("enters a reserve piece", &[]),
-                    ("passes", &["--no-move-passes"]),
-                ],
-            ),
-            Field::cycle(
-                "Penalty and entered pieces go",
-                &[
-                    ("on any vacant square", &[]),
-                    ("only where they can move", &["--place-only-where-playable"]),
-                ],
-            ),
-        ],
-        GameKind::Transport => vec![
-            Field::cycle(
-                "Players",
-                &[
-                    ("2 fleets", &[]),
-                    ("4 fleets in two teams", &["--mode", "teams"]),
-                    ("4 fleets, battle royal", &["--mode", "royal"]),
-                ],
-            ),
-            Field::numbers(
-                "Board",
-                "--board",
-                &[11, 8, 9, 13, 15, 17, 19, 21, 23, 25],
-                " squares a side",
-            ),
-            Field::cycle(
-                "Handicap (one plane, shell and torpedo fewer)",
-                &[
-                    ("none", &[]),
-                    ("Fleet 1", &["--handicap", "1"]),
-                    ("Fleet 2", &["--handicap", "2"]),
-                    ("Fleet 3 (four fleets)", &["--handicap", "3"]),
-                    ("Fleet 4 (four fleets)", &["--handicap", "4"]),
-                ],
-            ),
-            Field::cycle(
-                "A plane's flight is barred by shells and planes pointed",
-                &[
-                    ("head-on at it", &[]),
-                    ("along its line", &["--plane-passing", "along-flight"]),
-                ],
-            ),
-            Field::cycle(
-                "A torpedo launched off the board",
-                &[
-                    ("is refused", &[]),
-                    ("returns to reserve", &["--torpedo-off-board"]),
-                ],
-            ),
-            Field::cycle(
-                "The transport",
-                &[
-                    ("is unarmed", &[]),
-                    ("fires shells (red dot)", &["--armed-transport"]),
-                ],
-            ),
-        ],
-    }
+    registry::game(kind)
+        .screen_options()
+        .map(|spec| Field::of_option(spec, seed))
+        .collect()
 }
 
 /// Table settings shared by every game.
@@ -370,10 +216,10 @@ impl Menu {
     /// demonstrations in `demos`.
     pub fn new(seed: u64, demos: Vec<Demo>) -> Menu {
         Menu {
-            game: GameKind::War,
-            fields: GameKind::ALL
+            game: GAMES[0].kind,
+            fields: GAMES
                 .iter()
-                .map(|&k| (k, game_fields(k, seed)))
+                .map(|g| (g.kind, game_fields(g.kind, seed)))
                 .collect(),
             table: table_fields(),
             names: vec![String::new(); 4],
@@ -553,13 +399,7 @@ fn step_field(field: &mut Field, step: i32) {
 }
 
 fn game_arg(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::War => "war",
-        GameKind::Camelot => "camelot",
-        GameKind::Transport => "transport",
-        GameKind::Fences => "fences",
-        GameKind::Screwball => "screwball",
-    }
+    registry::game(kind).name
 }
 
 /// Reads `tabula ARGS` as the command line would; only `play` is expected.
@@ -569,27 +409,6 @@ fn play_args(args: &[String]) -> Result<PlayArgs, String> {
     match cli.command {
         Some(Command::Play(play)) => Ok(play),
         _ => Err("not a `tabula play` command".into()),
-    }
-}
-
-/// What the menu says about each game.
-fn blurb(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::War => {
-            "Hudson Maxim, 1910. Infantry, cavalry, artillery and flying machines storm the enemy citadel."
-        }
-        GameKind::Camelot => {
-            "George S. Parker, 1930. Men and knights jump and canter into the enemy's castle."
-        }
-        GameKind::Transport => {
-            "Guy Paschal, 1947. Fleets at sea, in the air and under water hunt the enemy transport."
-        }
-        GameKind::Fences => {
-            "Robert C. Magee, 1962. Race your pawn home by die throws, moving fences to block the others."
-        }
-        GameKind::Screwball => {
-            "William A. Dubay, 1946. Screws and balls on large and small squares; attacks cost penalty pieces."
-        }
     }
 }
 
@@ -774,19 +593,17 @@ fn keyboard(
             }
             continue;
         }
-        let i = GameKind::ALL
-            .iter()
-            .position(|k| *k == menu.game)
-            .unwrap_or(0);
+        let i = GAMES.iter().position(|g| g.kind == menu.game).unwrap_or(0);
+        let n = GAMES.len();
         match &key.logical_key {
             Key::Enter => {
                 out.write(MenuAction::Play);
             }
             Key::ArrowDown => {
-                out.write(MenuAction::Game(GameKind::ALL[(i + 1) % 5]));
+                out.write(MenuAction::Game(GAMES[(i + 1) % n].kind));
             }
             Key::ArrowUp => {
-                out.write(MenuAction::Game(GameKind::ALL[(i + 4) % 5]));
+                out.write(MenuAction::Game(GAMES[(i + n - 1) % n].kind));
             }
             _ => {}
         }
@@ -884,7 +701,8 @@ fn games_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
     row.spawn((column(330.0), BackgroundColor(PANEL)))
         .with_children(|col| {
             col.spawn(text("Game", 18.0, GOLD));
-            for kind in GameKind::ALL {
+            for game in &GAMES {
+                let kind = game.kind;
                 let chosen = kind == menu.game;
                 col.spawn((
                     Button,
@@ -896,8 +714,8 @@ fn games_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
                     BackgroundColor(if chosen { CHOSEN } else { BUTTON }),
                 ))
                 .with_children(|b| {
-                    b.spawn(text(kind.title(), 18.0, Color::WHITE));
-                    b.spawn(text(blurb(kind), 12.0, Color::srgb(0.85, 0.82, 0.75)));
+                    b.spawn(text(game.title, 18.0, Color::WHITE));
+                    b.spawn(text(game.blurb, 12.0, Color::srgb(0.85, 0.82, 0.75)));
                 })
                 .observe(
                     move |click: On<Pointer<Click>>, mut out: MessageWriter<MenuAction>| {

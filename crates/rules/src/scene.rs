@@ -73,13 +73,7 @@ impl GameKind {
 
     /// The game's title.
     pub fn title(self) -> &'static str {
-        match self {
-            GameKind::War => "The Game of War",
-            GameKind::Camelot => "Camelot",
-            GameKind::Transport => "Transport",
-            GameKind::Fences => "The fence race",
-            GameKind::Screwball => "Screwball Checkers",
-        }
+        crate::registry::game(self).title
     }
 }
 

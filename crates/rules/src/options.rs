@@ -1,0 +1,1191 @@
+//! Every rules option of the five games, described once as data ([`OptionSpec`]): its name on
+//! the command line, its help, its kind of value and what the start screen shows for it.
+//! Each options struct reads and sets its options by name from command-line text
+//! ([`RulesOptions`]), so that the command line and the start screen are both made from
+//! these lists. Setting an option checks only that the text is a value of its kind; the
+//! game's own `check` (called by its constructor) still refuses values out of its range.
+
+use crate::camelot::{CamelotOptions, RuleSet};
+use crate::fences::FencesOptions;
+use crate::scene::GameKind;
+use crate::screwball::ScrewballOptions;
+use crate::screwball::game::NoMove as ScrewballNoMove;
+use crate::transport::{Mode, PlanePassing, TransportOptions};
+use crate::war::{CitadelWin, NoMove, Offered, Side, WarOptions};
+
+/// How many bits a number option holds, and so which numbers the command line reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Width {
+    /// 0 to 255.
+    U8,
+    /// 0 to 4,294,967,295.
+    U32,
+    /// 0 to 18,446,744,073,709,551,615.
+    U64,
+}
+
+impl Width {
+    /// The largest number of this width.
+    pub fn max(self) -> u64 {
+        match self {
+            Width::U8 => u8::MAX.into(),
+            Width::U32 => u32::MAX.into(),
+            Width::U64 => u64::MAX,
+        }
+    }
+}
+
+/// What the start screen steps through for a number option: the first is the default (it
+/// adds no flag to the command line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Offers {
+    /// Numbers, each shown followed by a unit (`""` for none).
+    Numbers(&'static [u64], &'static str),
+    /// Numbers, each with the words shown for it. The default's number is only shown.
+    Labelled(&'static [(u64, &'static str)]),
+}
+
+/// One named value of a choice option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Choice {
+    /// Its name on the command line.
+    pub name: &'static str,
+    /// What it means, one sentence (listed by `--help`; empty where the option does not
+    /// list its values).
+    pub help: &'static str,
+    /// What the start screen shows for it.
+    pub shown: &'static str,
+}
+
+/// What kind of value an option takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionKind {
+    /// A flag without a value that selects the rule's other reading.
+    Switch {
+        /// What the start screen shows without the flag (the default).
+        off: &'static str,
+        /// What it shows with the flag.
+        on: &'static str,
+    },
+    /// A whole number.
+    Number {
+        /// Which numbers the command line reads.
+        width: Width,
+        /// The smallest value the game accepts.
+        min: u64,
+        /// The largest value the game accepts (the game's check may refuse some between,
+        /// such as even sizes).
+        max: u64,
+        /// What 0 means, where 0 turns a rule off.
+        zero: Option<&'static str>,
+        /// What the start screen steps through.
+        offers: Offers,
+    },
+    /// One of named values, the default first.
+    Choice {
+        /// The values.
+        values: &'static [Choice],
+        /// `None`: the command line lists the values in its help and takes them exactly.
+        /// `Some(noun)`: it reads a name in any case, and names the noun when it is unknown
+        /// ("unknown side ...").
+        noun: Option<&'static str>,
+    },
+    /// A small number (0 to 255) that may be given several times, each adding one value.
+    Repeated {
+        /// The smallest value the game accepts.
+        min: u64,
+        /// The largest value the game accepts.
+        max: u64,
+        /// What the start screen steps through (one value or none).
+        offers: Offers,
+    },
+    /// Any number from 0 to 2^64 - 1, typed in on the start screen.
+    Free,
+}
+
+/// One rules option of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// Its name on the command line, without the `--`.
+    pub name: &'static str,
+    /// What it does, one sentence (the command line's help).
+    pub help: &'static str,
+    /// What the start screen calls it.
+    pub label: &'static str,
+    /// Its kind of value.
+    pub kind: OptionKind,
+}
+
+/// Text that is no value of an option, or an option a game does not have.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// The game has no option of that name.
+    #[error("--{name} is not an option of {game}")]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The game's title.
+        game: &'static str,
+    },
+    /// The text is not a value of the option's kind.
+    #[error("--{option} {text}: {why}")]
+    Value {
+        /// The option's name.
+        option: &'static str,
+        /// The text given.
+        text: String,
+        /// What the option takes.
+        why: String,
+    },
+}
+
+/// "a, b or c".
+fn either(names: impl IntoIterator<Item = &'static str>, last: &str) -> String {
+    let names: Vec<&str> = names.into_iter().collect();
+    match names.split_last() {
+        Some((tail, [])) => (*tail).to_string(),
+        Some((tail, head)) => format!("{} {last} {tail}", head.join(", ")),
+        None => String::new(),
+    }
+}
+
+impl OptionSpec {
+    /// The flag: `--name`.
+    pub fn flag(&self) -> String {
+        format!("--{}", self.name)
+    }
+
+    /// Whether the option is a flag without a value.
+    pub fn is_switch(&self) -> bool {
+        matches!(self.kind, OptionKind::Switch { .. })
+    }
+
+    fn refuse(&self, text: &str, why: impl Into<String>) -> OptionError {
+        OptionError::Value {
+            option: self.name,
+            text: text.to_string(),
+            why: why.into(),
+        }
+    }
+
+    /// Reads a switch's text: empty or `true` turns it on, `false` off.
+    pub fn switch(&self, text: &str) -> Result<bool, OptionError> {
+        match text {
+            "" | "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(self.refuse(text, "a switch takes no value (or true or false)")),
+        }
+    }
+
+    /// Reads a number of the option's width (not checked against the game's range).
+    pub fn number(&self, text: &str) -> Result<u64, OptionError> {
+        let width = match self.kind {
+            OptionKind::Number { width, .. } => width,
+            OptionKind::Repeated { .. } => Width::U8,
+            _ => Width::U64,
+        };
+        text.parse::<u64>()
+            .ok()
+            .filter(|n| *n <= width.max())
+            .ok_or_else(|| {
+                self.refuse(
+                    text,
+                    format!("not a whole number from 0 to {}", width.max()),
+                )
+            })
+    }
+
+    /// Reads a choice's text; the error says which names it takes, as the command line
+    /// says it ("unknown side \"green\": use red or blue").
+    pub fn choose(&self, text: &str) -> Result<&'static Choice, String> {
+        let OptionKind::Choice { values, noun } = self.kind else {
+            return Err(format!("--{} takes no named value", self.name));
+        };
+        let names = values.iter().map(|c| c.name);
+        match noun {
+            Some(noun) => values
+                .iter()
+                .find(|c| c.name.eq_ignore_ascii_case(text))
+                .ok_or_else(|| format!("unknown {noun} {text:?}: use {}", either(names, "or"))),
+            None => values
+                .iter()
+                .find(|c| c.name == text)
+                .ok_or_else(|| format!("use {}", either(names, "or"))),
+        }
+    }
+
+    /// The name of the choice `text` names.
+    pub fn choice(&self, text: &str) -> Result<&'static str, OptionError> {
+        self.choose(text)
+            .map(|c| c.name)
+            .map_err(|why| self.refuse(text, why))
+    }
+
+    /// The command-line words for the option's texts (as [`RulesOptions::get`] gives them):
+    /// `--name` for a switch, `--name TEXT` for each text otherwise.
+    pub fn args(&self, texts: &[String]) -> Vec<String> {
+        let mut args = Vec::new();
+        for text in texts {
+            args.push(self.flag());
+            if !self.is_switch() {
+                args.push(text.clone());
+            }
+        }
+        args
+    }
+
+    /// What the start screen steps through, the default first: the text the command line
+    /// takes (`None` for the default, which adds no flag; empty for a switch) and the words
+    /// shown. Empty for a free number, which is typed in.
+    pub fn offers(&self) -> Vec<(Option<String>, String)> {
+        let numbers = |offers: Offers| -> Vec<(u64, String)> {
+            match offers {
+                Offers::Numbers(values, unit) => {
+                    values.iter().map(|v| (*v, format!("{v}{unit}"))).collect()
+                }
+                Offers::Labelled(values) => {
+                    values.iter().map(|(v, s)| (*v, s.to_string())).collect()
+                }
+            }
+        };
+        let listed: Vec<(String, String)> = match self.kind {
+            OptionKind::Switch { off, on } => {
+                vec![(String::new(), off.into()), (String::new(), on.into())]
+            }
+            OptionKind::Number { offers, .. } | OptionKind::Repeated { offers, .. } => {
+                numbers(offers)
+                    .into_iter()
+                    .map(|(v, s)| (v.to_string(), s))
+                    .collect()
+            }
+            OptionKind::Choice { values, .. } => values
+                .iter()
+                .map(|c| (c.name.to_string(), c.shown.to_string()))
+                .collect(),
+            OptionKind::Free => Vec::new(),
+        };
+        listed
+            .into_iter()
+            .enumerate()
+            .map(|(i, (text, shown))| ((i > 0).then_some(text), shown))
+            .collect()
+    }
+}
+
+/// The spec named `name` in `specs`, or an error naming the game.
+pub fn find(
+    specs: &'static [OptionSpec],
+    name: &str,
+    game: GameKind,
+) -> Result<&'static OptionSpec, OptionError> {
+    specs
+        .iter()
+        .find(|s| s.name == name)
+        .ok_or_else(|| OptionError::Unknown {
+            name: name.to_string(),
+            game: game.title(),
+        })
+}
+
+/// A game's rules options, read and set by the names of its [`OptionSpec`]s.
+pub trait RulesOptions: Default + Clone + PartialEq {
+    /// The game.
+    const GAME: GameKind;
+
+    /// Its options, in the command line's order.
+    fn specs() -> &'static [OptionSpec];
+
+    /// Sets option `name` from command-line text: for a switch, empty text (or `true`)
+    /// turns it on and `false` off; a repeated option adds one value; a number of the
+    /// option's width or a choice's name sets it (0 turns off a rule that 0 turns off).
+    /// Whether the value suits the game is for the game's check to say.
+    fn set(&mut self, name: &str, text: &str) -> Result<(), OptionError>;
+
+    /// The command-line texts of option `name`'s value: none when it is the default (or
+    /// the game has no such option), one empty text for a switch that is on, one a value of
+    /// a repeated option, else one.
+    fn get(&self, name: &str) -> Vec<String>;
+
+    /// Checks values that depend on other options, naming the option as the command line
+    /// does ("--handicap 3: the fleets are numbered 1 to 2"); the game's own check still has
+    /// the last word. By default there are none.
+    fn cross_check(&self) -> Result<(), OptionError> {
+        Ok(())
+    }
+
+    /// The command-line words that ask for these options (defaults left out), in the
+    /// order of [`RulesOptions::specs`].
+    fn args(&self) -> Vec<String> {
+        Self::specs()
+            .iter()
+            .flat_map(|spec| spec.args(&self.get(spec.name)))
+            .collect()
+    }
+}
+
+/// `Some(n)` for n > 0, `None` for 0 (the rule off).
+fn zero_off(n: u64) -> Option<u32> {
+    u32::try_from(n).ok().filter(|n| *n > 0)
+}
+
+/// The texts of a value that is the default (none) or not (one).
+fn unless_default<T: PartialEq>(
+    value: T,
+    default: T,
+    text: impl FnOnce(T) -> String,
+) -> Vec<String> {
+    if value == default {
+        Vec::new()
+    } else {
+        vec![text(value)]
+    }
+}
+
+fn switch_text(on: bool) -> Vec<String> {
+    if on { vec![String::new()] } else { Vec::new() }
+}
+
+/// The Game of War's options.
+pub const WAR: &[OptionSpec] = &[
+    OptionSpec {
+        name: "first",
+        help: "Who moves first.",
+        label: "First to move",
+        kind: OptionKind::Choice {
+            values: &[
+                Choice {
+                    name: "red",
+                    help: "",
+                    shown: "Red",
+                },
+                Choice {
+                    name: "blue",
+                    help: "",
+                    shown: "Blue",
+                },
+            ],
+            noun: Some("side"),
+        },
+    },
+    OptionSpec {
+        name: "citadel-after-reply",
+        help: "Win in the enemy citadel only after the opponent's reply (the book's letter), instead of as soon as he has no capture of the piece.",
+        label: "A piece in the enemy citadel wins",
+        kind: OptionKind::Switch {
+            off: "at once, if it cannot be taken",
+            on: "after the opponent's reply",
+        },
+    },
+    OptionSpec {
+        name: "no-move-draws",
+        help: "A player with no legal move draws instead of losing.",
+        label: "A player with no move",
+        kind: OptionKind::Switch {
+            off: "loses",
+            on: "draws",
+        },
+    },
+    OptionSpec {
+        name: "repetition-grace",
+        help: "Moves each side may still make after a third repetition (0 turns the rule off).",
+        label: "After a third repetition",
+        kind: OptionKind::Number {
+            width: Width::U32,
+            min: 0,
+            max: 1000,
+            zero: Some("no draw by repetition"),
+            offers: Offers::Labelled(&[
+                (20, "20 more moves each, then a draw"),
+                (10, "10 more moves each"),
+                (0, "no draw by repetition"),
+            ]),
+        },
+    },
+    OptionSpec {
+        name: "move-time",
+        help: "Seconds allowed per move (the book's Law XI); off by default.",
+        label: "Time per move",
+        kind: OptionKind::Number {
+            width: Width::U32,
+            min: 0,
+            max: 86_400,
+            zero: Some("no limit"),
+            offers: Offers::Labelled(&[
+                (0, "no limit"),
+                (300, "5 minutes (the book)"),
+                (120, "2 minutes"),
+                (60, "1 minute"),
+            ]),
+        },
+    },
+    OptionSpec {
+        name: "offered",
+        help: "Which enemy troops are offered (and so must be taken): any diagonally in front of a troop (default), or only one that troop can jump.",
+        label: "A troop is offered (must be taken)",
+        kind: OptionKind::Choice {
+            values: &[
+                Choice {
+                    name: "diagonal",
+                    help: "Any enemy troop diagonally in front of one of your troops.",
+                    shown: "when diagonally in front",
+                },
+                Choice {
+                    name: "jumpable",
+                    help: "Only an enemy troop that can be jumped (the square beyond is empty).",
+                    shown: "only when it can be jumped",
+                },
+            ],
+            noun: None,
+        },
+    },
+];
+
+impl RulesOptions for WarOptions {
+    const GAME: GameKind = GameKind::War;
+
+    fn specs() -> &'static [OptionSpec] {
+        WAR
+    }
+
+    fn set(&mut self, name: &str, text: &str) -> Result<(), OptionError> {
+        let spec = find(WAR, name, Self::GAME)?;
+        match spec.name {
+            "first" => {
+                self.first = match spec.choice(text)? {
+                    "blue" => Side::Blue,
+                    _ => Side::Red,
+                }
+            }
+            "citadel-after-reply" => {
+                self.citadel_win = if spec.switch(text)? {
+                    CitadelWin::AfterReply
+                } else {
+                    CitadelWin::Immediate
+                }
+            }
+            "no-move-draws" => {
+                self.no_move = if spec.switch(text)? {
+                    NoMove::Draw
+                } else {
+                    NoMove::Loss
+                }
+            }
+            "repetition-grace" => self.repetition_grace = zero_off(spec.number(text)?),
+            "move-time" => self.move_time_limit = zero_off(spec.number(text)?),
+            _ => {
+                self.offered = match spec.choice(text)? {
+                    "jumpable" => Offered::Jumpable,
+                    _ => Offered::Diagonal,
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn get(&self, name: &str) -> Vec<String> {
+        let d = WarOptions::default();
+        match name {
+            "first" => unless_default(self.first, d.first, |s| match s {
+                Side::Red => "red".into(),
+                Side::Blue => "blue".into(),
+            }),
+            "citadel-after-reply" => switch_text(self.citadel_win == CitadelWin::AfterReply),
+            "no-move-draws" => switch_text(self.no_move == NoMove::Draw),
+            "repetition-grace" => unless_default(self.repetition_grace, d.repetition_grace, |g| {
+                g.unwrap_or(0).to_string()
+            }),
+            "move-time" => unless_default(self.move_time_limit, d.move_time_limit, |t| {
+                t.unwrap_or(0).to_string()
+            }),
+            "offered" => unless_default(self.offered, d.offered, |o| match o {
+                Offered::Diagonal => "diagonal".into(),
+                Offered::Jumpable => "jumpable".into(),
+            }),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Camelot's options.
+pub const CAMELOT: &[OptionSpec] = &[
+    OptionSpec {
+        name: "rules",
+        help: "Which rules: the World Camelot Federation's (default) or the 1930 patent's.",
+        label: "Rules",
+        kind: OptionKind::Choice {
+            values: &[
+                Choice {
+                    name: "wcf",
+                    help: "The World Camelot Federation's rules.",
+                    shown: "World Camelot Federation",
+                },
+                Choice {
+                    name: "parker1930",
+                    help: "Parker's 1930 patent.",
+                    shown: "Parker's 1930 patent",
+                },
+            ],
+            noun: None,
+        },
+    },
+    OptionSpec {
+        name: "castle-moves",
+        help: "WCF: castle moves each player may make in a game.",
+        label: "Castle moves each (WCF)",
+        kind: OptionKind::Number {
+            width: Width::U8,
+            min: 0,
+            max: 100,
+            zero: None,
+            offers: Offers::Numbers(&[2, 0, 1, 3, 4], ""),
+        },
+    },
+    OptionSpec {
+        name: "quiet-moves",
+        help: "WCF: moves each without a capture or castle entry before a draw (0 turns it off).",
+        label: "Draw without progress (WCF)",
+        kind: OptionKind::Number {
+            width: Width::U32,
+            min: 0,
+            max: 10_000,
+            zero: Some("never"),
+            offers: Offers::Labelled(&[
+                (50, "after 50 moves each"),
+                (25, "after 25 moves each"),
+                (100, "after 100 moves each"),
+                (0, "never"),
+            ]),
+        },
+    },
+];
+
+impl RulesOptions for CamelotOptions {
+    const GAME: GameKind = GameKind::Camelot;
+
+    fn specs() -> &'static [OptionSpec] {
+        CAMELOT
+    }
+
+    fn set(&mut self, name: &str, text: &str) -> Result<(), OptionError> {
+        let spec = find(CAMELOT, name, Self::GAME)?;
+        match spec.name {
+            "rules" => {
+                self.rules = match spec.choice(text)? {
+                    "parker1930" => RuleSet::Parker1930,
+                    _ => RuleSet::Wcf,
+                }
+            }
+            "castle-moves" => self.castle_move_limit = spec.number(text)? as u8,
+            _ => self.no_progress_moves = zero_off(spec.number(text)?),
+        }
+        Ok(())
+    }
+
+    fn get(&self, name: &str) -> Vec<String> {
+        let d = CamelotOptions::default();
+        match name {
+            "rules" => unless_default(self.rules, d.rules, |r| match r {
+                RuleSet::Wcf => "wcf".into(),
+                RuleSet::Parker1930 => "parker1930".into(),
+            }),
+            "castle-moves" => unless_default(self.castle_move_limit, d.castle_move_limit, |n| {
+                n.to_string()
+            }),
+            "quiet-moves" => unless_default(self.no_progress_moves, d.no_progress_moves, |n| {
+                n.unwrap_or(0).to_string()
+            }),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The fence race's options.
+pub const FENCES: &[OptionSpec] = &[
+    OptionSpec {
+        name: "players",
+        help: "Players, 2 to 4.",
+        label: "Players",
+        kind: OptionKind::Number {
+            width: Width::U8,
+            min: 2,
+            max: 4,
+            zero: None,
+            offers: Offers::Numbers(&[2, 3, 4], ""),
+        },
+    },
+    OptionSpec {
+        name: "seed",
+        help: "Seed of the die (and of the chance cards); the same seed gives the same throws.",
+        label: "Seed of the die",
+        kind: OptionKind::Free,
+    },
+    OptionSpec {
+        name: "size",
+        help: "Spaces per side of the field: odd, 9 to 25 (default 13).",
+        label: "Field size",
+        kind: OptionKind::Number {
+            width: Width::U8,
+            min: 9,
+            max: 25,
+            zero: None,
+            offers: Offers::Numbers(&[13, 9, 11, 15, 17, 19, 21, 23, 25], " spaces a side"),
+        },
+    },
+    OptionSpec {
+        name: "chance-cards",
+        help: "A player may draw a chance card instead of throwing.",
+        label: "Chance cards",
+        kind: OptionKind::Switch {
+            off: "no",
+            on: "yes",
+        },
+    },
+    OptionSpec {
+        name: "play-for-places",
+        help: "After the first pawn is home, the others play on for places.",
+        label: "After the first pawn is home",
+        kind: OptionKind::Switch {
+            off: "the game ends",
+            on: "the others play on for places",
+        },
+    },
+    OptionSpec {
+        name: "open-entrances",
+        help: "Keep home's four entrances open: no fence may stand in them (by default one may).",
+        label: "Fences in home's entrances",
+        kind: OptionKind::Switch {
+            off: "allowed",
+            on: "never",
+        },
+    },
+];
+
+impl RulesOptions for FencesOptions {
+    const GAME: GameKind = GameKind::Fences;
+
+    fn specs() -> &'static [OptionSpec] {
+        FENCES
+    }
+
+    fn set(&mut self, name: &str, text: &str) -> Result<(), OptionError> {
+        let spec = find(FENCES, name, Self::GAME)?;
+        match spec.name {
+            "players" => self.players = spec.number(text)? as u8,
+            "seed" => self.seed = spec.number(text)?,
+            "size" => self.size = spec.number(text)? as u8,
+            "chance-cards" => self.chance_cards = spec.switch(text)?,
+            "play-for-places" => self.play_for_places = spec.switch(text)?,
+            _ => self.entrance_fences = !spec.switch(text)?,
+        }
+        Ok(())
+    }
+
+    fn get(&self, name: &str) -> Vec<String> {
+        let d = FencesOptions::default();
+        match name {
+            "players" => unless_default(self.players, d.players, |n| n.to_string()),
+            "seed" => unless_default(self.seed, d.seed, |n| n.to_string()),
+            "size" => unless_default(self.size, d.size, |n| n.to_string()),
+            "chance-cards" => switch_text(self.chance_cards),
+            "play-for-places" => switch_text(self.play_for_places),
+            "open-entrances" => switch_text(!self.entrance_fences),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Screwball Checkers' options.
+pub const SCREWBALL: &[OptionSpec] = &[
+    OptionSpec {
+        name: "large",
+        help: "Large pieces each player owns (default 18).",
+        label: "Large pieces each",
+        kind: OptionKind::Number {
+            width: Width::U8,
+            min: 4,
+            max: 48,
+            zero: None,
+            offers: Offers::Numbers(&[18, 4, 6, 8, 10, 12, 14, 16], ""),
+        },
+    },
+    OptionSpec {
+        name: "small",
+        help: "Small pieces each player owns (default 6).",
+        label: "Small pieces each",
+        kind: OptionKind::Number {
+            width: Width::U8,
+            min: 2,
+            max: 26,
+            zero: None,
+            offers: Offers::Numbers(&[6, 2, 3, 4, 5], ""),
+        },
+    },
+    OptionSpec {
+        name: "no-move-passes",
+        help: "A player who cannot move passes (default: he enters a reserve piece).",
+        label: "A player who cannot move",
+        kind: OptionKind::Switch {
+            off: "enters a reserve piece",
+            on: "passes",
+        },
+    },
+    OptionSpec {
+        name: "place-only-where-playable",
+        help: "Penalty and entered pieces go only where they can move (default: on any vacant square of their size, dead at once where they never could).",
+        label: "Penalty and entered pieces go",
+        kind: OptionKind::Switch {
+            off: "on any vacant square",
+            on: "only where they can move",
+        },
+    },
+];
+
+impl RulesOptions for ScrewballOptions {
+    const GAME: GameKind = GameKind::Screwball;
+
+    fn specs() -> &'static [OptionSpec] {
+        SCREWBALL
+    }
+
+    fn set(&mut self, name: &str, text: &str) -> Result<(), OptionError> {
+        let spec = find(SCREWBALL, name, Self::GAME)?;
+        match spec.name {
+            "large" => self.large = spec.number(text)? as u8,
+            "small" => self.small = spec.number(text)? as u8,
+            "no-move-passes" => {
+                self.no_move = if spec.switch(text)? {
+                    ScrewballNoMove::Pass
+                } else {
+                    ScrewballNoMove::Enter
+                }
+            }
+            _ => self.place_only_where_playable = spec.switch(text)?,
+        }
+        Ok(())
+    }
+
+    fn get(&self, name: &str) -> Vec<String> {
+        let d = ScrewballOptions::default();
+        match name {
+            "large" => unless_default(self.large, d.large, |n| n.to_string()),
+            "small" => unless_default(self.small, d.small, |n| n.to_string()),
+            "no-move-passes" => switch_text(self.no_move == ScrewballNoMove::Pass),
+            "place-only-where-playable" => switch_text(self.place_only_where_playable),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Transport's options.
+pub const TRANSPORT: &[OptionSpec] = &[
+    OptionSpec {
+        name: "mode",
+        help: "Two fleets, two teams of two, or the four-fleet battle royal.",
+        label: "Players",
+        kind: OptionKind::Choice {
+            values: &[
+                Choice {
+                    name: "two",
+                    help: "Two fleets.",
+                    shown: "2 fleets",
+                },
+                Choice {
+                    name: "teams",
+                    help: "Four fleets in two teams.",
+                    shown: "4 fleets in two teams",
+                },
+                Choice {
+                    name: "royal",
+                    help: "Four fleets, each for itself.",
+                    shown: "4 fleets, battle royal",
+                },
+            ],
+            noun: None,
+        },
+    },
+    OptionSpec {
+        name: "board",
+        help: "Squares per side of the board: odd, 9 to 25, or 8 for two fleets; two teams need 11 or more (default 11).",
+        label: "Board",
+        kind: OptionKind::Number {
+            width: Width::U8,
+            min: 8,
+            max: 25,
+            zero: None,
+            offers: Offers::Numbers(&[11, 8, 9, 13, 15, 17, 19, 21, 23, 25], " squares a side"),
+        },
+    },
+    OptionSpec {
+        name: "handicap",
+        help: "A handicap: this fleet (1-4) starts with one plane, shell and torpedo fewer.",
+        label: "Handicap (one plane, shell and torpedo fewer)",
+        kind: OptionKind::Repeated {
+            min: 1,
+            max: 4,
+            offers: Offers::Labelled(&[
+                (0, "none"),
+                (1, "Fleet 1"),
+                (2, "Fleet 2"),
+                (3, "Fleet 3 (four fleets)"),
+                (4, "Fleet 4 (four fleets)"),
+            ]),
+        },
+    },
+    OptionSpec {
+        name: "plane-passing",
+        help: "Which enemy shells and planes bar a plane's two-square flight: those pointed head-on at it (default), or those pointed along its line either way.",
+        label: "A plane's flight is barred by shells and planes pointed",
+        kind: OptionKind::Choice {
+            values: &[
+                Choice {
+                    name: "head-on",
+                    help: "Pointed head-on at the plane.",
+                    shown: "head-on at it",
+                },
+                Choice {
+                    name: "along-flight",
+                    help: "Pointed along its line of flight, either way.",
+                    shown: "along its line",
+                },
+            ],
+            noun: None,
+        },
+    },
+    OptionSpec {
+        name: "torpedo-off-board",
+        help: "A torpedo may be launched so that it runs straight off the board (it goes back to reserve at once); by default that launch is refused.",
+        label: "A torpedo launched off the board",
+        kind: OptionKind::Switch {
+            off: "is refused",
+            on: "returns to reserve",
+        },
+    },
+    OptionSpec {
+        name: "armed-transport",
+        help: "The transport carries the red dot: it fires shells from its fleet's reserve.",
+        label: "The transport",
+        kind: OptionKind::Switch {
+            off: "is unarmed",
+            on: "fires shells (red dot)",
+        },
+    },
+];
+
+impl RulesOptions for TransportOptions {
+    const GAME: GameKind = GameKind::Transport;
+
+    fn specs() -> &'static [OptionSpec] {
+        TRANSPORT
+    }
+
+    fn set(&mut self, name: &str, text: &str) -> Result<(), OptionError> {
+        let spec = find(TRANSPORT, name, Self::GAME)?;
+        match spec.name {
+            "mode" => {
+                self.mode = match spec.choice(text)? {
+                    "teams" => Mode::Teams,
+                    "royal" => Mode::Royal,
+                    _ => Mode::Two,
+                }
+            }
+            "board" => self.size = spec.number(text)? as u8,
+            "handicap" => self.handicapped.push(spec.number(text)? as u8),
+            "plane-passing" => {
+                self.plane_passing = match spec.choice(text)? {
+                    "along-flight" => PlanePassing::AlongFlight,
+                    _ => PlanePassing::HeadOn,
+                }
+            }
+            "torpedo-off-board" => self.torpedo_launch_off_board = spec.switch(text)?,
+            _ => self.armed_transport = spec.switch(text)?,
+        }
+        Ok(())
+    }
+
+    fn get(&self, name: &str) -> Vec<String> {
+        let d = TransportOptions::default();
+        match name {
+            "mode" => unless_default(self.mode, d.mode, |m| m.word().to_string()),
+            "board" => unless_default(self.size, d.size, |n| n.to_string()),
+            "handicap" => self.handicapped.iter().map(u8::to_string).collect(),
+            "plane-passing" => unless_default(self.plane_passing, d.plane_passing, |p| match p {
+                PlanePassing::HeadOn => "head-on".into(),
+                PlanePassing::AlongFlight => "along-flight".into(),
+            }),
+            "torpedo-off-board" => switch_text(self.torpedo_launch_off_board),
+            "armed-transport" => switch_text(self.armed_transport),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A handicapped fleet must be one of the mode's fleets.
+    fn cross_check(&self) -> Result<(), OptionError> {
+        let fleets = self.mode.fleets();
+        match self.handicapped.iter().find(|f| !(1..=fleets).contains(*f)) {
+            Some(f) => Err(OptionError::Value {
+                option: "handicap",
+                text: f.to_string(),
+                why: format!("the fleets are numbered 1 to {fleets}"),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::{GAMES, GameOptions};
+
+    /// Whether the game's own check accepts `options`.
+    fn accepted(options: &GameOptions) -> bool {
+        match options {
+            GameOptions::War(o) => o.check().is_ok(),
+            GameOptions::Camelot(o) => o.check().is_ok(),
+            GameOptions::Transport(o) => o.check().is_ok(),
+            GameOptions::Fences(o) => o.check().is_ok(),
+            GameOptions::Screwball(o) => o.check().is_ok(),
+        }
+    }
+
+    /// Every text an option takes, as a test would try them: every number of its range.
+    fn values(spec: &OptionSpec) -> Vec<String> {
+        match spec.kind {
+            OptionKind::Switch { .. } => vec![String::new()],
+            OptionKind::Number { min, max, .. } | OptionKind::Repeated { min, max, .. } => {
+                (min..=max).map(|n| n.to_string()).collect()
+            }
+            OptionKind::Choice { values, .. } => values.iter().map(|c| c.name.into()).collect(),
+            OptionKind::Free => ["0", "1", "77", "18446744073709551615"]
+                .map(String::from)
+                .to_vec(),
+        }
+    }
+
+    #[test]
+    fn every_option_name_is_unique_across_the_games() {
+        let mut seen = std::collections::BTreeMap::new();
+        for game in &GAMES {
+            for spec in game.options {
+                if let Some(other) = seen.insert(spec.name, game.name) {
+                    panic!(
+                        "--{} is an option of {other} and of {}",
+                        spec.name, game.name
+                    );
+                }
+                assert!(
+                    spec.name
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                    "{}",
+                    spec.name
+                );
+                assert!(spec.help.ends_with('.'), "{}: {}", spec.name, spec.help);
+                assert!(!spec.label.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn set_and_get_round_trip_every_option_through_every_value() {
+        for game in &GAMES {
+            for spec in game.options {
+                for text in values(spec) {
+                    let mut set = GameOptions::default_for(game.kind);
+                    set.set(spec.name, &text)
+                        .unwrap_or_else(|e| panic!("{}: {e}", game.name));
+                    let got = set.get(spec.name);
+                    let default = GameOptions::default_for(game.kind);
+                    if set == default {
+                        assert!(got.is_empty(), "--{} {text}: {got:?}", spec.name);
+                    } else {
+                        assert_eq!(got, std::slice::from_ref(&text), "--{} {text}", spec.name);
+                    }
+                    let mut again = GameOptions::default_for(game.kind);
+                    for t in &got {
+                        again.set(spec.name, t).unwrap();
+                    }
+                    assert_eq!(again, set, "--{} {text}", spec.name);
+                    // The other options keep their defaults.
+                    for other in game.options.iter().filter(|o| o.name != spec.name) {
+                        assert!(set.get(other.name).is_empty(), "--{} {text}", spec.name);
+                    }
+                    // The command line words name the option once per value.
+                    let args = set.args();
+                    assert_eq!(args, spec.args(&got));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn zero_turns_off_the_rules_it_says_it_turns_off() {
+        let mut war = WarOptions::default();
+        war.set("repetition-grace", "0").unwrap();
+        war.set("move-time", "0").unwrap();
+        assert_eq!(war.repetition_grace, None);
+        assert_eq!(war.move_time_limit, None);
+        let mut camelot = CamelotOptions::default();
+        camelot.set("quiet-moves", "0").unwrap();
+        assert_eq!(camelot.no_progress_moves, None);
+        for game in &GAMES {
+            for spec in game.options {
+                if let OptionKind::Number { zero: Some(_), .. } = spec.kind {
+                    let mut o = GameOptions::default_for(game.kind);
+                    o.set(spec.name, "0").unwrap();
+                    assert!(accepted(&o), "--{} 0", spec.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn switches_can_be_turned_off_again_and_repeated_options_add_up() {
+        let mut fences = FencesOptions::default();
+        fences.set("open-entrances", "").unwrap();
+        assert!(!fences.entrance_fences);
+        fences.set("open-entrances", "false").unwrap();
+        assert_eq!(fences, FencesOptions::default());
+        let mut transport = TransportOptions::default();
+        transport.set("mode", "royal").unwrap();
+        transport.set("handicap", "2").unwrap();
+        transport.set("handicap", "4").unwrap();
+        assert_eq!(transport.handicapped, [2, 4]);
+        assert_eq!(
+            transport.args(),
+            ["--mode", "royal", "--handicap", "2", "--handicap", "4"]
+        );
+        let mut war = WarOptions::default();
+        war.set("first", "BLUE").unwrap();
+        assert_eq!(war.first, Side::Blue);
+        assert_eq!(war.get("first"), ["blue"]);
+    }
+
+    #[test]
+    fn the_ranges_are_those_the_games_accept() {
+        for game in &GAMES {
+            for spec in game.options {
+                let (min, max) = match spec.kind {
+                    OptionKind::Number { min, max, .. } | OptionKind::Repeated { min, max, .. } => {
+                        (min, max)
+                    }
+                    _ => continue,
+                };
+                let with = |n: u64| {
+                    let mut o = GameOptions::default_for(game.kind);
+                    if spec.name == "handicap" {
+                        o.set("mode", "royal").unwrap();
+                    }
+                    o.set(spec.name, &n.to_string()).unwrap();
+                    o
+                };
+                assert!(accepted(&with(min)), "--{} {min}", spec.name);
+                assert!(accepted(&with(max)), "--{} {max}", spec.name);
+                if min > 0 {
+                    assert!(!accepted(&with(min - 1)), "--{} {}", spec.name, min - 1);
+                }
+                assert!(!accepted(&with(max + 1)), "--{} {}", spec.name, max + 1);
+            }
+        }
+    }
+
+    #[test]
+    fn the_start_screen_offers_the_default_first_and_values_the_option_takes() {
+        for game in &GAMES {
+            for spec in game.options {
+                let offers = spec.offers();
+                if spec.kind == OptionKind::Free {
+                    assert!(offers.is_empty());
+                    continue;
+                }
+                assert!(offers.len() >= 2, "--{}", spec.name);
+                assert_eq!(
+                    offers[0].0, None,
+                    "--{}: the default adds no flag",
+                    spec.name
+                );
+                let shown: std::collections::BTreeSet<&String> =
+                    offers.iter().map(|(_, s)| s).collect();
+                assert_eq!(shown.len(), offers.len(), "--{}: shown alike", spec.name);
+                for (text, _) in &offers[1..] {
+                    let text = text.as_ref().unwrap();
+                    let mut o = GameOptions::default_for(game.kind);
+                    o.set(spec.name, text).unwrap();
+                    assert_ne!(
+                        o,
+                        GameOptions::default_for(game.kind),
+                        "--{} {text}",
+                        spec.name
+                    );
+                }
+                // A number's default is the first offered.
+                if let OptionKind::Number { offers: o, .. } = spec.kind {
+                    let first = match o {
+                        Offers::Numbers(v, _) => v[0],
+                        Offers::Labelled(v) => v[0].0,
+                    };
+                    let mut set = GameOptions::default_for(game.kind);
+                    set.set(spec.name, &first.to_string()).unwrap();
+                    assert_eq!(set, GameOptions::default_for(game.kind), "--{}", spec.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_values_are_refused_with_the_option_named() {
+        for game in &GAMES {
+            for spec in game.options {
+                let bad: &[&str] = match spec.kind {
+                    OptionKind::Switch { .. } => &["yes", "1"],
+                    OptionKind::Number {
+                        width: Width::U8, ..
+                    }
+                    | OptionKind::Repeated { .. } => &["x", "-1", "256", ""],
+                    OptionKind::Number { .. } => &["x", "-1", "4294967296", "1.5"],
+                    OptionKind::Choice { .. } => &["chess", ""],
+                    OptionKind::Free => &["x", "-1", "18446744073709551616"],
+                };
+                for text in bad {
+                    let mut o = GameOptions::default_for(game.kind);
+                    let e = o.set(spec.name, text).expect_err(text).to_string();
+                    assert!(e.starts_with(&format!("--{} ", spec.name)), "{e}");
+                    assert_eq!(o, GameOptions::default_for(game.kind), "unchanged");
+                }
+            }
+        }
+        let e = WarOptions::default().set("first", "green").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--first green: unknown side \"green\": use red or blue"
+        );
+        let e = CamelotOptions::default().set("rules", "chess").unwrap_err();
+        assert_eq!(e.to_string(), "--rules chess: use wcf or parker1930");
+        let e = FencesOptions::default().set("players", "300").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--players 300: not a whole number from 0 to 255"
+        );
+        let e = CamelotOptions::default().set("seed", "4").unwrap_err();
+        assert_eq!(e.to_string(), "--seed is not an option of Camelot");
+        let mut two = TransportOptions::default();
+        two.set("handicap", "3").unwrap();
+        assert_eq!(
+            two.cross_check().unwrap_err().to_string(),
+            "--handicap 3: the fleets are numbered 1 to 2"
+        );
+        two.set("mode", "teams").unwrap();
+        assert_eq!(two.cross_check(), Ok(()));
+        for game in &GAMES {
+            for spec in game.options {
+                for text in values(spec) {
+                    let mut o = GameOptions::default_for(game.kind);
+                    o.set(spec.name, &text).unwrap();
+                    if accepted(&o) {
+                        assert_eq!(o.cross_check(), Ok(()), "--{} {text}", spec.name);
+                    }
+                }
+            }
+        }
+    }
+}
