@@ -1,5 +1,6 @@
 //! The command line: open the tabletop, verify scenes, count moves, take screenshots.
 
+use crate::screens::Start;
 use crate::tabletop::{TableGame, Viewing, run_window};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Arg, ArgAction, ArgMatches, Parser, Subcommand, ValueEnum, value_parser};
@@ -392,18 +393,9 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None | Some(Command::Menu) => crate::menu::run_window(),
-        Some(Command::Play(play)) => match play.table() {
-            Ok(table) => {
-                let viewing = play.viewing(&table);
-                match viewing {
-                    Ok(viewing) => run_window(table, viewing),
-                    Err(e) => {
-                        eprintln!("tabula play: {e}");
-                        ExitCode::from(2)
-                    }
-                }
-            }
+        None | Some(Command::Menu) => run_window(Start::Menu, None),
+        Some(Command::Play(play)) => match play_start(&play) {
+            Ok((start, frames)) => run_window(start, frames),
             Err(e) => {
                 eprintln!("tabula play: {e}");
                 ExitCode::from(2)
@@ -415,7 +407,13 @@ pub fn main() -> ExitCode {
             speed,
             index,
             spectator_window,
-        }) => demo(&files, looping, speed, index, spectator_window),
+        }) => match demo_start(&files, looping, speed, index, spectator_window) {
+            Ok(start) => run_window(start, None),
+            Err(e) => {
+                eprintln!("tabula demo: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some(Command::Verify { files }) => verify(&files),
         Some(Command::Perft {
             game,
@@ -437,6 +435,61 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// What `tabula ARGS` opens in the window, for a screen change asked for inside it (the start
+/// screen, a game, a demonstration); other commands are refused there.
+pub fn start_from_args(args: &[String]) -> Result<Start, String> {
+    let cli =
+        Cli::try_parse_from(std::iter::once("tabula".to_string()).chain(args.iter().cloned()))
+            .map_err(|e| e.to_string().lines().next().unwrap_or_default().to_string())?;
+    match cli.command {
+        None | Some(Command::Menu) => Ok(Start::Menu),
+        Some(Command::Play(play)) => play_start(&play).map(|(start, _)| start),
+        Some(Command::Demo {
+            files,
+            looping,
+            speed,
+            index,
+            spectator_window,
+        }) => demo_start(&files, looping, speed, index, spectator_window),
+        Some(_) => Err("only the start screen, play and demo open in the window".into()),
+    }
+}
+
+/// The game `tabula play` opens, and the frames to measure (`--frames`).
+fn play_start(play: &PlayArgs) -> Result<(Start, Option<u32>), String> {
+    let table = play.table()?;
+    let viewing = play.viewing(&table)?;
+    let frames = viewing.frames;
+    Ok((Start::Table(table, viewing), frames))
+}
+
+/// The demonstration `tabula demo` opens.
+fn demo_start(
+    files: &[PathBuf],
+    looping: bool,
+    speed: f32,
+    index: usize,
+    window: bool,
+) -> Result<Start, String> {
+    if !(speed.is_finite() && (0.25..=8.0).contains(&speed)) {
+        return Err(format!("--speed {speed}: use 0.25 to 8"));
+    }
+    let (table, mut show) = crate::demo::load_playlist(files)
+        .and_then(|playlist| crate::demo::prepare(playlist, index))?;
+    show.looping = looping;
+    show.speed = speed;
+    Ok(Start::Table(
+        table,
+        Viewing {
+            view: crate::camera::View::Side,
+            spectator: true,
+            spectator_window: window,
+            demo: Some(show),
+            ..Viewing::default()
+        },
+    ))
+}
+
 /// Runs one of the engine's commands on standard output; its error goes to standard error
 /// with the command's name, and a reader that went away ends it quietly.
 fn engine_command(
@@ -453,35 +506,6 @@ fn engine_command(
         }
         Err(e) => {
             eprintln!("tabula {name}: {e}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn demo(files: &[PathBuf], looping: bool, speed: f32, index: usize, window: bool) -> ExitCode {
-    if !(speed.is_finite() && (0.25..=8.0).contains(&speed)) {
-        eprintln!("tabula demo: --speed {speed}: use 0.25 to 8");
-        return ExitCode::from(2);
-    }
-    let prepared = crate::demo::load_playlist(files)
-        .and_then(|playlist| crate::demo::prepare(playlist, index));
-    match prepared {
-        Ok((table, mut show)) => {
-            show.looping = looping;
-            show.speed = speed;
-            run_window(
-                table,
-                Viewing {
-                    view: crate::camera::View::Side,
-                    spectator: true,
-                    spectator_window: window,
-                    demo: Some(show),
-                    ..Viewing::default()
-                },
-            )
-        }
-        Err(e) => {
-            eprintln!("tabula demo: {e}");
             ExitCode::from(2)
         }
     }

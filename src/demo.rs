@@ -146,12 +146,21 @@ pub enum DemoCommand {
 
 /// The show's logic for the match `M` (enough for headless tests).
 pub fn driver<M: Saveable>(app: &mut App) {
+    app.add_systems(
+        Update,
+        drive::<M>
+            .after(commands)
+            .before(MatchSet)
+            .run_if(resource_exists::<Demo>)
+            .run_if(resource_exists::<M>),
+    );
+}
+
+/// The show's commands, added once for every game.
+pub fn logic(app: &mut App) {
     app.add_message::<DemoCommand>().add_systems(
         Update,
-        (commands, drive::<M>)
-            .chain()
-            .before(MatchSet)
-            .run_if(resource_exists::<Demo>),
+        commands.before(MatchSet).run_if(resource_exists::<Demo>),
     );
 }
 
@@ -342,12 +351,14 @@ fn drive<M: Saveable>(
 
 /// The subtitles, the title bar, the squares and arrows, the camera cues and the keys.
 pub fn view(app: &mut App) {
-    app.add_systems(Startup, (spawn_overlay, thick_lines))
-        .add_systems(
-            Update,
-            (keys.before(MatchSet), overlay, draw_marks, camera_cues)
-                .run_if(resource_exists::<Demo>),
-        );
+    app.add_systems(
+        OnEnter(crate::screens::AtTable),
+        (spawn_overlay, thick_lines).run_if(resource_exists::<Demo>),
+    )
+    .add_systems(
+        Update,
+        (keys.before(MatchSet), overlay, draw_marks, camera_cues).run_if(resource_exists::<Demo>),
+    );
 }
 
 #[derive(Component)]
@@ -370,6 +381,7 @@ fn thick_lines(mut store: ResMut<GizmoConfigStore>) {
 fn spawn_overlay(mut commands: Commands) {
     let panel = BackgroundColor(Color::srgba(0.03, 0.03, 0.04, 0.78));
     commands.spawn((
+        bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
         Text::new(""),
         TextFont::from_font_size(bevy::text::FontSize::Px(18.0)),
         TextColor(Color::srgb(0.95, 0.85, 0.55)),
@@ -385,6 +397,7 @@ fn spawn_overlay(mut commands: Commands) {
         TitleBar,
     ));
     commands.spawn((
+        bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
         Text::new(""),
         TextFont::from_font_size(bevy::text::FontSize::Px(22.0)),
         TextColor(Color::WHITE),
@@ -402,6 +415,7 @@ fn spawn_overlay(mut commands: Commands) {
         Subtitle,
     ));
     commands.spawn((
+        bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
         Text::new(""),
         TextFont::from_font_size(bevy::text::FontSize::Px(16.0)),
         TextColor(Color::srgb(0.75, 0.85, 1.0)),

@@ -21,6 +21,7 @@ pub mod pointer;
 pub mod probe;
 pub mod room;
 pub mod save;
+pub mod screens;
 pub mod shot;
 pub mod spectator;
 pub mod table;

@@ -2,8 +2,8 @@
 //! seats, load a saved game or open a demonstration scene.
 //!
 //! Everything the menu offers is a `tabula play` command line, shown under the Play button;
-//! starting a game hands over to the tabletop that command line opens (the process replaces
-//! itself with it), so the menu and the command line can never disagree.
+//! starting a game opens, in the same window, the table that command line opens, so the
+//! menu and the command line can never disagree.
 
 use crate::cli::{Cli, Command, PlayArgs};
 use crate::playing::Feedback;
@@ -13,7 +13,6 @@ use bevy::prelude::*;
 use bevy::text::FontSize;
 use clap::Parser;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use tabula_rules::options::{OptionKind, OptionSpec};
 use tabula_rules::registry::{self, GAMES, GameKind};
 use tabula_rules::scene::SceneFile;
@@ -455,75 +454,6 @@ fn apply_actions(
     }
 }
 
-/// Opens the start screen and runs until a game starts or the window closes.
-pub fn run_window() -> ExitCode {
-    if let Err(e) = crate::tabletop::display_available() {
-        eprintln!("tabula: {e}");
-        return ExitCode::from(2);
-    }
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() % 100_000)
-        .unwrap_or(1);
-    let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Tabula".into(),
-            resolution: (1280u32, 720u32).into(),
-            ..default()
-        }),
-        ..default()
-    }))
-    .insert_resource(ClearColor(Color::srgb(0.08, 0.07, 0.07)))
-    .insert_resource(Menu::new(seed, find_demos()))
-    .add_plugins((logic, view))
-    .add_systems(Update, run_launch.after(apply_actions));
-    match app.run() {
-        AppExit::Success => ExitCode::SUCCESS,
-        AppExit::Error(code) => ExitCode::from(code.get()),
-    }
-}
-
-/// Hands over to `tabula ARGS` (the process replaces itself); an empty command line quits.
-fn run_launch(
-    mut launch: ResMut<Launch>,
-    mut menu: ResMut<Menu>,
-    mut exit: MessageWriter<AppExit>,
-) {
-    let Some(args) = launch.0.take() else { return };
-    if args.is_empty() {
-        exit.write(AppExit::Success);
-        return;
-    }
-    let err = hand_over(&args);
-    menu.message = Feedback::error(format!(
-        "Could not start `tabula {}`: {err}",
-        args.join(" ")
-    ));
-}
-
-/// Replaces this process with `tabula ARGS`; returns only on failure.
-pub fn hand_over(args: &[String]) -> std::io::Error {
-    let exe = match std::env::current_exe() {
-        Ok(exe) => exe,
-        Err(e) => return e,
-    };
-    let mut command = std::process::Command::new(exe);
-    command.args(args);
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::CommandExt;
-        command.exec()
-    }
-    #[cfg(not(unix))]
-    {
-        match command.spawn() {
-            Ok(_) => std::process::exit(0),
-            Err(e) => e,
-        }
-    }
-}
-
 // ---------------------------------------------------------------------------------------
 // The screen.
 
@@ -540,8 +470,10 @@ const FOCUSED: Color = Color::srgb(0.3, 0.27, 0.18);
 
 /// The start screen's window content.
 pub fn view(app: &mut App) {
-    app.add_systems(Startup, |mut commands: Commands| {
-        commands.spawn(Camera2d);
+    use crate::screens::Screen;
+    app.add_systems(OnEnter(Screen::Menu), |mut commands: Commands| {
+        commands.spawn((Camera2d, DespawnOnExit(Screen::Menu)));
+        commands.insert_resource(ClearColor(MENU_BACKGROUND));
     })
     .add_systems(
         Update,
@@ -549,9 +481,13 @@ pub fn view(app: &mut App) {
             keyboard.before(apply_actions),
             rebuild.after(apply_actions),
             crate::shot::save_on_f12,
-        ),
+        )
+            .run_if(in_state(Screen::Menu)),
     );
 }
+
+/// The colour behind the start screen.
+const MENU_BACKGROUND: Color = Color::srgb(0.08, 0.07, 0.07);
 
 fn font(size: f32) -> TextFont {
     TextFont::from_font_size(FontSize::Px(size))
@@ -669,6 +605,7 @@ fn rebuild(mut commands: Commands, menu: Res<Menu>, roots: Query<Entity, With<Me
     commands
         .spawn((
             MenuRoot,
+            DespawnOnExit(crate::screens::Screen::Menu),
             Node {
                 width: Val::Percent(100.0),
                 height: Val::Percent(100.0),

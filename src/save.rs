@@ -208,23 +208,34 @@ pub enum Leave {
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct LeaveAsked(Option<usize>);
 
-/// Ctrl+S saves the match `M`, Ctrl+O loads the save, F10 goes back to the start screen.
-pub fn plugin<M: Saveable>(app: &mut App) {
+/// Ctrl+S saves, Ctrl+O loads the save, F10 goes back to the start screen: the keys and
+/// messages, added once.
+pub fn plugin(app: &mut App) {
     app.add_message::<SaveGame>()
         .add_message::<Leave>()
         .init_resource::<SavePath>()
         .init_resource::<LeaveAsked>()
         .init_resource::<crate::menu::Launch>()
-        .add_systems(
-            Update,
-            (save_key, save::<M>, leave::<M>).chain().in_set(MatchSet),
-        )
-        .add_systems(
-            Update,
-            review::<M>
-                .before(MatchSet)
-                .run_if(not(resource_exists::<crate::demo::Demo>)),
-        );
+        .add_systems(Update, save_key.before(MatchSet));
+}
+
+/// Saving and leaving the match `M`, and stepping it back to an earlier position, while it
+/// is on the table.
+pub fn match_plugin<M: Saveable>(app: &mut App) {
+    app.add_systems(
+        Update,
+        (save::<M>, leave::<M>)
+            .chain()
+            .in_set(MatchSet)
+            .run_if(resource_exists::<M>),
+    )
+    .add_systems(
+        Update,
+        review::<M>
+            .before(MatchSet)
+            .run_if(resource_exists::<M>)
+            .run_if(not(resource_exists::<crate::demo::Demo>)),
+    );
 }
 
 fn save_key(

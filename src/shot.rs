@@ -122,6 +122,7 @@ pub fn run(request: ShotRequest) -> ExitCode {
         return ExitCode::from(2);
     }
     let ply = game.ply();
+    game.install(&mut app, true);
     app.insert_resource(request.view)
         .insert_resource(ShotPlan {
             out: request.out.clone(),
@@ -129,10 +130,11 @@ pub fn run(request: ShotRequest) -> ExitCode {
             taken: false,
         })
         .add_systems(Update, take_shot);
-    game.install(&mut app, true);
     if request.as_played {
-        app.add_plugins(crate::lite::plugin)
-            .add_systems(PostStartup, crate::tabletop::economise_on_software);
+        app.add_plugins(crate::lite::plugin).add_systems(
+            Update,
+            crate::tabletop::economise_on_software.run_if(state_changed::<crate::screens::AtTable>),
+        );
     }
     match app.run() {
         AppExit::Success => {

@@ -80,14 +80,26 @@ pub fn plugin(app: &mut App) {
 /// The spectator's own window: a second window whose camera the director holds, with the
 /// game's name, whose turn and the last move along its foot.
 pub fn window_plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_window)
+    app.init_resource::<SpectatorWindow>()
+        .add_systems(OnEnter(crate::screens::AtTable), spawn_window)
         .add_systems(Update, caption);
 }
+
+/// Whether the spectator's own window is wanted. Once opened it stays open across screens.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SpectatorWindow(pub bool);
 
 #[derive(Component)]
 struct Caption;
 
-fn spawn_window(mut commands: Commands) {
+fn spawn_window(
+    mut commands: Commands,
+    wanted: Res<SpectatorWindow>,
+    open: Query<(), With<SpectatorView>>,
+) {
+    if !wanted.0 || !open.is_empty() {
+        return;
+    }
     let window = commands
         .spawn(Window {
             title: "Tabula — spectator".into(),

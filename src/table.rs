@@ -36,6 +36,12 @@ pub trait TableRules:
     /// How to play, shown at the bottom of the HUD.
     const CONTROLS: &'static str;
 
+    /// Adds the game's match, pieces and input, headless.
+    fn logic(app: &mut App);
+
+    /// Adds the game's board, models, picking and highlights in 3D.
+    fn view(app: &mut App);
+
     /// What a move did, beyond the move itself, for the view to animate.
     type Effect: Clone + fmt::Debug + Send + Sync + 'static;
 
@@ -321,6 +327,7 @@ impl Default for LocalTurn {
 /// Marks every entity that shows the position (pieces on the board, in reserve, set aside):
 /// a reset despawns them all and spawns them again from the game.
 #[derive(Component, Debug, Clone, Copy, Default)]
+#[require(bevy::state::state_scoped::DespawnOnExit<crate::screens::AtTable> = bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable))]
 pub struct TablePiece;
 
 /// Piece entities are spawned at start-up in this set: models must be ready before it.
@@ -332,30 +339,52 @@ pub struct SpawnSet;
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RebuildSet;
 
+/// The systems of one game: they run only while that game is on the table (its [`Match`]
+/// exists). Every system a game adds belongs to its set.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameSystems(pub GameKind);
+
 /// The match of `G`: its messages, commands, intents, the HUD it publishes, its saves, its
-/// demonstrations, and its pieces spawned and rebuilt from the game.
+/// demonstrations, and its pieces spawned and rebuilt from the game. All five games are
+/// installed side by side; only the one whose match exists runs.
 pub fn plugin<G: TableRules>(app: &mut App) {
-    app.add_message::<Intent<G>>()
+    let on_table = || resource_exists::<Match<G>>;
+    let set = GameSystems(G::KIND);
+    app.configure_sets(PreUpdate, set.run_if(on_table()))
+        .configure_sets(Update, set.run_if(on_table()))
+        .configure_sets(PostUpdate, set.run_if(on_table()))
+        .configure_sets(OnEnter(crate::screens::AtTable), set.run_if(on_table()))
+        .add_message::<Intent<G>>()
         .add_message::<Played<G>>()
-        .init_resource::<LocalTurn>()
         .add_systems(
             Update,
             (apply_commands::<G>, apply_intents::<G>, publish::<G>)
                 .chain()
-                .in_set(MatchSet),
+                .in_set(MatchSet)
+                .in_set(set),
         )
-        .add_systems(Startup, spawn_pieces::<G>.in_set(SpawnSet))
+        .add_systems(
+            OnEnter(crate::screens::AtTable),
+            spawn_pieces::<G>.in_set(SpawnSet).in_set(set),
+        )
         .add_systems(
             Update,
             rebuild_on_reset::<G>
                 .in_set(RebuildSet)
+                .in_set(set)
                 .after(MatchSet)
                 .before(crate::motion::MotionSet),
         )
         .add_plugins((
-            crate::save::plugin::<Match<G>>,
+            crate::save::match_plugin::<Match<G>>,
             crate::demo::driver::<Match<G>>,
         ));
+}
+
+/// What every game's match shares, added once: who may click.
+pub fn shared_plugin(app: &mut App) {
+    app.init_resource::<LocalTurn>()
+        .add_plugins((crate::save::plugin, crate::demo::logic));
 }
 
 fn apply_intents<G: TableRules>(

@@ -2,6 +2,7 @@
 //! in a window or headless.
 
 use crate::playing::Seat;
+use crate::table::{Match, TableRules};
 use bevy::prelude::*;
 use std::path::Path;
 use std::process::ExitCode;
@@ -33,54 +34,22 @@ pub enum TableGame {
 impl TableGame {
     /// Which game it is.
     pub fn kind(&self) -> GameKind {
-        match self {
-            TableGame::War(_) => GameKind::War,
-            TableGame::Camelot(_) => GameKind::Camelot,
-            TableGame::Fences(_) => GameKind::Fences,
-            TableGame::Screwball(_) => GameKind::Screwball,
-            TableGame::Transport(_) => GameKind::Transport,
-        }
+        crate::on_table_game!(self, g => kind_of(g))
     }
 
     /// Moves played so far.
     pub fn ply(&self) -> usize {
-        match self {
-            TableGame::War(g) => g.ply(),
-            TableGame::Camelot(g) => g.ply(),
-            TableGame::Fences(g) => g.ply(),
-            TableGame::Screwball(g) => g.ply(),
-            TableGame::Transport(g) => g.ply(),
-        }
+        crate::on_table_game!(self, g => g.ply())
     }
 
     /// Where the player to move sits.
     pub fn seat(&self) -> Seat {
-        match self {
-            TableGame::War(g) => Seat::opposite(g.to_move().index()),
-            TableGame::Camelot(g) => Seat::opposite(g.to_move().index()),
-            TableGame::Fences(g) => crate::games::fences::table_seat(g.to_move()),
-            TableGame::Screwball(g) => Seat::opposite(g.to_move().index()),
-            TableGame::Transport(g) => {
-                crate::games::transport::fleet_seat(g.position().mode, g.to_move().0)
-            }
-        }
+        crate::on_table_game!(self, g => g.seat_of(g.to_move()))
     }
 
     /// The players' names in turn order ("Red", "Blue"; "Fleet 1" ...).
     pub fn player_labels(&self) -> Vec<String> {
-        fn labels<G: Game>(g: &G) -> Vec<String>
-        where
-            G::Player: std::fmt::Display,
-        {
-            g.players().iter().map(ToString::to_string).collect()
-        }
-        match self {
-            TableGame::War(g) => labels(g),
-            TableGame::Camelot(g) => labels(g),
-            TableGame::Fences(g) => labels(g),
-            TableGame::Screwball(g) => labels(g),
-            TableGame::Transport(g) => labels(g),
-        }
+        crate::on_table_game!(self, g => g.players().iter().map(ToString::to_string).collect())
     }
 
     /// The game a scene describes, after its first `at` moves (or all of them).
@@ -117,67 +86,54 @@ impl TableGame {
         })
     }
 
-    /// Adds the game's match and logic to `app` (enough for headless tests), and with
-    /// `view` its board, models, picking, HUD and camera.
+    /// Puts this game's match on the table (in place of any there).
+    pub fn insert_match(self, world: &mut World) {
+        crate::games::remove_matches(world);
+        crate::on_table_game!(self, g => world.insert_resource(Match::new(g)));
+    }
+
+    /// Sets up `app` to play this game headless (with `view`, in 3D): the shared plugins, the
+    /// game's own, the screen state at the table, and its match. Tests build on this; the
+    /// window installs every game instead ([`run_window`]).
     pub fn install(self, app: &mut App, view: bool) {
-        app.insert_resource(self.seat());
-        app.add_plugins((crate::playing::plugin, crate::motion::plugin));
+        if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
+            app.add_plugins(bevy::state::app::StatesPlugin);
+        }
+        app.add_plugins((
+            crate::playing::plugin,
+            crate::motion::plugin,
+            crate::table::shared_plugin,
+            crate::screens::states,
+        ));
         if view {
             app.add_plugins(crate::view_plugin);
         }
-        match self {
-            TableGame::War(game) => {
-                app.insert_resource(crate::table::Match::new(game))
-                    .add_plugins(crate::games::war::logic);
-                if view {
-                    app.add_plugins(crate::games::war::view);
-                }
-            }
-            TableGame::Camelot(game) => {
-                app.insert_resource(crate::table::Match::new(game))
-                    .add_plugins(crate::games::camelot::logic);
-                if view {
-                    app.add_plugins(crate::games::camelot::view);
-                }
-            }
-            TableGame::Fences(game) => {
-                app.insert_resource(crate::table::Match::new(game))
-                    .add_plugins(crate::games::fences::logic);
-                if view {
-                    app.add_plugins(crate::games::fences::view);
-                }
-            }
-            TableGame::Screwball(game) => {
-                app.insert_resource(crate::table::Match::new(game))
-                    .add_plugins(crate::games::screwball::logic);
-                if view {
-                    app.add_plugins(crate::games::screwball::view);
-                }
-            }
-            TableGame::Transport(game) => {
-                app.insert_resource(crate::table::Match::new(game))
-                    .add_plugins(crate::games::transport::logic);
-                if view {
-                    app.add_plugins(crate::games::transport::view);
-                }
-            }
-        }
+        crate::on_table_game!(&self, g => install_one(app, g, view));
+        let screen = if app.world().contains_resource::<crate::demo::Demo>() {
+            crate::screens::Screen::Demo
+        } else {
+            crate::screens::Screen::Table
+        };
+        app.insert_resource(self.seat());
+        self.insert_match(app.world_mut());
+        app.insert_state(screen);
     }
-}
 
-impl TableGame {
     /// Puts this game on the table in place of the one there (of the same kind): the views
     /// rebuild from it.
     pub fn replace_match(self, commands: &mut Commands) {
-        match self {
-            TableGame::War(g) => commands.insert_resource(crate::table::Match::new(g)),
-            TableGame::Camelot(g) => commands.insert_resource(crate::table::Match::new(g)),
-            TableGame::Fences(g) => commands.insert_resource(crate::table::Match::new(g)),
-            TableGame::Screwball(g) => commands.insert_resource(crate::table::Match::new(g)),
-            TableGame::Transport(g) => commands.insert_resource(crate::table::Match::new(g)),
-        }
+        crate::on_table_game!(self, g => commands.insert_resource(Match::new(g)));
         commands.write_message(crate::playing::BoardReset);
     }
+}
+
+fn kind_of<G: TableRules>(_: &G) -> GameKind {
+    G::KIND
+}
+
+/// Adds the plugins of the game `G` (its type given by `_game`).
+fn install_one<G: TableRules>(app: &mut App, _game: &G, view: bool) {
+    crate::games::install_one::<G>(app, view);
 }
 
 /// Whether a window can be opened: an X11 display must be named (Tabula is built for X11).
@@ -249,26 +205,63 @@ pub fn economise_on_software(
     }
 }
 
-/// Hands over to the command line a leave asked for (the start screen, a loaded game).
-fn hand_over_launch(mut launch: ResMut<crate::menu::Launch>) {
-    if let Some(args) = launch.0.take() {
-        let err = crate::menu::hand_over(&args);
-        error!("could not start `tabula {}`: {err}", args.join(" "));
+/// Sets up `app` (with its window and renderer, or headless on `MinimalPlugins`) for every
+/// screen: the start screen, the five games and the demonstrations, starting on `start`.
+/// With `view`, the 3D, the HUD and the start screen are drawn.
+pub fn build(app: &mut App, start: crate::screens::Start, view: bool) {
+    if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
+        app.add_plugins(bevy::state::app::StatesPlugin);
     }
+    app.add_plugins((
+        crate::playing::plugin,
+        crate::motion::plugin,
+        crate::table::shared_plugin,
+        crate::screens::plugin,
+        crate::menu::logic,
+    ));
+    if view {
+        app.add_plugins((
+            crate::view_plugin,
+            crate::demo::view,
+            crate::spectator::window_plugin,
+            crate::menu::view,
+            // Before the first frame of a table is drawn, so that no mesh is ever drawn with
+            // the costly material.
+            crate::lite::plugin,
+        ))
+        .add_systems(
+            Update,
+            economise_on_software.run_if(state_changed::<crate::screens::AtTable>),
+        );
+    }
+    crate::games::install_all(app, view);
+    if !app.world().contains_resource::<crate::menu::Menu>() {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs() % 100_000)
+            .unwrap_or(1);
+        app.insert_resource(crate::menu::Menu::new(seed, crate::menu::find_demos()));
+    }
+    crate::screens::begin(app, start);
 }
 
-/// Opens the tabletop window on `game` and runs until it is closed.
-pub fn run_window(game: TableGame, viewing: Viewing) -> ExitCode {
+/// Opens the window on `start` (the start screen, or a game on the table) and runs until it
+/// is closed: every screen after it opens in the same window.
+pub fn run_window(start: crate::screens::Start, frames: Option<u32>) -> ExitCode {
     if let Err(e) = display_available() {
         eprintln!("tabula: {e}");
         return ExitCode::from(2);
     }
+    let title = match &start {
+        crate::screens::Start::Table(game, _) => format!("Tabula — {}", game.kind().title()),
+        _ => "Tabula".to_string(),
+    };
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
                 primary_window: Some(Window {
-                    title: format!("Tabula — {}", game.kind().title()),
+                    title,
                     resolution: (1280u32, 720u32).into(),
                     ..default()
                 }),
@@ -282,27 +275,10 @@ pub fn run_window(game: TableGame, viewing: Viewing) -> ExitCode {
                 ..default()
             }),
     );
-    app.insert_resource(viewing.view)
-        .insert_resource(crate::camera::FollowTurn(viewing.follow_turn))
-        .insert_resource(crate::spectator::Spectator(viewing.spectator))
-        .insert_resource(viewing.names);
-    if let Some(path) = viewing.save_to {
-        app.insert_resource(crate::save::SavePath(path));
-    }
-    if let Some(n) = viewing.frames {
+    if let Some(n) = frames {
         app.add_plugins(crate::probe::plugin(n));
     }
-    game.install(&mut app, true);
-    // Before the first frame is drawn, so that no mesh is ever drawn with the costly material.
-    app.add_plugins(crate::lite::plugin)
-        .add_systems(PostStartup, economise_on_software);
-    if viewing.spectator_window {
-        app.add_plugins(crate::spectator::window_plugin);
-    }
-    if let Some(demo) = viewing.demo {
-        app.insert_resource(demo).add_plugins(crate::demo::view);
-    }
-    app.add_systems(Last, hand_over_launch);
+    build(&mut app, start, true);
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),

@@ -7,6 +7,7 @@ mod fences;
 mod options;
 mod redo;
 mod save;
+mod screens;
 mod screwball;
 mod session;
 mod spectator;

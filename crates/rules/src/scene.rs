@@ -47,7 +47,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// Which game a scene is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum GameKind {
     /// Hudson Maxim's Game of War.
     War,

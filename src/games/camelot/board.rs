@@ -62,7 +62,12 @@ pub fn side_color(side: Side) -> Color {
 
 /// Spawns the Camelot board and its castles.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_board);
+    app.add_systems(
+        OnEnter(crate::screens::AtTable),
+        spawn_board.in_set(crate::table::GameSystems(
+            tabula_rules::scene::GameKind::Camelot,
+        )),
+    );
 }
 
 fn spawn_board(

@@ -54,8 +54,23 @@ pub fn plugin(app: &mut App) {
         .init_resource::<PathEntry>()
         .init_resource::<Drag>()
         .init_resource::<CamelotHover>()
-        .add_systems(Update, (escape, handle_input).chain().in_set(InputSet))
-        .add_systems(Update, clear_on_change.after(MatchSet));
+        .add_systems(
+            Update,
+            (escape, handle_input)
+                .chain()
+                .in_set(InputSet)
+                .in_set(crate::table::GameSystems(
+                    tabula_rules::scene::GameKind::Camelot,
+                )),
+        )
+        .add_systems(
+            Update,
+            clear_on_change
+                .after(MatchSet)
+                .in_set(crate::table::GameSystems(
+                    tabula_rules::scene::GameKind::Camelot,
+                )),
+        );
 }
 
 /// Picking and highlights.
@@ -67,9 +82,18 @@ pub fn view_plugin(app: &mut App) {
         .add_observer(on_drag_end)
         .add_systems(
             PreUpdate,
-            track_hover.after(bevy::picking::PickingSystems::Hover),
+            (track_hover.after(bevy::picking::PickingSystems::Hover)).in_set(
+                crate::table::GameSystems(tabula_rules::scene::GameKind::Camelot),
+            ),
         )
-        .add_systems(Update, show_highlights.after(clear_on_change));
+        .add_systems(
+            Update,
+            show_highlights
+                .after(clear_on_change)
+                .in_set(crate::table::GameSystems(
+                    tabula_rules::scene::GameKind::Camelot,
+                )),
+        );
 }
 
 fn noun(kind: Kind) -> &'static str {

@@ -61,6 +61,14 @@ impl TableRules for Camelot {
         through them); Enter or Confirm plays a path that may stop there.\nRight drag: orbit  \
         Middle drag: pan  Wheel: zoom  1 / 2 / 3 / 4: White's side, Black's side, top, side \
         view\nEsc: drop selection  Ctrl+Z: take back  Ctrl+Y: redo  N: new game";
+
+    fn logic(app: &mut App) {
+        logic(app);
+    }
+
+    fn view(app: &mut App) {
+        view(app);
+    }
     type Effect = CamelotEffect;
 
     fn play_reported(&mut self, mv: &Move) -> Result<CamelotEffect, PlayError> {

@@ -33,10 +33,13 @@ struct Model(Piece);
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        follow_moves
+        (follow_moves
             .before(RebuildSet)
             .after(MatchSet)
-            .before(MotionSet),
+            .before(MotionSet))
+        .in_set(crate::table::GameSystems(
+            tabula_rules::scene::GameKind::Camelot,
+        )),
     );
 }
 
@@ -137,8 +140,18 @@ struct Kit {
 
 /// Gives pieces their models.
 pub fn view_plugin(app: &mut App) {
-    app.add_systems(Startup, make_kit.before(SpawnSet))
-        .add_systems(PostUpdate, dress);
+    app.add_systems(
+        OnEnter(crate::screens::AtTable),
+        make_kit.before(SpawnSet).in_set(crate::table::GameSystems(
+            tabula_rules::scene::GameKind::Camelot,
+        )),
+    )
+    .add_systems(
+        PostUpdate,
+        dress.in_set(crate::table::GameSystems(
+            tabula_rules::scene::GameKind::Camelot,
+        )),
+    );
 }
 
 fn make_kit(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {

@@ -33,8 +33,23 @@ pub fn plugin(app: &mut App) {
     app.add_message::<SpotClicked>()
         .init_resource::<ChosenFence>()
         .init_resource::<FenceHover>()
-        .add_systems(Update, (keys, handle_clicks).chain().in_set(InputSet))
-        .add_systems(Update, clear_on_change.after(MatchSet));
+        .add_systems(
+            Update,
+            (keys, handle_clicks)
+                .chain()
+                .in_set(InputSet)
+                .in_set(crate::table::GameSystems(
+                    tabula_rules::scene::GameKind::Fences,
+                )),
+        )
+        .add_systems(
+            Update,
+            clear_on_change
+                .after(MatchSet)
+                .in_set(crate::table::GameSystems(
+                    tabula_rules::scene::GameKind::Fences,
+                )),
+        );
 }
 
 /// Picking and highlights.
@@ -42,9 +57,18 @@ pub fn view_plugin(app: &mut App) {
     app.add_observer(on_click)
         .add_systems(
             PreUpdate,
-            track_hover.after(bevy::picking::PickingSystems::Hover),
+            (track_hover.after(bevy::picking::PickingSystems::Hover)).in_set(
+                crate::table::GameSystems(tabula_rules::scene::GameKind::Fences),
+            ),
         )
-        .add_systems(Update, show_highlights.after(clear_on_change));
+        .add_systems(
+            Update,
+            show_highlights
+                .after(clear_on_change)
+                .in_set(crate::table::GameSystems(
+                    tabula_rules::scene::GameKind::Fences,
+                )),
+        );
 }
 
 /// The walk that ends on `node`, if the throw reaches it.

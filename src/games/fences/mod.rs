@@ -107,6 +107,14 @@ impl TableRules for Fences {
         lit space to walk there.\nRight drag: orbit  Middle drag: pan  Wheel: zoom  1 / 2 / 3 \
         / 4: Red's side, Green's side, top, side view\nEsc: drop selection  Ctrl+Z: take back  \
         Ctrl+Y: redo  N: new race";
+
+    fn logic(app: &mut App) {
+        logic(app);
+    }
+
+    fn view(app: &mut App) {
+        view(app);
+    }
     type Effect = FenceEffect;
 
     fn play_reported(&mut self, mv: &FenceMove) -> Result<FenceEffect, PlayError> {

@@ -61,9 +61,12 @@ const DIE_SIZE: f32 = 0.55;
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (follow_steps.before(RebuildSet), tumble.after(RebuildSet))
+        ((follow_steps.before(RebuildSet), tumble.after(RebuildSet))
             .after(MatchSet)
-            .before(MotionSet),
+            .before(MotionSet))
+        .in_set(crate::table::GameSystems(
+            tabula_rules::scene::GameKind::Fences,
+        )),
     );
 }
 
@@ -82,7 +85,6 @@ pub fn face_up(face: u8) -> Quat {
 
 /// Spawns every entity that shows the position of `game`.
 pub fn spawn_pieces(game: &Fences, commands: &mut Commands) {
-    let game = game;
     let board = game.board();
     for (seat, slot) in game.fences() {
         commands.spawn((
@@ -211,7 +213,12 @@ fn tumble(
 
 /// Gives panels, pawns and the die their models.
 pub fn view_plugin(app: &mut App) {
-    app.add_systems(PostUpdate, (dress_fences, dress_pawns, dress_die));
+    app.add_systems(
+        PostUpdate,
+        (dress_fences, dress_pawns, dress_die).in_set(crate::table::GameSystems(
+            tabula_rules::scene::GameKind::Fences,
+        )),
+    );
 }
 
 /// Each seat's fence model, made once and shared by every panel (panels are rebuilt after

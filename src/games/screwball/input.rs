@@ -32,14 +32,34 @@ pub struct SpaceClicked(pub SpaceId);
 pub fn plugin(app: &mut App) {
     app.add_message::<SpaceClicked>()
         .init_resource::<Entry>()
-        .add_systems(Update, handle_input.in_set(InputSet))
-        .add_systems(Update, clear_on_change.after(MatchSet));
+        .add_systems(
+            Update,
+            handle_input
+                .in_set(InputSet)
+                .in_set(crate::table::GameSystems(
+                    tabula_rules::scene::GameKind::Screwball,
+                )),
+        )
+        .add_systems(
+            Update,
+            clear_on_change
+                .after(MatchSet)
+                .in_set(crate::table::GameSystems(
+                    tabula_rules::scene::GameKind::Screwball,
+                )),
+        );
 }
 
 /// Picking and highlights.
 pub fn view_plugin(app: &mut App) {
-    app.add_observer(on_click)
-        .add_systems(Update, show_highlights.after(clear_on_change));
+    app.add_observer(on_click).add_systems(
+        Update,
+        show_highlights
+            .after(clear_on_change)
+            .in_set(crate::table::GameSystems(
+                tabula_rules::scene::GameKind::Screwball,
+            )),
+    );
 }
 
 /// The legal steps that fit what has been entered.

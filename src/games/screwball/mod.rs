@@ -61,6 +61,14 @@ impl TableRules for Screwball {
         where each penalty piece goes.\nRight drag: orbit  Middle drag: pan  Wheel: zoom  1 / \
         2 / 3 / 4: Screws' side, Balls' side, top, side view\nEsc: drop selection  Ctrl+Z: \
         take back  Ctrl+Y: redo  N: new game";
+
+    fn logic(app: &mut App) {
+        logic(app);
+    }
+
+    fn view(app: &mut App) {
+        view(app);
+    }
     type Effect = ScrewballEffect;
 
     fn play_reported(&mut self, mv: &Move) -> Result<ScrewballEffect, PlayError> {

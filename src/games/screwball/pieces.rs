@@ -43,12 +43,15 @@ struct Model(Piece);
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
+        ((
             follow_moves.before(RebuildSet),
             arrange_trays.after(RebuildSet),
         )
             .after(MatchSet)
-            .before(MotionSet),
+            .before(MotionSet))
+        .in_set(crate::table::GameSystems(
+            tabula_rules::scene::GameKind::Screwball,
+        )),
     );
 }
 
@@ -246,7 +249,12 @@ fn arrange_trays(
 
 /// Gives pieces their models.
 pub fn view_plugin(app: &mut App) {
-    app.add_systems(PostUpdate, dress);
+    app.add_systems(
+        PostUpdate,
+        dress.in_set(crate::table::GameSystems(
+            tabula_rules::scene::GameKind::Screwball,
+        )),
+    );
 }
 
 fn dress(

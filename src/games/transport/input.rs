@@ -50,14 +50,34 @@ pub fn launches(kind: Kind) -> Option<Kind> {
 pub fn plugin(app: &mut App) {
     app.add_message::<TransportClick>()
         .init_resource::<Entry>()
-        .add_systems(Update, handle_input.in_set(InputSet))
-        .add_systems(Update, clear_on_change.after(MatchSet));
+        .add_systems(
+            Update,
+            handle_input
+                .in_set(InputSet)
+                .in_set(crate::table::GameSystems(
+                    tabula_rules::scene::GameKind::Transport,
+                )),
+        )
+        .add_systems(
+            Update,
+            clear_on_change
+                .after(MatchSet)
+                .in_set(crate::table::GameSystems(
+                    tabula_rules::scene::GameKind::Transport,
+                )),
+        );
 }
 
 /// Picking and highlights.
 pub fn view_plugin(app: &mut App) {
-    app.add_observer(on_click)
-        .add_systems(Update, show_highlights.after(clear_on_change));
+    app.add_observer(on_click).add_systems(
+        Update,
+        show_highlights
+            .after(clear_on_change)
+            .in_set(crate::table::GameSystems(
+                tabula_rules::scene::GameKind::Transport,
+            )),
+    );
 }
 
 /// The squares a main move newly occupies.

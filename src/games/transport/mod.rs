@@ -63,6 +63,14 @@ impl TableRules for Transport {
         end). L: launch from the ship, then click the square and the square it points at. \
         Click a plane, shell or torpedo to advance it.\nRight drag: orbit  Middle drag: pan  \
         Wheel: zoom  1-4: views  Esc: drop  Ctrl+Z: take back  Ctrl+Y: redo  N: new game";
+
+    fn logic(app: &mut App) {
+        logic(app);
+    }
+
+    fn view(app: &mut App) {
+        view(app);
+    }
     type Effect = ();
 
     fn play_reported(&mut self, mv: &Move) -> Result<(), PlayError> {

@@ -21,6 +21,7 @@ pub struct TransportPiece(pub Piece);
 
 /// An auxiliary waiting in its fleet's reserve beside the board.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[require(bevy::state::state_scoped::DespawnOnExit<crate::screens::AtTable> = bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable))]
 pub struct ReserveAux {
     /// Whose.
     pub fleet: u8,
@@ -46,14 +47,24 @@ struct Model(Kind, u8);
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
+        ((
             follow_actions.before(RebuildSet),
             (spread, reserves).after(RebuildSet),
         )
             .after(MatchSet)
-            .before(MotionSet),
+            .before(MotionSet))
+        .in_set(crate::table::GameSystems(
+            tabula_rules::scene::GameKind::Transport,
+        )),
     )
-    .add_systems(Update, (sink, vanish).after(MotionSet));
+    .add_systems(
+        Update,
+        (sink, vanish)
+            .after(MotionSet)
+            .in_set(crate::table::GameSystems(
+                tabula_rules::scene::GameKind::Transport,
+            )),
+    );
 }
 
 /// The world direction of a heading (north is -z).
@@ -355,7 +366,12 @@ fn mark_color(mark: Mark) -> Color {
 
 /// Gives pieces their models.
 pub fn view_plugin(app: &mut App) {
-    app.add_systems(PostUpdate, dress);
+    app.add_systems(
+        PostUpdate,
+        dress.in_set(crate::table::GameSystems(
+            tabula_rules::scene::GameKind::Transport,
+        )),
+    );
 }
 
 /// The parts of each model, one mesh a material, made once per piece kind and fleet and

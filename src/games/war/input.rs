@@ -37,12 +37,24 @@ pub fn plugin(app: &mut App) {
         .add_observer(on_click)
         .add_systems(
             PreUpdate,
-            track_hover.after(bevy::picking::PickingSystems::Hover),
+            (track_hover.after(bevy::picking::PickingSystems::Hover)).in_set(
+                crate::table::GameSystems(tabula_rules::scene::GameKind::War),
+            ),
         )
-        .add_systems(Update, (keys, handle_clicks).chain().in_set(InputSet))
         .add_systems(
             Update,
-            (clear_on_change, show_highlights).chain().after(MatchSet),
+            (keys, handle_clicks)
+                .chain()
+                .in_set(InputSet)
+                .in_set(crate::table::GameSystems(
+                    tabula_rules::scene::GameKind::War,
+                )),
+        )
+        .add_systems(
+            Update,
+            ((clear_on_change, show_highlights).chain().after(MatchSet)).in_set(
+                crate::table::GameSystems(tabula_rules::scene::GameKind::War),
+            ),
         );
 }
 

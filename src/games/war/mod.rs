@@ -32,7 +32,12 @@ pub struct MoveClock(pub f32);
 pub fn logic(app: &mut App) {
     app.init_resource::<MoveClock>()
         .add_plugins((crate::table::plugin::<War>, pieces::plugin))
-        .add_systems(Update, run_clock.before(MatchSet));
+        .add_systems(
+            Update,
+            run_clock.before(MatchSet).in_set(crate::table::GameSystems(
+                tabula_rules::scene::GameKind::War,
+            )),
+        );
 }
 
 /// The board, the pieces in 3D, and move entry by clicks.
@@ -95,6 +100,14 @@ impl TableRules for War {
     const CONTROLS: &'static str = "Click a piece, then a lit square.  Right drag: orbit  \
         Middle drag: pan  Wheel: zoom\n1 / 2 / 3 / 4: Red's side, Blue's side, top, side view  \
         Esc: drop selection\nCtrl+Z: take back  Ctrl+Y: redo  N: new game";
+
+    fn logic(app: &mut App) {
+        logic(app);
+    }
+
+    fn view(app: &mut App) {
+        view(app);
+    }
     type Effect = WarEffect;
 
     fn play_reported(&mut self, mv: &Move) -> Result<WarEffect, PlayError> {

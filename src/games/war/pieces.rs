@@ -58,10 +58,13 @@ const PIECE_SCALE: f32 = 1.3;
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        follow_moves
+        (follow_moves
             .before(RebuildSet)
             .after(MatchSet)
-            .before(MotionSet),
+            .before(MotionSet))
+        .in_set(crate::table::GameSystems(
+            tabula_rules::scene::GameKind::War,
+        )),
     );
 }
 
@@ -177,8 +180,18 @@ struct PieceKit {
 
 /// Gives piece entities their 3D models and makes them clickable.
 pub fn view_plugin(app: &mut App) {
-    app.add_systems(Startup, make_kit.before(SpawnSet))
-        .add_systems(PostUpdate, dress_pieces);
+    app.add_systems(
+        OnEnter(crate::screens::AtTable),
+        make_kit.before(SpawnSet).in_set(crate::table::GameSystems(
+            tabula_rules::scene::GameKind::War,
+        )),
+    )
+    .add_systems(
+        PostUpdate,
+        dress_pieces.in_set(crate::table::GameSystems(
+            tabula_rules::scene::GameKind::War,
+        )),
+    );
 }
 
 fn make_kit(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
