@@ -477,11 +477,7 @@ pub fn view(app: &mut App) {
     })
     .add_systems(
         Update,
-        (
-            keyboard.before(apply_actions),
-            rebuild.after(apply_actions),
-            crate::shot::save_on_f12,
-        )
+        (keyboard.before(apply_actions), rebuild.after(apply_actions))
             .run_if(in_state(Screen::Menu)),
     );
 }

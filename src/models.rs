@@ -37,6 +37,8 @@ pub fn spawn_merged(
             Mesh3d(meshes.add(mesh)),
             MeshMaterial3d(material),
             extra.clone(),
+            // Boards are the table's: they go when it is left.
+            bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
         ));
     }
 }

@@ -149,7 +149,7 @@ fn finish_loading(world: &mut World) {
         Some(Start::Table(game, viewing)) => set_table(world, game, viewing),
         _ => {
             if let Some(mut menu) = world.get_resource_mut::<crate::menu::Menu>() {
-                menu.set_changed();
+                menu.message = Feedback::default();
             }
             Screen::Menu
         }
