@@ -11,7 +11,7 @@ use crate::save::Saveable;
 use crate::tabletop::TableGame;
 use bevy::prelude::*;
 use std::path::PathBuf;
-use tabula_rules::scene::{CameraCue, GameKind, Note, SceneFile};
+use tabula_rules::scene::{CameraCue, Note, SceneFile};
 
 /// Seconds between moves at speed 1 (animations finish first).
 const BEAT: f32 = 2.5;
@@ -357,7 +357,7 @@ pub fn view(app: &mut App) {
     )
     .add_systems(
         Update,
-        (keys.before(MatchSet), overlay, draw_marks, camera_cues).run_if(resource_exists::<Demo>),
+        (keys.before(MatchSet), overlay, camera_cues).run_if(resource_exists::<Demo>),
     );
 }
 
@@ -524,55 +524,17 @@ fn overlay(
     }
 }
 
-/// Where a square named in a note stands on the table.
-fn square_point(
-    kind: GameKind,
-    text: &str,
-    sea: Option<&crate::games::transport::board::SeaSize>,
-    field: Option<&crate::games::fences::board::FieldBoard>,
-) -> Option<Vec3> {
-    let text = text.trim();
-    match kind {
-        GameKind::War => {
-            tabula_rules::scene::war_square(text).map(crate::games::war::board::square_center)
-        }
-        GameKind::Camelot => tabula_rules::camelot::Square::parse(text)
-            .map(crate::games::camelot::board::square_center),
-        GameKind::Screwball => tabula_rules::screwball::Board::get()
-            .parse(text)
-            .map(crate::games::screwball::board::space_center),
-        GameKind::Transport => {
-            let sq = tabula_rules::transport::Sq::parse(text)?;
-            Some(crate::games::transport::board::square_center(
-                sea?.0,
-                sq,
-                tabula_rules::transport::Stratum::Surface,
-            ))
-        }
-        GameKind::Fences => {
-            let board = field?.0;
-            if let Some(slot) = tabula_rules::fences::Slot::parse(text) {
-                return Some(crate::games::fences::board::slot_center(board, slot));
-            }
-            tabula_rules::fences::Space::parse(text)
-                .map(|s| crate::games::fences::board::space_center(board, s))
-        }
-    }
-}
-
 /// The note's squares (gold rings) and arrows (like the patent figures' dotted lines).
-fn draw_marks(
+pub fn draw_marks<G: crate::table::TableRules>(
     demo: Res<Demo>,
+    the_match: Res<crate::table::Match<G>>,
     mut gizmos: Gizmos,
-    sea: Option<Res<crate::games::transport::board::SeaSize>>,
-    field: Option<Res<crate::games::fences::board::FieldBoard>>,
     time: Res<Time>,
 ) {
     let Some(note) = demo.note_at(demo.target) else {
         return;
     };
-    let kind = demo.scene.scene.game;
-    let point = |t: &str| square_point(kind, t, sea.as_deref(), field.as_deref());
+    let point = |t: &str| the_match.game.square_point(t.trim());
     let lift = Vec3::Y * 0.12;
     let glow = 0.75 + 0.25 * (time.elapsed_secs() * 3.0).sin();
     let gold = Color::srgb(1.0, 0.8 * glow, 0.2);

@@ -127,6 +127,10 @@ pub trait TableRules:
         the_match.can_confirm.then(|| "Confirm move".to_string())
     }
 
+    /// Where the square (or space, or slot) named `name` in the game's notation stands on the
+    /// table, for a demonstration's marks.
+    fn square_point(&self, name: &str) -> Option<Vec3>;
+
     /// Spawns the entities that show the position: pieces on the board, in reserve, set
     /// aside. Each carries [`TablePiece`] (required by the game's piece components), so that
     /// a reset despawns them all.

@@ -72,6 +72,12 @@ pub fn install_one<G: TableRules>(app: &mut App, view: bool) {
     G::logic(app);
     if view {
         G::view(app);
+        app.add_systems(
+            Update,
+            crate::demo::draw_marks::<G>
+                .in_set(crate::table::GameSystems(G::KIND))
+                .run_if(resource_exists::<crate::demo::Demo>),
+        );
     }
 }
 

@@ -160,6 +160,10 @@ impl TableRules for Camelot {
         (*start != tabula_rules::camelot::Position::standard()).then(|| start.to_string())
     }
 
+    fn square_point(&self, name: &str) -> Option<Vec3> {
+        Square::parse(name).map(board::square_center)
+    }
+
     fn spawn_pieces(&self, commands: &mut Commands) {
         pieces::spawn_pieces(self, commands);
     }

@@ -263,6 +263,14 @@ impl TableRules for Fences {
         }
     }
 
+    fn square_point(&self, name: &str) -> Option<Vec3> {
+        let field = self.board();
+        if let Some(slot) = tabula_rules::fences::Slot::parse(name) {
+            return Some(board::slot_center(field, slot));
+        }
+        tabula_rules::fences::Space::parse(name).map(|s| board::space_center(field, s))
+    }
+
     fn spawn_pieces(&self, commands: &mut Commands) {
         pieces::spawn_pieces(self, commands);
     }

@@ -170,6 +170,12 @@ impl TableRules for Screwball {
         (*start != tabula_rules::screwball::Position::standard()).then(|| start.to_string())
     }
 
+    fn square_point(&self, name: &str) -> Option<Vec3> {
+        tabula_rules::screwball::Board::get()
+            .parse(name)
+            .map(board::space_center)
+    }
+
     fn spawn_pieces(&self, commands: &mut Commands) {
         pieces::spawn_pieces(self, commands);
     }

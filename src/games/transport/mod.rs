@@ -155,6 +155,15 @@ impl TableRules for Transport {
         (!standard).then(|| start.to_string())
     }
 
+    fn square_point(&self, name: &str) -> Option<Vec3> {
+        let sq = tabula_rules::transport::Sq::parse(name)?;
+        Some(board::square_center(
+            self.position().size,
+            sq,
+            tabula_rules::transport::Stratum::Surface,
+        ))
+    }
+
     fn spawn_pieces(&self, commands: &mut Commands) {
         pieces::spawn_pieces(self, commands);
     }

@@ -187,6 +187,10 @@ impl TableRules for War {
         (*start != Position::standard(start.to_move())).then(|| start.to_string())
     }
 
+    fn square_point(&self, name: &str) -> Option<Vec3> {
+        tabula_rules::scene::war_square(name).map(board::square_center)
+    }
+
     fn spawn_pieces(&self, commands: &mut Commands) {
         pieces::spawn_pieces(self, commands);
     }
