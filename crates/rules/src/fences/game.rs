@@ -16,6 +16,7 @@ use crate::NotationError;
 use crate::game::{Chance, DrawReason, Game, Outcome, PlayError};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use std::fmt;
+use std::sync::Arc;
 
 /// What a seat is called: its section's colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -77,6 +78,73 @@ struct Frame {
     /// Where a drawn card lay in the stack, and whether drawing it turned the stack over.
     card_at: Option<u8>,
     turned_over: bool,
+    /// The cards face down before a card was drawn (what the draw chose among).
+    cards: u32,
+}
+
+/// The seeded generator of throws and draws. The game's `n`-th chance input is drawn as the
+/// generator's `n`-th number, so that a race replayed from its history throws on as it
+/// would have: `drawn` says how many the generator has given, and it is set up again from
+/// the seed and the history when that is not the count of chance inputs played.
+#[derive(Clone)]
+struct Dice {
+    rng: StdRng,
+    drawn: usize,
+}
+
+impl fmt::Debug for Dice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Dice")
+    }
+}
+
+/// One step of a fence race as it was played ([`FenceEffect::step`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FenceStep {
+    /// A fence of the seat's moved from one slot to another.
+    Relocated {
+        /// The slot it stood in.
+        from: Slot,
+        /// The slot it stands in now.
+        to: Slot,
+    },
+    /// The die was thrown and came up this number.
+    Thrown(u8),
+    /// The seat chose to draw a chance card (the card comes next, as a chance input).
+    Drawing,
+    /// A chance card was drawn.
+    Drawn {
+        /// The card.
+        card: Card,
+        /// Whether its draw emptied the stack, so that the cards drawn were turned over to
+        /// make a new one.
+        turned_over: bool,
+    },
+    /// The pawn walked.
+    Walked {
+        /// The nodes it stepped onto, in order, the end last (from the pawn's node before,
+        /// [`FenceEffect::pawn_before`]).
+        path: Vec<Node>,
+        /// Its place (1 for the first) when the walk ended home.
+        place: Option<usize>,
+    },
+    /// The pawn was fenced in and stayed.
+    Stayed,
+}
+
+/// What a step of the fence race did ([`Game::play_effect`]): enough to show it without
+/// comparing positions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FenceEffect {
+    /// The seat that played it.
+    pub seat: Seat,
+    /// Where the seat's pawn stood before it.
+    pub pawn_before: Node,
+    /// What was done.
+    pub step: FenceStep,
+    /// Whether the seat's turn ended with it (a walk, staying put, or a lost turn), so that
+    /// the next seat is to move.
+    pub turn_over: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -113,7 +181,11 @@ pub struct Fences {
     seats: Vec<Seat>,
     state: State,
     frames: Vec<Frame>,
-    rng: StdRng,
+    /// Throws and draws played so far (moves [`FenceMove::Throw`] and [`FenceMove::Card`]).
+    chances: usize,
+    dice: Dice,
+    /// Where the race started, and whose turn it was.
+    start: Arc<Layout>,
 }
 
 /// The ends of the walks of exactly a count: spaces, and whether home is one.
@@ -150,7 +222,12 @@ impl Fences {
             .collect();
         let mut game = Fences {
             geo,
-            rng: StdRng::seed_from_u64(options.seed),
+            dice: Dice {
+                rng: StdRng::seed_from_u64(options.seed),
+                drawn: 0,
+            },
+            chances: 0,
+            start: Arc::new(Layout::default()),
             seats: seats.clone(),
             state: State {
                 pawns: [Node::Home; 4],
@@ -188,7 +265,28 @@ impl Fences {
                 game.add_fence(*seat, slot);
             }
         }
+        game.start = Arc::new(game.layout());
         Ok(game)
+    }
+
+    /// The position as a layout (pawns in order of play, fences as they stand, the seat to
+    /// move), with no lines.
+    fn layout(&self) -> Layout {
+        Layout {
+            pawns: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (*s, self.state.pawns[i], None))
+                .collect(),
+            fences: self
+                .state
+                .fences
+                .iter()
+                .map(|(s, f)| (*s, *f, None))
+                .collect(),
+            to_move: Some((self.to_move(), None)),
+        }
     }
 
     /// A race from a given layout instead of the starting one: each seat's pawn (in order of
@@ -326,28 +424,14 @@ impl Fences {
                 .find(|i| game.state.pawns[*i] != Node::Home)
                 .unwrap_or(0),
         };
+        game.start = Arc::new(game.layout());
         Ok(game)
     }
 
     /// The position as setup text (at the start of the turn of the seat to move), which
     /// [`Fences::from_setup_text`] reads back.
     pub fn setup_text(&self) -> String {
-        Layout {
-            pawns: self
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, s)| (*s, self.state.pawns[i], None))
-                .collect(),
-            fences: self
-                .state
-                .fences
-                .iter()
-                .map(|(s, f)| (*s, *f, None))
-                .collect(),
-            to_move: Some((self.to_move(), None)),
-        }
-        .to_string()
+        self.layout().to_string()
     }
 
     /// The board.
@@ -466,8 +550,9 @@ impl Fences {
         if self.state.phase != Phase::Throw {
             return Err(PlayError::Illegal("it is not time to throw".into()));
         }
-        let k = self.rng.random_range(1..=6u8);
+        let k = self.dice().random_range(1..=6u8);
         self.resolve_chance(u32::from(k))?;
+        self.dice.drawn = self.chances;
         Ok(k)
     }
 
@@ -482,10 +567,35 @@ impl Fences {
                 "the stack of chance cards is empty".into(),
             ));
         }
-        let i = self.rng.random_range(0..cards);
+        let i = self.dice().random_range(0..cards);
         let card = self.state.deck[i as usize];
         self.resolve_chance(i)?;
+        self.dice.drawn = self.chances;
         Ok(card)
+    }
+
+    /// The seeded generator, placed after the chance inputs played so far: set up again from
+    /// the seed, drawing as each throw and draw of the history did, unless it stands there.
+    fn dice(&mut self) -> &mut StdRng {
+        if self.dice.drawn != self.chances {
+            let mut rng = StdRng::seed_from_u64(self.options.seed);
+            for f in &self.frames {
+                match f.mv {
+                    FenceMove::Throw(_) => {
+                        rng.random_range(1..=6u8);
+                    }
+                    FenceMove::Card(_) => {
+                        rng.random_range(0..f.cards.max(1));
+                    }
+                    _ => {}
+                }
+            }
+            self.dice = Dice {
+                rng,
+                drawn: self.chances,
+            };
+        }
+        &mut self.dice.rng
     }
 
     // ---- the position's pieces ----
@@ -945,6 +1055,83 @@ fn mix(x: u64) -> u64 {
 impl Game for Fences {
     type Move = FenceMove;
     type Player = Seat;
+    type Options = FencesOptions;
+    type Setup = Layout;
+    type OptionsError = OptionsError;
+    type SetupError = SetupError;
+    type Effect = FenceEffect;
+
+    fn from_options(options: FencesOptions) -> Result<Fences, OptionsError> {
+        Fences::new(options)
+    }
+
+    fn from_setup(setup: Layout, options: FencesOptions) -> Result<Fences, SetupError> {
+        Fences::from_layout(options, &setup)
+    }
+
+    /// The layout read and checked as [`Fences::from_layout`] checks it, then given as the
+    /// race holds it: pawns in order of play, no lines, the seat to move named.
+    fn parse_setup(text: &str, options: &FencesOptions) -> Result<Layout, SetupError> {
+        options.check()?;
+        let layout = Layout::parse(text)?;
+        let game = Fences::from_layout(options.clone(), &layout)?;
+        Ok(Layout::clone(&game.start))
+    }
+
+    fn setup_text(setup: &Layout) -> String {
+        setup.to_string()
+    }
+
+    fn is_standard_setup(&self) -> bool {
+        Fences::new(self.options.clone()).is_ok_and(|g| g.start == self.start)
+    }
+
+    fn options(&self) -> &FencesOptions {
+        &self.options
+    }
+
+    fn start(&self) -> &Layout {
+        &self.start
+    }
+
+    fn history(&self) -> Vec<FenceMove> {
+        self.frames.iter().map(|f| f.mv.clone()).collect()
+    }
+
+    fn play_effect(&mut self, mv: &FenceMove) -> Result<FenceEffect, PlayError> {
+        let seat = self.to_move();
+        let pawn_before = self.state.pawns[self.state.turn];
+        let turns = self.state.turns;
+        let path = match mv {
+            FenceMove::Walk(end) => self.walk_path(*end),
+            _ => None,
+        };
+        self.play(mv)?;
+        let frame = self.frames.last().expect("the step just played");
+        let step = match &frame.mv {
+            FenceMove::Relocate { from, to } => FenceStep::Relocated {
+                from: *from,
+                to: *to,
+            },
+            FenceMove::Throw(k) => FenceStep::Thrown(*k),
+            FenceMove::Draw => FenceStep::Drawing,
+            FenceMove::Card(card) => FenceStep::Drawn {
+                card: *card,
+                turned_over: frame.turned_over,
+            },
+            FenceMove::Walk(end) => FenceStep::Walked {
+                path: path.unwrap_or_else(|| vec![*end]),
+                place: (*end == Node::Home).then_some(self.state.home.len()),
+            },
+            FenceMove::Stay => FenceStep::Stayed,
+        };
+        Ok(FenceEffect {
+            seat,
+            pawn_before,
+            step,
+            turn_over: self.state.turns != turns,
+        })
+    }
 
     fn players(&self) -> Vec<Seat> {
         self.seats.clone()
@@ -1121,7 +1308,11 @@ impl Game for Fences {
             pawn: self.state.pawns[turn],
             card_at: None,
             turned_over: false,
+            cards: self.state.deck.len() as u32,
         };
+        if matches!(mv, FenceMove::Throw(_) | FenceMove::Card(_)) {
+            self.chances += 1;
+        }
         match *mv {
             FenceMove::Relocate { from, to } => {
                 self.shift_fence(self.seats[turn], from, to);
@@ -1160,6 +1351,9 @@ impl Game for Fences {
 
     fn undo(&mut self) -> Option<FenceMove> {
         let f = self.frames.pop()?;
+        if matches!(f.mv, FenceMove::Throw(_) | FenceMove::Card(_)) {
+            self.chances -= 1;
+        }
         let turn = usize::from(f.turn);
         match f.mv {
             FenceMove::Relocate { from, to } => self.shift_fence(self.seats[turn], to, from),

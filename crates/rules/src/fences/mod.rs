@@ -10,6 +10,6 @@ pub mod setup;
 
 pub use board::{Board, Node, Section, Slot, Space};
 pub use cards::Card;
-pub use game::{FenceMove, Fences, Seat};
+pub use game::{FenceEffect, FenceMove, FenceStep, Fences, Seat};
 pub use options::{FencesOptions, OptionsError};
 pub use setup::{Layout, SetupError};

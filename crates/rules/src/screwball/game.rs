@@ -6,7 +6,7 @@
 
 use super::board::{Board, Size, SpaceId, UNITS};
 use super::tables::{Bits, MAX_VICTIMS, Tables, bit, tables};
-use crate::game::{DrawReason, Game, Outcome};
+use crate::game::{DrawReason, Game, Outcome, PlayError};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -581,13 +581,16 @@ impl Position {
     /// Removes the piece of `owner` on `at` if it is dead there, counting it among its
     /// owner's dead.
     #[inline]
-    fn bury_if_dead(&mut self, owner: Player, at: SpaceId) {
+    fn bury_if_dead(&mut self, owner: Player, at: SpaceId) -> bool {
         let t = tables();
         if t.dead[owner.index()] & self.men[owner.index()] & bit(at) != 0 {
             self.take(owner, at);
             let k = size_index(t.piece_size(at));
             let n = self.dead[owner.index()][k].saturating_add(1);
             self.set_dead(owner, k, n);
+            true
+        } else {
+            false
         }
     }
 
@@ -884,6 +887,41 @@ impl fmt::Display for Position {
     }
 }
 
+/// A piece set on the board from its owner's reserve: a penalty piece, or a piece entered by
+/// a player who cannot move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placement {
+    /// The piece, taken from its owner's reserve of its size.
+    pub piece: Piece,
+    /// The square it is set on.
+    pub at: SpaceId,
+    /// For a penalty piece, the attacked piece's square it was set for.
+    pub victim: Option<SpaceId>,
+    /// Whether it died where it was set (and so went to its owner's dead pieces at once).
+    pub died: bool,
+}
+
+/// What a Screwball move did ([`Game::play_effect`]): enough to show it without comparing
+/// positions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScrewballEffect {
+    /// Who played it.
+    pub player: Player,
+    /// For a step, the piece that moved (from the move's `from` to its `to`).
+    pub mover: Option<Piece>,
+    /// Whether the moved piece died on arriving (on its owner's edge, or where it can move no
+    /// further) and so went to its owner's dead pieces.
+    pub mover_died: bool,
+    /// The enemy pieces the step attacked (their squares), in order; a penalty piece was set
+    /// for each that [`ScrewballEffect::placements`] names.
+    pub attacked: Vec<SpaceId>,
+    /// The pieces set from a reserve, in order: the penalty pieces of a step, or the entered
+    /// piece of [`Move::Enter`].
+    pub placements: Vec<Placement>,
+    /// Whether the same player moves again (the step attacked).
+    pub again: bool,
+}
+
 /// A Screwball game in progress.
 #[derive(Debug, Clone)]
 pub struct Screwball {
@@ -1088,6 +1126,107 @@ impl Screwball {
             _ => false,
         }
     }
+
+    /// Plays a move known to be legal; with `RECORD`, tells what it did (else the effect is
+    /// left empty, at no cost).
+    fn apply<const RECORD: bool>(&mut self, mv: &Move) -> ScrewballEffect {
+        let before = self.pos.clone();
+        let t = tables();
+        let me = self.pos.to_move;
+        let them = me.other();
+        let mut again = false;
+        let mut effect = ScrewballEffect {
+            player: me,
+            mover: None,
+            mover_died: false,
+            attacked: Vec::new(),
+            placements: Vec::new(),
+            again: false,
+        };
+        match mv {
+            Move::Step {
+                from,
+                to,
+                placements,
+            } => {
+                if RECORD {
+                    effect.mover = self.pos.at(*from);
+                }
+                self.pos.take(me, *from);
+                self.pos.put(me, *to);
+                let victims = t.attacks[me.index()][usize::from(to.0)] & self.pos.men[them.index()];
+                again = victims != 0;
+                let allowed = self.placeable(t, them);
+                let mut spots = placements.iter();
+                let mut arrived = 0u128;
+                for victim in Bits(victims) {
+                    if RECORD {
+                        effect.attacked.push(victim);
+                    }
+                    let Some(size) = self.penalty_size(&self.pos, them, t.piece_size(victim))
+                    else {
+                        continue;
+                    };
+                    let choices = t.bands[them.index()][size_index(size)]
+                        .nearest(!self.pos.occupied() & allowed);
+                    if choices == 0 {
+                        continue;
+                    }
+                    if let Some(spot) = spots.next() {
+                        self.pos.put(them, *spot);
+                        arrived |= bit(*spot);
+                        if RECORD {
+                            effect.placements.push(Placement {
+                                piece: Piece {
+                                    owner: them,
+                                    size: t.piece_size(*spot),
+                                },
+                                at: *spot,
+                                victim: Some(victim),
+                                died: false,
+                            });
+                        }
+                    }
+                }
+                // "If an attacking piece reaches the extreme border of the board, it is
+                // considered 'dead' ... if it moves into a position where it cannot move
+                // further, it is considered 'dead'": the moved piece and every penalty piece
+                // are checked where they now stand (no other piece's square has changed).
+                effect.mover_died = self.pos.bury_if_dead(me, *to);
+                for at in Bits(arrived) {
+                    let died = self.pos.bury_if_dead(them, at);
+                    if RECORD
+                        && died
+                        && let Some(p) = effect.placements.iter_mut().find(|p| p.at == at)
+                    {
+                        p.died = true;
+                    }
+                }
+            }
+            Move::Enter(at) => {
+                self.pos.put(me, *at);
+                let died = self.pos.bury_if_dead(me, *at);
+                if RECORD {
+                    effect.placements.push(Placement {
+                        piece: Piece {
+                            owner: me,
+                            size: t.piece_size(*at),
+                        },
+                        at: *at,
+                        victim: None,
+                        died,
+                    });
+                }
+            }
+            Move::Pass => {}
+        }
+        if !again {
+            self.pos.set_to_move(them);
+        }
+        effect.again = again;
+        self.frames.push((mv.clone(), before));
+        effect
+    }
 }
 
 /// Every way to set the penalty pieces for `victims` (a mask, taken lowest first) of
@@ -1155,6 +1294,49 @@ fn place(
 impl Game for Screwball {
     type Move = Move;
     type Player = Player;
+    type Options = ScrewballOptions;
+    type Setup = Position;
+    type OptionsError = OptionsError;
+    type SetupError = SetupError;
+    type Effect = ScrewballEffect;
+
+    fn from_options(options: ScrewballOptions) -> Result<Screwball, OptionsError> {
+        Screwball::new(options)
+    }
+
+    /// The position's counts are checked against the options ([`Position::check`]).
+    fn from_setup(setup: Position, options: ScrewballOptions) -> Result<Screwball, SetupError> {
+        Screwball::from_position(setup, options)
+    }
+
+    fn parse_setup(text: &str, options: &ScrewballOptions) -> Result<Position, SetupError> {
+        Position::parse(text, options)
+    }
+
+    fn setup_text(setup: &Position) -> String {
+        setup.to_string()
+    }
+
+    fn is_standard_setup(&self) -> bool {
+        self.start == Position::standard()
+    }
+
+    fn options(&self) -> &ScrewballOptions {
+        &self.options
+    }
+
+    fn start(&self) -> &Position {
+        &self.start
+    }
+
+    fn history(&self) -> Vec<Move> {
+        self.frames.iter().map(|f| f.0.clone()).collect()
+    }
+
+    fn play_effect(&mut self, mv: &Move) -> Result<ScrewballEffect, PlayError> {
+        crate::game::check_move(self, mv)?;
+        Ok(self.apply::<true>(mv))
+    }
 
     fn players(&self) -> Vec<Player> {
         Player::ALL.to_vec()
@@ -1186,58 +1368,7 @@ impl Game for Screwball {
     }
 
     fn play_unchecked(&mut self, mv: &Move) {
-        let before = self.pos.clone();
-        let t = tables();
-        let me = self.pos.to_move;
-        let them = me.other();
-        let mut again = false;
-        match mv {
-            Move::Step {
-                from,
-                to,
-                placements,
-            } => {
-                self.pos.take(me, *from);
-                self.pos.put(me, *to);
-                let victims = t.attacks[me.index()][usize::from(to.0)] & self.pos.men[them.index()];
-                again = victims != 0;
-                let allowed = self.placeable(t, them);
-                let mut spots = placements.iter();
-                let mut arrived = 0u128;
-                for victim in Bits(victims) {
-                    let Some(size) = self.penalty_size(&self.pos, them, t.piece_size(victim))
-                    else {
-                        continue;
-                    };
-                    let choices = t.bands[them.index()][size_index(size)]
-                        .nearest(!self.pos.occupied() & allowed);
-                    if choices == 0 {
-                        continue;
-                    }
-                    if let Some(spot) = spots.next() {
-                        self.pos.put(them, *spot);
-                        arrived |= bit(*spot);
-                    }
-                }
-                // "If an attacking piece reaches the extreme border of the board, it is
-                // considered 'dead' ... if it moves into a position where it cannot move
-                // further, it is considered 'dead'": the moved piece and every penalty piece
-                // are checked where they now stand (no other piece's square has changed).
-                self.pos.bury_if_dead(me, *to);
-                for at in Bits(arrived) {
-                    self.pos.bury_if_dead(them, at);
-                }
-            }
-            Move::Enter(at) => {
-                self.pos.put(me, *at);
-                self.pos.bury_if_dead(me, *at);
-            }
-            Move::Pass => {}
-        }
-        if !again {
-            self.pos.set_to_move(them);
-        }
-        self.frames.push((mv.clone(), before));
+        self.apply::<false>(mv);
     }
 
     fn undo(&mut self) -> Option<Move> {

@@ -8,7 +8,7 @@ mod tables;
 
 pub use board::{Board, Size, SpaceId};
 pub use game::{
-    Move, OptionsError, Placements, Player, Position, Screwball, ScrewballOptions, SetupError,
-    Stalled,
+    Move, OptionsError, Placement, Placements, Player, Position, Screwball, ScrewballEffect,
+    ScrewballOptions, SetupError, Stalled,
 };
 pub use tables::MAX_VICTIMS;

@@ -4,7 +4,7 @@
 
 use super::board::{Dir, Sq};
 use super::pieces::{Kind, Piece, can_sink};
-use crate::game::{DrawReason, Game, Outcome};
+use crate::game::{DrawReason, Game, Outcome, PlayError};
 use std::fmt;
 
 pub use super::options::{Mode, OptionsError, PlanePassing, TransportOptions};
@@ -209,6 +209,66 @@ pub enum Illegal {
     },
 }
 
+/// What an action does to pieces other than by moving them, told as it happens; `()`
+/// tells nothing (for search and move generation).
+pub(super) trait Record {
+    /// A piece was sunk.
+    fn sunk(&mut self, _piece: Piece) {}
+    /// A piece left the board with its fleet, whose transport was sunk.
+    fn removed(&mut self, _piece: Piece) {}
+    /// A fleet is out: its transport was sunk.
+    fn out(&mut self, _fleet: u8) {}
+    /// The moving auxiliary went back to its fleet's reserve.
+    fn returned(&mut self) {}
+}
+
+impl Record for () {}
+
+/// What a Transport action did ([`Game::play_effect`]): enough to show it without comparing
+/// positions.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TransportEffect {
+    /// The fleet that acted.
+    pub fleet: u8,
+    /// The piece that moved or advanced, as it stood before ([`Move::Main`],
+    /// [`Move::Advance`]); `None` for a launch or a pass.
+    pub before: Option<Piece>,
+    /// The piece that moved, advanced or was launched, as it stands now; `None` when it is
+    /// not on the board (a missile back in reserve) or for a pass.
+    pub after: Option<Piece>,
+    /// The squares the piece's stern (or only square) goes through, in order, from the first
+    /// after its start: a destroyer's or submarine's double step passes its middle square, a
+    /// plane's two-square flight too, a torpedo's launch runs on from where it is set. For an
+    /// auxiliary that leaves the board, the last square is the one off the board it heads
+    /// for.
+    pub path: Vec<Sq>,
+    /// The pieces sunk, in order.
+    pub sunk: Vec<Piece>,
+    /// The pieces of fleets put out that left the board with them (teams and battle royal:
+    /// a fleet whose transport is sunk leaves the game).
+    pub removed: Vec<Piece>,
+    /// Fleets put out by this action (their transport sunk).
+    pub out: Vec<u8>,
+    /// Whether the moving or launched auxiliary went back to its fleet's reserve (it sank
+    /// something, or left the board).
+    pub returned: bool,
+}
+
+impl Record for TransportEffect {
+    fn sunk(&mut self, piece: Piece) {
+        self.sunk.push(piece);
+    }
+    fn removed(&mut self, piece: Piece) {
+        self.removed.push(piece);
+    }
+    fn out(&mut self, fleet: u8) {
+        self.out.push(fleet);
+    }
+    fn returned(&mut self) {
+        self.returned = true;
+    }
+}
+
 impl Position {
     /// An empty board of `size` in `mode`, under the rules of `options`, Fleet 1 to move.
     pub(super) fn empty(size: u8, mode: Mode, options: &TransportOptions) -> Position {
@@ -387,17 +447,19 @@ impl Position {
     }
 
     /// Sinks `victim` (an index into the pieces).
-    fn sink(&mut self, victim: usize) {
+    fn sink(&mut self, victim: usize, rec: &mut impl Record) {
         let p = self.remove_piece(victim);
+        rec.sunk(p);
         match p.kind {
             Kind::Carrier => self.set_reserve(p.fleet, Kind::Plane, 0),
             Kind::Transport => {
                 self.set_out(p.fleet);
+                rec.out(p.fleet);
                 if self.mode != Mode::Two {
                     let mut i = 0;
                     while i < self.pieces.len() {
                         if self.pieces[i].fleet == p.fleet {
-                            self.remove_piece(i);
+                            rec.removed(self.remove_piece(i));
                         } else {
                             i += 1;
                         }
@@ -414,7 +476,13 @@ impl Position {
     /// The mover (index `mover`) enters `sq`: vulnerable enemies there are sunk; refused
     /// if an enemy able to sink the mover remains. A missile that sinks goes back to
     /// reserve; `*gone` is set then. Returns whether anything was sunk.
-    fn enter(&mut self, mover: usize, sq: Sq, gone: &mut bool) -> Result<bool, Illegal> {
+    fn enter(
+        &mut self,
+        mover: usize,
+        sq: Sq,
+        gone: &mut bool,
+        rec: &mut impl Record,
+    ) -> Result<bool, Illegal> {
         let me = self.pieces[mover];
         // Most squares entered hold no enemy: a quick look, without branches.
         let enemy: u8 = (0..4u8)
@@ -439,7 +507,7 @@ impl Position {
                 && can_sink(me.kind, p.kind)
             {
                 let before = self.pieces.len();
-                self.sink(i);
+                self.sink(i, rec);
                 sank = true;
                 // Sinking may remove several pieces (a fleet out); find the mover again.
                 if before - self.pieces.len() != 1 || i < mover_index {
@@ -462,6 +530,7 @@ impl Position {
             self.remove_piece(m);
             let left = self.reserve(me.fleet, me.kind);
             self.set_reserve(me.fleet, me.kind, left + 1);
+            rec.returned();
             *gone = true;
             return Ok(true);
         }
@@ -584,6 +653,11 @@ impl Position {
     /// Plays `mv` here, as [`Position::try_after`] does on a copy: returns whether anything
     /// was sunk. On an error the position is left half played: play on a copy.
     pub(super) fn apply(&mut self, mv: &Move) -> Result<bool, Illegal> {
+        self.apply_with(mv, &mut ())
+    }
+
+    /// [`Position::apply`], telling `rec` what happens to pieces besides the mover.
+    pub(super) fn apply_with(&mut self, mv: &Move, rec: &mut impl Record) -> Result<bool, Illegal> {
         let me = self.to_move;
         let mut sank = false;
         match mv {
@@ -621,7 +695,7 @@ impl Position {
                         .position(|p| *p == moved)
                         .ok_or(Illegal::NoPiece { kind: *kind })?;
                     let mut gone = false;
-                    sank |= self.enter(idx, sq, &mut gone)?;
+                    sank |= self.enter(idx, sq, &mut gone, rec)?;
                 }
             }
             Move::Launch { kind, at, heading } => {
@@ -643,7 +717,7 @@ impl Position {
                 });
                 let mut gone = false;
                 let idx = self.pieces.len() - 1;
-                sank |= self.enter(idx, *at, &mut gone)?;
+                sank |= self.enter(idx, *at, &mut gone, rec)?;
                 if *kind == Kind::Torpedo && !gone {
                     let next = at.step(*heading);
                     let idx = self
@@ -662,13 +736,14 @@ impl Position {
                         self.remove_piece(idx);
                         let left = self.reserve(me, *kind);
                         self.set_reserve(me, *kind, left + 1);
+                        rec.returned();
                     } else {
                         let run = Piece {
                             at: next,
                             ..self.pieces[idx]
                         };
                         self.set_piece(idx, run);
-                        sank |= self.enter(idx, next, &mut gone)?;
+                        sank |= self.enter(idx, next, &mut gone, rec)?;
                     }
                 }
             }
@@ -694,6 +769,7 @@ impl Position {
                     self.remove_piece(i);
                     let left = self.reserve(me, *kind);
                     self.set_reserve(me, *kind, left + 1);
+                    rec.returned();
                     self.next_turn();
                     return Ok(false);
                 };
@@ -709,7 +785,7 @@ impl Position {
                     self.fly_over(&moved, from.step(*heading), *heading)?;
                 }
                 let mut gone = false;
-                sank |= self.enter(i, *to, &mut gone)?;
+                sank |= self.enter(i, *to, &mut gone, rec)?;
             }
         }
         self.next_turn();
@@ -1006,6 +1082,23 @@ impl Transport {
         self.quiet
     }
 
+    /// Plays a legal action, telling `rec` what it sinks and sends back to reserve.
+    fn apply(&mut self, mv: &Move, rec: &mut impl Record) {
+        let before = self.pos.clone();
+        let sank = self.pos.apply_with(mv, rec).expect("a legal move");
+        self.frames.push(Frame {
+            mv: mv.clone(),
+            before,
+            quiet: self.quiet,
+        });
+        self.quiet = if sank {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
+        debug_assert_eq!(self.pos.key, self.pos.compute_key(), "the key after {mv:?}");
+    }
+
     /// The fleets of the team (or the lone fleet) of `fleet`.
     pub fn side_of(&self, fleet: u8) -> Vec<Fleet> {
         match self.pos.mode {
@@ -1018,6 +1111,140 @@ impl Transport {
 impl Game for Transport {
     type Move = Move;
     type Player = Fleet;
+    type Options = TransportOptions;
+    type Setup = Position;
+    type OptionsError = OptionsError;
+    type SetupError = SetupError;
+    type Effect = TransportEffect;
+
+    fn from_options(options: TransportOptions) -> Result<Transport, OptionsError> {
+        Transport::new(options)
+    }
+
+    /// The position's board size and mode replace the options' (as a setup text's `Size:`
+    /// and `Mode:` lines do); the other options are checked, and the position against them.
+    fn from_setup(setup: Position, options: TransportOptions) -> Result<Transport, SetupError> {
+        let mut options = options;
+        options.size = setup.size;
+        options.mode = setup.mode;
+        options.check_rules()?;
+        Ok(Transport::from_position(setup, options))
+    }
+
+    fn parse_setup(text: &str, options: &TransportOptions) -> Result<Position, SetupError> {
+        Position::parse(text, options)
+    }
+
+    fn setup_text(setup: &Position) -> String {
+        setup.to_string()
+    }
+
+    fn is_standard_setup(&self) -> bool {
+        Position::standard(&self.options).is_ok_and(|p| p == self.start)
+    }
+
+    fn options(&self) -> &TransportOptions {
+        &self.options
+    }
+
+    fn start(&self) -> &Position {
+        &self.start
+    }
+
+    fn history(&self) -> Vec<Move> {
+        self.frames.iter().map(|f| f.mv.clone()).collect()
+    }
+
+    fn play_effect(&mut self, mv: &Move) -> Result<TransportEffect, PlayError> {
+        crate::game::check_move(self, mv)?;
+        let me = self.pos.to_move;
+        let mut effect = TransportEffect {
+            fleet: me,
+            ..TransportEffect::default()
+        };
+        let before = match mv {
+            Move::Main { kind, from, .. } => self
+                .pos
+                .pieces
+                .iter()
+                .find(|p| p.fleet == me && p.kind == *kind && (p.at, p.bow) == *from)
+                .copied(),
+            Move::Advance {
+                kind,
+                from,
+                heading,
+                ..
+            } => self
+                .pos
+                .pieces
+                .iter()
+                .find(|p| {
+                    p.fleet == me && p.kind == *kind && p.at == *from && p.heading == Some(*heading)
+                })
+                .copied(),
+            Move::Launch { .. } | Move::Pass => None,
+        };
+        self.apply(mv, &mut effect);
+        effect.before = before;
+        let on_board = |p: Piece| self.pos.pieces.contains(&p).then_some(p);
+        match mv {
+            Move::Pass => {}
+            Move::Main { kind, from, to } => {
+                let double = (to.0.x - from.0.x).abs() == 2 || (to.0.y - from.0.y).abs() == 2;
+                if double {
+                    let (dx, dy) = ((to.0.x - from.0.x).signum(), (to.0.y - from.0.y).signum());
+                    effect.path.push(Sq::new(from.0.x + dx, from.0.y + dy));
+                }
+                effect.path.push(to.0);
+                effect.after = self.pos.main_piece(me, *kind).copied();
+            }
+            Move::Launch { kind, at, heading } => {
+                effect.path.push(*at);
+                // A torpedo that sinks where it is set goes back to reserve at once; else it
+                // runs one square on.
+                let ran = *kind == Kind::Torpedo && !effect.sunk.iter().any(|p| p.covers(*at));
+                let end = if ran { at.step(*heading) } else { *at };
+                if ran {
+                    effect.path.push(end);
+                }
+                if !effect.returned {
+                    effect.after = on_board(Piece {
+                        fleet: me,
+                        kind: *kind,
+                        at: end,
+                        bow: None,
+                        heading: Some(*heading),
+                        moved: false,
+                    });
+                }
+            }
+            Move::Advance {
+                from,
+                heading,
+                to,
+                repoint,
+                ..
+            } => {
+                match to {
+                    Some(to) => {
+                        if (to.x - from.x).abs() == 2 || (to.y - from.y).abs() == 2 {
+                            effect.path.push(from.step(*heading));
+                        }
+                        effect.path.push(*to);
+                    }
+                    None => effect.path.push(from.step(*heading)),
+                }
+                if let (Some(to), Some(b), false) = (to, before, effect.returned) {
+                    effect.after = on_board(Piece {
+                        at: *to,
+                        heading: Some(*repoint),
+                        ..b
+                    });
+                }
+            }
+        }
+        Ok(effect)
+    }
 
     fn players(&self) -> Vec<Fleet> {
         (0..self.pos.mode.fleets()).map(Fleet).collect()
@@ -1049,19 +1276,7 @@ impl Game for Transport {
     }
 
     fn play_unchecked(&mut self, mv: &Move) {
-        let before = self.pos.clone();
-        let sank = self.pos.apply(mv).expect("a legal move");
-        self.frames.push(Frame {
-            mv: mv.clone(),
-            before,
-            quiet: self.quiet,
-        });
-        self.quiet = if sank {
-            0
-        } else {
-            self.quiet.saturating_add(1)
-        };
-        debug_assert_eq!(self.pos.key, self.pos.compute_key(), "the key after {mv:?}");
+        self.apply(mv, &mut ());
     }
 
     fn undo(&mut self) -> Option<Move> {
