@@ -6,11 +6,15 @@
 //! on after so many steps (with a second set for walks that have crossed their one fence,
 //! under a "jump" card). A walk is a move by its end; its path is built only when asked for
 //! ([`Fences::walk_path`]).
+//!
+//! Moves, walks and the notation have their own modules; the moves are named here too.
 
-use super::board::{Board, Node, Section, Slot, Space};
+use super::board::{Board, Node, Slot};
 use super::cards::Card;
-use super::geometry::{Bits, Geometry, SlotBits, step};
+use super::geometry::{Bits, Geometry, SlotBits};
+pub use super::moves::{FenceEffect, FenceMove, FenceStep};
 pub use super::options::{FencesOptions, OptionsError};
+pub use super::setup::Seat;
 use super::setup::{Layout, SetupError};
 use crate::NotationError;
 use crate::game::{Chance, DrawReason, Game, Outcome, PlayError};
@@ -18,47 +22,8 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 use std::fmt;
 use std::sync::Arc;
 
-/// What a seat is called: its section's colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Seat(pub Section);
-
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self.0 {
-            Section::South => "Red",
-            Section::East => "Blue",
-            Section::North => "Green",
-            Section::West => "Yellow",
-        })
-    }
-}
-
-/// One step of a turn.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum FenceMove {
-    /// Move one of your fences to a vacant slot (compulsory, before the throw).
-    Relocate {
-        /// The slot it stands in.
-        from: Slot,
-        /// The vacant slot it goes to.
-        to: Slot,
-    },
-    /// The die came up this number (a chance input, never listed among the legal moves).
-    Throw(u8),
-    /// The pawn walks exactly the thrown number of steps and ends on this node. One move
-    /// for each end: its way there is [`Fences::walk_path`], and the notation of any other
-    /// way there reads as the same move.
-    Walk(Node),
-    /// The pawn is fenced in and cannot walk the count.
-    Stay,
-    /// Draw a chance card instead of throwing (with the chance-cards option).
-    Draw,
-    /// The card drawn (a chance input, never listed among the legal moves).
-    Card(Card),
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Phase {
+pub(super) enum Phase {
     Relocate,
     Throw,
     Drawing,
@@ -98,116 +63,45 @@ impl fmt::Debug for Dice {
     }
 }
 
-/// One step of a fence race as it was played ([`FenceEffect::step`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FenceStep {
-    /// A fence of the seat's moved from one slot to another.
-    Relocated {
-        /// The slot it stood in.
-        from: Slot,
-        /// The slot it stands in now.
-        to: Slot,
-    },
-    /// The die was thrown and came up this number.
-    Thrown(u8),
-    /// The seat chose to draw a chance card (the card comes next, as a chance input).
-    Drawing,
-    /// A chance card was drawn.
-    Drawn {
-        /// The card.
-        card: Card,
-        /// Whether its draw emptied the stack, so that the cards drawn were turned over to
-        /// make a new one.
-        turned_over: bool,
-    },
-    /// The pawn walked.
-    Walked {
-        /// The nodes it stepped onto, in order, the end last (from the pawn's node before,
-        /// [`FenceEffect::pawn_before`]).
-        path: Vec<Node>,
-        /// Its place (1 for the first) when the walk ended home.
-        place: Option<usize>,
-    },
-    /// The pawn was fenced in and stayed.
-    Stayed,
-}
-
-/// What a step of the fence race did ([`Game::play_effect`]): enough to show it without
-/// comparing positions.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FenceEffect {
-    /// The seat that played it.
-    pub seat: Seat,
-    /// Where the seat's pawn stood before it.
-    pub pawn_before: Node,
-    /// What was done.
-    pub step: FenceStep,
-    /// Whether the seat's turn ended with it (a walk, staying put, or a lost turn), so that
-    /// the next seat is to move.
-    pub turn_over: bool,
-}
-
 #[derive(Debug, Clone)]
-struct State {
-    pawns: [Node; 4],
-    fences: Vec<(Seat, Slot)>,
+pub(super) struct State {
+    pub(super) pawns: [Node; 4],
+    pub(super) fences: Vec<(Seat, Slot)>,
     /// The slot number of each fence of `fences`.
-    fence_ids: Vec<u16>,
-    fenced: SlotBits,
+    pub(super) fence_ids: Vec<u16>,
+    pub(super) fenced: SlotBits,
     /// The vacant slots where a fence may stand, by rank ([`Geometry::ranked_slots`]).
-    vacant: SlotBits,
+    pub(super) vacant: SlotBits,
     /// How many bits of `vacant` are set.
-    vacant_count: usize,
+    pub(super) vacant_count: usize,
     /// Bit `i`: the step between space `i` and its east (north) neighbour is open.
-    east_open: Bits,
-    north_open: Bits,
-    turn: usize,
-    phase: Phase,
-    home: Vec<Seat>,
+    pub(super) east_open: Bits,
+    pub(super) north_open: Bits,
+    pub(super) turn: usize,
+    pub(super) phase: Phase,
+    pub(super) home: Vec<Seat>,
     /// Chance cards still face down, and those drawn since the stack was last turned over.
-    deck: Vec<Card>,
-    discard: Vec<Card>,
+    pub(super) deck: Vec<Card>,
+    pub(super) discard: Vec<Card>,
     /// Turns played.
-    turns: u32,
+    pub(super) turns: u32,
     /// Zobrist key of the pawns and fences.
-    key: u64,
+    pub(super) key: u64,
 }
 
 /// A fence race in progress.
 #[derive(Debug, Clone)]
 pub struct Fences {
-    geo: &'static Geometry,
-    options: FencesOptions,
-    seats: Vec<Seat>,
-    state: State,
+    pub(super) geo: &'static Geometry,
+    pub(super) options: FencesOptions,
+    pub(super) seats: Vec<Seat>,
+    pub(super) state: State,
     frames: Vec<Frame>,
     /// Throws and draws played so far (moves [`FenceMove::Throw`] and [`FenceMove::Card`]).
     chances: usize,
     dice: Dice,
     /// Where the race started, and whose turn it was.
     start: Arc<Layout>,
-}
-
-/// The ends of the walks of exactly a count: spaces, and whether home is one.
-struct Reach {
-    spaces: Bits,
-    home: bool,
-}
-
-/// How to step: open paths only, or also across one fence.
-struct Paths {
-    east_open: Bits,
-    north_open: Bits,
-    /// Paths that a fence blocks (empty unless a fence may be crossed).
-    east_fenced: Bits,
-    north_fenced: Bits,
-    jump: bool,
-    /// For each entrance of home: whether a fence stands in it.
-    entrance_fenced: [bool; 4],
-    /// The entrance spaces from which a walk that has not crossed a fence may step home,
-    /// and those from which one that has may.
-    home_clear: Bits,
-    home_crossed: Bits,
 }
 
 impl Fences {
@@ -678,312 +572,9 @@ impl Fences {
         self.state.fences[j].1 = to;
         self.state.fence_ids[j] = to_id;
     }
+}
 
-    // ---- walks ----
-
-    /// The space number of the pawn to move, unless it is home.
-    fn pawn_space(&self) -> Option<usize> {
-        match self.state.pawns[self.state.turn] {
-            Node::Space(s) => self.geo.walkable(s),
-            Node::Home => None,
-        }
-    }
-
-    fn paths(&self, jump: bool) -> Paths {
-        let (east_fenced, north_fenced) = if jump {
-            (
-                self.geo.east_edges.and_not(&self.state.east_open),
-                self.geo.north_edges.and_not(&self.state.north_open),
-            )
-        } else {
-            (Bits::default(), Bits::default())
-        };
-        let entrance_fenced = self
-            .geo
-            .entrance_slots
-            .map(|id| self.state.fenced.get(usize::from(id)));
-        let (mut home_clear, mut home_crossed): (Bits, Bits) = (Bits::default(), Bits::default());
-        for (&e, fenced) in self.geo.entrances.iter().zip(entrance_fenced) {
-            if !fenced || jump {
-                home_clear.put(e, true);
-            }
-            if !fenced {
-                home_crossed.put(e, true);
-            }
-        }
-        Paths {
-            east_open: self.state.east_open,
-            north_open: self.state.north_open,
-            east_fenced,
-            north_fenced,
-            jump,
-            entrance_fenced,
-            home_clear,
-            home_crossed,
-        }
-    }
-
-    /// One step from the layer `(clear, crossed)`: walks that have not crossed a fence, and
-    /// walks that have.
-    fn step_layer(&self, p: &Paths, clear: &Bits, crossed: &Bits) -> (Bits, Bits) {
-        let (n, w) = (self.geo.n, self.geo.words);
-        let next_clear = step(clear, &p.east_open, &p.north_open, n, w);
-        if !p.jump {
-            return (next_clear, Bits::default());
-        }
-        let over = step(clear, &p.east_fenced, &p.north_fenced, n, w);
-        let on = step(crossed, &p.east_open, &p.north_open, n, w);
-        (next_clear, on.or(&over))
-    }
-
-    /// Whether home is one step on from the layer `(clear, crossed)`.
-    #[inline]
-    fn home_next(&self, p: &Paths, clear: &Bits, crossed: &Bits) -> bool {
-        (0..self.geo.words)
-            .any(|i| (clear.0[i] & p.home_clear.0[i]) | (crossed.0[i] & p.home_crossed.0[i]) != 0)
-    }
-
-    /// The ends of every walk of exactly `k` steps from space `from`, crossing one fence at
-    /// most when `jump`. Home is an end only when `k` is its shortest distance.
-    fn reach(&self, from: usize, k: u8, jump: bool) -> Reach {
-        if !jump {
-            return self.open_reach(from, k);
-        }
-        let p = self.paths(jump);
-        let mut clear = Bits::single(from);
-        let mut crossed = Bits::default();
-        let mut home_first = None;
-        for s in 1..=k {
-            if home_first.is_none() && self.home_next(&p, &clear, &crossed) {
-                home_first = Some(s);
-            }
-            (clear, crossed) = self.step_layer(&p, &clear, &crossed);
-        }
-        Reach {
-            spaces: clear.or(&crossed),
-            home: home_first == Some(k),
-        }
-    }
-
-    /// [`Fences::reach`] along open paths only: one set of walks, home entered only through
-    /// an entrance without a fence.
-    fn open_reach(&self, from: usize, k: u8) -> Reach {
-        let (n, w) = (self.geo.n, self.geo.words);
-        let (east, north) = (&self.state.east_open, &self.state.north_open);
-        let mut doors: Bits = Bits::default();
-        for (&e, &id) in self.geo.entrances.iter().zip(&self.geo.entrance_slots) {
-            if !self.state.fenced.get(usize::from(id)) {
-                doors.put(e, true);
-            }
-        }
-        let mut clear = Bits::single(from);
-        let mut home_first = None;
-        for s in 1..=k {
-            if home_first.is_none() && (0..w).any(|i| clear.0[i] & doors.0[i] != 0) {
-                home_first = Some(s);
-            }
-            clear = step(&clear, east, north, n, w);
-        }
-        Reach {
-            spaces: clear,
-            home: home_first == Some(k),
-        }
-    }
-
-    /// The walk phase's ends for the pawn to move.
-    fn current_reach(&self) -> Option<Reach> {
-        let Phase::Walk(k, jump) = self.state.phase else {
-            return None;
-        };
-        Some(match self.pawn_space() {
-            Some(from) => self.reach(from, k, jump),
-            None => Reach {
-                spaces: Bits::default(),
-                home: false,
-            },
-        })
-    }
-
-    /// Whether a walk of the count may end on `end` now.
-    fn walk_ends_on(&self, reach: &Reach, end: Node) -> bool {
-        match end {
-            Node::Home => reach.home,
-            Node::Space(s) => self.geo.walkable(s).is_some_and(|i| reach.spaces.get(i)),
-        }
-    }
-
-    /// Fewest steps home from space `from`, crossing at most one fence when `jump`.
-    fn distance_with(&self, from: usize, jump: bool) -> Option<u32> {
-        let p = self.paths(jump);
-        let mut clear = Bits::single(from);
-        let mut crossed = Bits::default();
-        let (mut seen_clear, mut seen_crossed) = (clear, crossed);
-        for d in 1.. {
-            if self.home_next(&p, &clear, &crossed) {
-                return Some(d);
-            }
-            let (c, x) = self.step_layer(&p, &clear, &crossed);
-            clear = c.and_not(&seen_clear);
-            crossed = x.and_not(&seen_crossed);
-            if clear.is_empty() && crossed.is_empty() {
-                return None;
-            }
-            seen_clear = seen_clear.or(&clear);
-            seen_crossed = seen_crossed.or(&crossed);
-        }
-        None
-    }
-
-    /// The fewest steps from `from` to home along open paths, if home can be reached.
-    pub fn distance_home(&self, from: Node) -> Option<u32> {
-        match from {
-            Node::Home => Some(0),
-            Node::Space(s) => self.distance_with(self.geo.walkable(s)?, false),
-        }
-    }
-
-    /// The way the pawn to move walks to `end` under the walk move [`FenceMove::Walk`]:
-    /// the nodes it steps onto, exactly the count of them, `end` last. `None` unless such a
-    /// walk is legal now. The path heads out and uses up a surplus count by stepping back
-    /// and forth near its end.
-    pub fn walk_path(&self, end: Node) -> Option<Vec<Node>> {
-        let Phase::Walk(k, jump) = self.state.phase else {
-            return None;
-        };
-        let from = self.pawn_space()?;
-        if !self.walk_ends_on(&self.reach(from, k, jump), end) {
-            return None;
-        }
-        let p = self.paths(jump);
-        let k = usize::from(k);
-        let mut layers = Vec::with_capacity(k + 1);
-        layers.push((Bits::single(from), Bits::default()));
-        for j in 0..k {
-            let (c, x) = &layers[j];
-            let next = self.step_layer(&p, c, x);
-            layers.push(next);
-        }
-        let in_layer = |j: usize, s: usize, crossed: bool| {
-            let (c, x) = &layers[j];
-            if crossed { x.get(s) } else { c.get(s) }
-        };
-        let first_seen = |s: usize| {
-            (0..=k)
-                .find(|&j| in_layer(j, s, false) || in_layer(j, s, true))
-                .unwrap_or(0)
-        };
-        // Of the candidates (space, crossed), the one farthest from the start, first in order.
-        let pick = |candidates: &mut dyn Iterator<Item = (usize, bool)>| {
-            let mut best: Option<(usize, bool, usize)> = None;
-            for (s, crossed) in candidates {
-                let d = first_seen(s);
-                if best.is_none_or(|b| d > b.2) {
-                    best = Some((s, crossed, d));
-                }
-            }
-            best.map(|(s, c, _)| (s, c))
-        };
-        let mut rev = vec![end];
-        let (mut at, mut crossed, mut j) =
-            match end {
-                Node::Home => {
-                    if k == 1 {
-                        return Some(rev);
-                    }
-                    let mut candidates = self.geo.entrances.iter().zip(p.entrance_fenced).flat_map(
-                        |(&e, fenced)| {
-                            [
-                                (e, false, in_layer(k - 1, e, false) && (!fenced || jump)),
-                                (e, true, in_layer(k - 1, e, true) && !fenced),
-                            ]
-                        },
-                    );
-                    let (e, c) = pick(&mut (&mut candidates).filter(|t| t.2).map(|t| (t.0, t.1)))?;
-                    rev.push(self.geo.node(e));
-                    (e, c, k - 1)
-                }
-                Node::Space(s) => {
-                    let i = self.geo.walkable(s)?;
-                    (i, !in_layer(k, i, false), k)
-                }
-            };
-        while j > 1 {
-            let mut candidates = self.geo.neighbours(at).flat_map(|(s, slot)| {
-                let fenced = self.state.fenced.get(usize::from(slot));
-                [
-                    (s, crossed, in_layer(j - 1, s, crossed) && !fenced),
-                    (
-                        s,
-                        false,
-                        crossed && jump && fenced && in_layer(j - 1, s, false),
-                    ),
-                ]
-            });
-            let (s, c) = pick(&mut (&mut candidates).filter(|t| t.2).map(|t| (t.0, t.1)))?;
-            rev.push(self.geo.node(s));
-            (at, crossed, j) = (s, c, j - 1);
-        }
-        rev.reverse();
-        Some(rev)
-    }
-
-    /// Checks a path written out step by step from the pawn: `Ok(end)` when it is a walk of
-    /// exactly the count along open paths (crossing one fence at most under a "jump"
-    /// card), entering home only as its last step; else why not.
-    fn check_path(&self, path: &[Node], k: u8, jump: bool) -> Result<Node, String> {
-        if path.len() != usize::from(k) {
-            return Err(format!(
-                "the path has {} steps, but the pawn must walk exactly {k}",
-                path.len()
-            ));
-        }
-        let mut at = self.state.pawns[self.state.turn];
-        let mut used = false;
-        for (i, &next) in path.iter().enumerate() {
-            let Node::Space(a) = at else {
-                return Err("home is entered only with the last step".into());
-            };
-            let ai = self
-                .geo
-                .walkable(a)
-                .ok_or_else(|| format!("{a} is not a space"))?;
-            let slot = match next {
-                Node::Home => {
-                    let e = self
-                        .geo
-                        .entrances
-                        .iter()
-                        .position(|&e| e == ai)
-                        .ok_or_else(|| format!("{a} is not an entrance of home"))?;
-                    if i + 1 != path.len() {
-                        return Err("home is entered only with the last step".into());
-                    }
-                    self.geo.entrance_slots[e]
-                }
-                Node::Space(b) => self
-                    .geo
-                    .neighbours(ai)
-                    .find(|&(t, _)| Some(t) == self.geo.walkable(b))
-                    .map(|(_, slot)| slot)
-                    .ok_or_else(|| format!("{a} to {b} is not a step along a path"))?,
-            };
-            if self.state.fenced.get(usize::from(slot)) {
-                if !jump {
-                    return Err(format!("a fence stands in {}", self.geo.slot(slot)));
-                }
-                if used {
-                    return Err(format!(
-                        "a fence stands in {}, and the card crosses only one",
-                        self.geo.slot(slot)
-                    ));
-                }
-                used = true;
-            }
-            at = next;
-        }
-        Ok(at)
-    }
-
+impl Fences {
     // ---- turns ----
 
     fn advance_turn(&mut self) {
@@ -1014,7 +605,7 @@ impl Fences {
     }
 
     /// Why `mv` is refused now, in words.
-    fn refusal(&self, mv: &FenceMove) -> String {
+    pub(super) fn refusal(&self, mv: &FenceMove) -> String {
         if self.outcome().is_over() {
             return "the game is over".into();
         }
@@ -1445,104 +1036,11 @@ impl Game for Fences {
     }
 
     fn move_text(&self, mv: &FenceMove) -> String {
-        match mv {
-            FenceMove::Relocate { from, to } => format!("fence {from} to {to}"),
-            FenceMove::Throw(k) => format!("throw {k}"),
-            FenceMove::Stay => "stay".into(),
-            FenceMove::Draw => "draw".into(),
-            FenceMove::Card(card) => format!("card {card}"),
-            FenceMove::Walk(end) => {
-                let from = self.state.pawns[self.state.turn];
-                let path = self.walk_path(*end).unwrap_or_else(|| vec![*end]);
-                let mut text = from.to_string();
-                for node in path {
-                    text.push('-');
-                    text.push_str(&node.to_string());
-                }
-                text
-            }
-        }
+        super::notation::print(self, mv)
     }
 
     fn parse_move(&self, text: &str) -> Result<FenceMove, NotationError> {
-        let t = text.trim();
-        let syntax = |why: &str| NotationError::Syntax {
-            text: t.to_string(),
-            why: why.to_string(),
-        };
-        let illegal = |why: String| NotationError::Illegal {
-            text: t.to_string(),
-            why,
-        };
-        let words: Vec<&str> = t.split_whitespace().collect();
-        let mv = match words.as_slice() {
-            ["fence", from, "to", to] => FenceMove::Relocate {
-                from: Slot::parse(from).ok_or_else(|| syntax("a slot is written like e5|e6"))?,
-                to: Slot::parse(to).ok_or_else(|| syntax("a slot is written like e5|e6"))?,
-            },
-            ["throw", k] => FenceMove::Throw(
-                k.parse()
-                    .map_err(|_| syntax("a throw is a number from 1 to 6"))?,
-            ),
-            ["stay"] => FenceMove::Stay,
-            ["draw"] => FenceMove::Draw,
-            ["card", rest @ ..] => FenceMove::Card(Card::parse(rest).ok_or_else(|| {
-                syntax("a card is \"card steps N\", \"card jump N\" or \"card lose turn\" (N from 1 to 12)")
-            })?),
-            [path] if path.contains('-') => {
-                let nodes: Vec<Node> = path
-                    .split('-')
-                    .map(|p| match p {
-                        "home" => Some(Node::Home),
-                        p => Space::parse(p).map(Node::Space),
-                    })
-                    .collect::<Option<_>>()
-                    .ok_or_else(|| {
-                        syntax("a path is spaces joined by -, like a1-a2-b2 (home for home)")
-                    })?;
-                if self.outcome().is_over() {
-                    return Err(illegal("the game is over".into()));
-                }
-                let from = self.state.pawns[self.state.turn];
-                if nodes[0] != from {
-                    return Err(illegal(format!(
-                        "{}'s pawn stands on {from}, not {}",
-                        self.to_move(),
-                        nodes[0]
-                    )));
-                }
-                let Phase::Walk(k, jump) = self.state.phase else {
-                    return Err(illegal(self.refusal(&FenceMove::Walk(from))));
-                };
-                let end = self.check_path(&nodes[1..], k, jump).map_err(illegal)?;
-                FenceMove::Walk(end)
-            }
-            _ => {
-                return Err(syntax(
-                    "expected \"fence A|B to C|D\", \"throw N\", a path like a1-a2-b2, \"stay\", \"draw\" or \"card ...\"",
-                ));
-            }
-        };
-        let ok = match &mv {
-            FenceMove::Throw(k) => {
-                !self.outcome().is_over() && self.state.phase == Phase::Throw && (1..=6).contains(k)
-            }
-            FenceMove::Card(card) => {
-                !self.outcome().is_over()
-                    && self.state.phase == Phase::Drawing
-                    && self.state.deck.contains(card)
-            }
-            other => self.is_legal(other),
-        };
-        if ok {
-            Ok(mv)
-        } else {
-            Err(illegal(match &mv {
-                FenceMove::Throw(_) => "no throw is due now, or the number is not on a die".into(),
-                FenceMove::Card(_) => "no card is due now, or no such card is left".into(),
-                other => self.refusal(other),
-            }))
-        }
+        super::notation::read(self, text)
     }
 
     fn ply(&self) -> usize {

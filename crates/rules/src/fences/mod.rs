@@ -5,8 +5,11 @@ pub mod board;
 pub mod cards;
 pub mod game;
 mod geometry;
+pub mod moves;
+mod notation;
 pub mod options;
 pub mod setup;
+mod walks;
 
 pub use board::{Board, Node, Section, Slot, Space};
 pub use cards::Card;

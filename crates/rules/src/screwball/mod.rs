@@ -3,7 +3,10 @@
 
 pub mod board;
 pub mod game;
+pub mod moves;
 pub mod notation;
+pub mod options;
+pub mod position;
 mod tables;
 
 pub use board::{Board, Size, SpaceId};
