@@ -57,7 +57,9 @@ impl Transport {
     }
 
     /// A game from a position, played under `options` (its rules options replace the
-    /// position's own; its limits end the game).
+    /// position's own; its limits end the game). The position is taken as it is, unchecked:
+    /// for one from a game or a setup already read; [`Transport::from_checked_position`]
+    /// checks it.
     pub fn from_position(pos: Position, options: TransportOptions) -> Transport {
         let mut pos = pos;
         pos.rules = Rules::of(&options);
@@ -68,6 +70,19 @@ impl Transport {
             frames: Vec::new(),
             quiet: 0,
         }
+    }
+
+    /// A game from a position, checked ([`Position::check`]) under `options`, whose board
+    /// size and mode the position's replace (as a setup text's `Size:` and `Mode:` do).
+    pub fn from_checked_position(
+        pos: Position,
+        options: TransportOptions,
+    ) -> Result<Transport, SetupError> {
+        pos.check(&options)?;
+        let mut options = options;
+        options.size = pos.size;
+        options.mode = pos.mode;
+        Ok(Transport::from_position(pos, options))
     }
 
     /// A game from the setup text form, under `options` (checked first; the text's
@@ -150,13 +165,10 @@ impl Game for Transport {
     }
 
     /// The position's board size and mode replace the options' (as a setup text's `Size:`
-    /// and `Mode:` lines do); the other options are checked, and the position against them.
+    /// and `Mode:` lines do); the other options are checked, and the position against them
+    /// ([`Position::check`]).
     fn from_setup(setup: Position, options: TransportOptions) -> Result<Transport, SetupError> {
-        let mut options = options;
-        options.size = setup.size;
-        options.mode = setup.mode;
-        options.check_rules()?;
-        Ok(Transport::from_position(setup, options))
+        Transport::from_checked_position(setup, options)
     }
 
     fn parse_setup(text: &str, options: &TransportOptions) -> Result<Position, SetupError> {

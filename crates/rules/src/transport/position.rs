@@ -3,8 +3,8 @@
 //! date move by move; its setup text form.
 
 use super::board::{Dir, Sq};
-use super::options::{Mode, PlanePassing, TransportOptions};
-use super::pieces::{Kind, Piece};
+use super::options::{MAX_AUXILIARIES, Mode, PlanePassing, TransportOptions, check_board};
+use super::pieces::{Kind, Piece, can_sink};
 use super::setup::SetupError;
 use std::fmt;
 
@@ -268,6 +268,152 @@ impl Position {
 }
 
 impl Position {
+    /// Checks a position under `options` (its own board size and mode stand): what a setup
+    /// text's reading checks, for a position however it was built. The board suits the mode;
+    /// each piece belongs to a fleet in the game, stands on the board as its kind does (a
+    /// long ship on two touching squares, a submarine on dark squares, an auxiliary with a
+    /// heading); a fleet has one main piece of each kind, at most [`MAX_AUXILIARIES`] of each
+    /// auxiliary, planes in reserve only with a carrier; a fleet is out exactly when its
+    /// transport is gone (and then, but for two fleets, has nothing left); no two enemy
+    /// pieces share a square where one sinks the other; and the fleet to move is in the
+    /// game.
+    pub fn check(&self, options: &TransportOptions) -> Result<(), SetupError> {
+        check_board(self.size, self.mode)?;
+        let mut held = options.clone();
+        held.size = self.size;
+        held.mode = self.mode;
+        held.check_rules()?;
+        let fleets = self.mode.fleets();
+        let piece_error = |p: &Piece, why: &str| SetupError::Piece {
+            fleet: p.fleet,
+            kind: p.kind,
+            at: p.at,
+            why: why.to_string(),
+        };
+        let mut launched = [[0u16; 3]; 4];
+        for (i, p) in self.pieces.iter().enumerate() {
+            if p.fleet >= fleets {
+                return Err(SetupError::NotInGame {
+                    fleet: p.fleet.min(3),
+                    mode: self.mode.word(),
+                });
+            }
+            if !p.at.on(self.size) || p.bow.is_some_and(|b| !b.on(self.size)) {
+                return Err(piece_error(p, "off the board"));
+            }
+            match (p.kind.is_long(), p.bow) {
+                (true, None) => return Err(piece_error(p, "a long ship needs a bow square")),
+                (true, Some(b)) if !p.at.touches(b) => {
+                    return Err(piece_error(p, "its stern and bow must touch"));
+                }
+                (false, Some(_)) => return Err(piece_error(p, "it takes one square")),
+                _ => {}
+            }
+            if p.kind == Kind::Submarine && !p.at.is_dark() {
+                return Err(piece_error(p, "the submarine keeps to dark squares"));
+            }
+            if p.kind.is_auxiliary() {
+                if p.heading.is_none() {
+                    return Err(piece_error(p, "an auxiliary needs a heading"));
+                }
+                launched[usize::from(p.fleet)][aux_index(p.kind)] += 1;
+            } else {
+                if p.heading.is_some() {
+                    return Err(piece_error(p, "a ship has no heading"));
+                }
+                if self.pieces[..i]
+                    .iter()
+                    .any(|q| q.fleet == p.fleet && q.kind == p.kind)
+                {
+                    return Err(SetupError::TwoMain {
+                        fleet: p.fleet,
+                        kind: p.kind,
+                    });
+                }
+            }
+        }
+        for fleet in 0..4u8 {
+            let f = usize::from(fleet);
+            if fleet >= fleets {
+                if self.reserve[f] != [0; 3] {
+                    return Err(SetupError::NotInGame {
+                        fleet,
+                        mode: self.mode.word(),
+                    });
+                }
+                continue;
+            }
+            for kind in Kind::AUXILIARY {
+                let count =
+                    u16::from(self.reserve[f][aux_index(kind)]) + launched[f][aux_index(kind)];
+                if count > u16::from(MAX_AUXILIARIES) {
+                    return Err(SetupError::TooManyAuxiliaries { fleet, kind, count });
+                }
+            }
+            if self.reserve[f][aux_index(Kind::Plane)] > 0
+                && self.main_piece(fleet, Kind::Carrier).is_none()
+            {
+                return Err(SetupError::PlanesWithoutCarrier { fleet });
+            }
+            let transport = self.main_piece(fleet, Kind::Transport).is_some();
+            if transport == self.out[f] {
+                return Err(SetupError::Out {
+                    fleet,
+                    why: if transport {
+                        "it is out, yet its transport is on the board"
+                    } else {
+                        "its transport is gone, yet it is not out"
+                    },
+                });
+            }
+            if self.out[f]
+                && self.mode != Mode::Two
+                && (self.reserve[f] != [0; 3] || self.pieces.iter().any(|p| p.fleet == fleet))
+            {
+                return Err(SetupError::Out {
+                    fleet,
+                    why: "it is out, yet keeps pieces or a reserve",
+                });
+            }
+        }
+        for (j, b) in self.pieces.iter().enumerate() {
+            for a in &self.pieces[..j] {
+                if !self.enemies(a.fleet, b.fleet) {
+                    continue;
+                }
+                let Some(square) = a.squares().find(|s| b.covers(*s)) else {
+                    continue;
+                };
+                let (sinker, victim) = if can_sink(a.kind, b.kind) {
+                    (a, b)
+                } else if can_sink(b.kind, a.kind) {
+                    (b, a)
+                } else {
+                    continue;
+                };
+                return Err(SetupError::Shared {
+                    square,
+                    sinker: (sinker.fleet, sinker.kind),
+                    victim: (victim.fleet, victim.kind),
+                });
+            }
+        }
+        let alive = (0..fleets).any(|f| !self.out[usize::from(f)]);
+        if self.to_move >= fleets {
+            return Err(SetupError::ToMove {
+                fleet: self.to_move,
+                why: "it does not play in this mode",
+            });
+        }
+        if alive && self.out[usize::from(self.to_move)] {
+            return Err(SetupError::ToMove {
+                fleet: self.to_move,
+                why: "it is out (no transport)",
+            });
+        }
+        Ok(())
+    }
+
     /// Reads the setup text form (see the files in `setups/`):
     ///
     /// ```text
@@ -327,5 +473,172 @@ impl fmt::Display for Position {
             )?;
         }
         write!(f, "Fleet {} to move", self.to_move + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A valid position to spoil: two fleets, a carrier with a plane aloft, a shell in the
+    /// air.
+    fn base() -> (Position, TransportOptions) {
+        let options = TransportOptions::default();
+        let pos = Position::parse(
+            "Fleet 1: C d1 d2, T f1, S b2\n\
+             Fleet 1 missiles: plane e4 N\n\
+             Fleet 2: B f11 f10, T k11\n\
+             Fleet 2 missiles: shell g8 S\n\
+             Fleet 1 to move",
+            &options,
+        )
+        .expect("a valid setup");
+        (pos, options)
+    }
+
+    /// `pos` with piece `i` changed by `f`.
+    fn with_piece(pos: &Position, i: usize, f: impl FnOnce(&mut Piece)) -> Position {
+        let mut pos = pos.clone();
+        let mut p = pos.pieces[i];
+        f(&mut p);
+        pos.set_piece(i, p);
+        pos
+    }
+
+    fn index(pos: &Position, fleet: u8, kind: Kind) -> usize {
+        pos.pieces
+            .iter()
+            .position(|p| p.fleet == fleet && p.kind == kind)
+            .expect("the piece")
+    }
+
+    #[test]
+    fn a_valid_position_and_every_standard_one_pass() {
+        let (pos, options) = base();
+        assert_eq!(pos.check(&options), Ok(()));
+        for mode in [Mode::Two, Mode::Teams, Mode::Royal] {
+            let options = TransportOptions {
+                mode,
+                ..TransportOptions::default()
+            };
+            let pos = Position::standard(&options).unwrap();
+            assert_eq!(pos.check(&options), Ok(()), "{mode:?}");
+        }
+    }
+
+    #[test]
+    fn each_refusal_names_what_is_wrong() {
+        let (pos, options) = base();
+        let sq = |t: &str| Sq::parse(t).unwrap();
+        let carrier = index(&pos, 0, Kind::Carrier);
+        let sub = index(&pos, 0, Kind::Submarine);
+        let plane = index(&pos, 0, Kind::Plane);
+        let transport = index(&pos, 0, Kind::Transport);
+        let why = |p: &Position| p.check(&options).expect_err("refused").to_string();
+
+        let off = with_piece(&pos, transport, |p| p.at = Sq::new(11, 0));
+        assert!(matches!(off.check(&options), Err(SetupError::Piece { .. })));
+        assert!(why(&off).contains("off the board"), "{}", why(&off));
+        let apart = with_piece(&pos, carrier, |p| p.bow = Some(sq("d4")));
+        assert!(why(&apart).contains("stern and bow must touch"));
+        let no_bow = with_piece(&pos, carrier, |p| p.bow = None);
+        assert!(why(&no_bow).contains("needs a bow"));
+        let light = with_piece(&pos, sub, |p| p.at = sq("b1"));
+        assert!(why(&light).contains("dark squares"), "{}", why(&light));
+        let unpointed = with_piece(&pos, plane, |p| p.heading = None);
+        assert!(why(&unpointed).contains("heading"));
+
+        let mut two = pos.clone();
+        two.push_piece(Piece {
+            at: sq("h1"),
+            ..pos.pieces[transport]
+        });
+        assert_eq!(
+            two.check(&options),
+            Err(SetupError::TwoMain {
+                fleet: 0,
+                kind: Kind::Transport
+            })
+        );
+
+        let mut stranger = pos.clone();
+        stranger.push_piece(Piece {
+            fleet: 2,
+            ..pos.pieces[transport]
+        });
+        assert!(matches!(
+            stranger.check(&options),
+            Err(SetupError::NotInGame { fleet: 2, .. })
+        ));
+
+        let mut many = pos.clone();
+        many.set_reserve(0, Kind::Plane, MAX_AUXILIARIES);
+        assert_eq!(
+            many.check(&options),
+            Err(SetupError::TooManyAuxiliaries {
+                fleet: 0,
+                kind: Kind::Plane,
+                count: u16::from(MAX_AUXILIARIES) + 1
+            })
+        );
+
+        let mut no_carrier = pos.clone();
+        no_carrier.remove_piece(carrier);
+        no_carrier.set_reserve(0, Kind::Plane, 1);
+        assert_eq!(
+            no_carrier.check(&options),
+            Err(SetupError::PlanesWithoutCarrier { fleet: 0 })
+        );
+
+        let mut lost = pos.clone();
+        lost.remove_piece(index(&pos, 1, Kind::Transport));
+        assert!(matches!(
+            lost.check(&options),
+            Err(SetupError::Out { fleet: 1, .. })
+        ));
+        let mut out = pos.clone();
+        out.set_out(1);
+        assert!(why(&out).contains("it is out, yet its transport is on the board"));
+
+        // The enemy shell set on the transport's square: the shell sinks it.
+        let shared = with_piece(&pos, index(&pos, 1, Kind::Shell), |p| p.at = sq("f1"));
+        assert_eq!(
+            shared.check(&options),
+            Err(SetupError::Shared {
+                square: sq("f1"),
+                sinker: (1, Kind::Shell),
+                victim: (0, Kind::Transport)
+            })
+        );
+
+        let mut beyond = pos.clone();
+        beyond.to_move = 3;
+        assert!(matches!(
+            beyond.check(&options),
+            Err(SetupError::ToMove { fleet: 3, .. })
+        ));
+
+        let mut small = pos.clone();
+        small.size = 10;
+        assert!(matches!(small.check(&options), Err(SetupError::Options(_))));
+
+        let handicapped = TransportOptions {
+            handicapped: vec![3],
+            ..options.clone()
+        };
+        assert!(matches!(
+            pos.check(&handicapped),
+            Err(SetupError::Options(_))
+        ));
+    }
+
+    #[test]
+    fn a_game_from_a_checked_position_refuses_a_bad_one() {
+        let (pos, options) = base();
+        let mut bad = pos.clone();
+        bad.to_move = 3;
+        assert!(super::super::Transport::from_checked_position(bad, options.clone()).is_err());
+        let game = super::super::Transport::from_checked_position(pos.clone(), options).unwrap();
+        assert_eq!(game.start(), &pos);
     }
 }
