@@ -316,6 +316,7 @@ fn a_transport_sinking_reports_the_sunk_ship_and_the_torpedos_run() {
     );
     assert!(effect.returned);
     assert_eq!(effect.after, None);
+    assert_eq!(effect.launcher.map(|p| p.kind), Some(Kind::Submarine));
 
     let mut sinkings = 0;
     for seed in 0..10 {
@@ -351,7 +352,18 @@ fn a_transport_sinking_reports_the_sunk_ship_and_the_torpedos_run() {
                     assert_eq!(effect.path.last(), Some(to));
                     assert!(effect.after.is_some());
                 }
-                TransportMove::Launch { at, .. } => assert_eq!(effect.path[0], *at),
+                TransportMove::Launch { at, kind, .. } => {
+                    assert_eq!(effect.path[0], *at);
+                    let ship = effect.launcher.expect("the ship that launched it");
+                    assert_eq!(ship.fleet, me);
+                    assert!(ship.squares().any(|q| q.touches(*at)), "{mv:?}: {ship:?}");
+                    let launches = match kind {
+                        Kind::Plane => vec![Kind::Carrier],
+                        Kind::Shell => vec![Kind::Battleship, Kind::Transport],
+                        _ => vec![Kind::Destroyer, Kind::Submarine],
+                    };
+                    assert!(launches.contains(&ship.kind), "{mv:?}: {ship:?}");
+                }
                 TransportMove::Pass => assert!(effect.path.is_empty()),
                 _ => {}
             }

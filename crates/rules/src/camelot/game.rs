@@ -254,15 +254,8 @@ impl Camelot {
 
     /// A game from the setup text form (see [`Setup::parse`]).
     pub fn from_setup_text(text: &str, options: CamelotOptions) -> Result<Camelot, SetupError> {
-        options.check()?;
-        let setup = Setup::parse(text)?;
-        if let Some((counts, line)) = setup.castle_moves {
-            options.check_castle_moves(counts, Some(line))?;
-        }
-        Ok(Camelot::start_unchecked(
-            Position::from_setup(&setup)?,
-            options,
-        ))
+        let pos = <Camelot as Game>::parse_setup(text, &options)?;
+        Ok(Camelot::start_unchecked(pos, options))
     }
 
     fn start_unchecked(pos: Position, options: CamelotOptions) -> Camelot {

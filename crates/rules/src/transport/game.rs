@@ -239,6 +239,13 @@ impl Game for Transport {
                 effect.after = self.pos.main_piece(me, *kind).copied();
             }
             Move::Launch { kind, at, heading } => {
+                effect.launcher = self
+                    .pos
+                    .launchers(*kind)
+                    .iter()
+                    .filter_map(|k| self.pos.main_piece(me, *k))
+                    .find(|s| !s.covers(*at) && s.squares().any(|q| q.touches(*at)))
+                    .copied();
                 effect.path.push(*at);
                 // A torpedo that sinks where it is set goes back to reserve at once; else it
                 // runs one square on.

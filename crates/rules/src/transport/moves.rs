@@ -142,6 +142,10 @@ pub struct TransportEffect {
     /// The piece that moved, advanced or was launched, as it stands now; `None` when it is
     /// not on the board (a missile back in reserve) or for a pass.
     pub after: Option<Piece>,
+    /// For a launch, the ship it was launched from (as it stands): the first of the fleet's
+    /// ships that launch or fire the auxiliary (carrier; battleship, then an armed
+    /// transport; destroyer, then submarine) touching the square it is set on.
+    pub launcher: Option<Piece>,
     /// The squares the piece's stern (or only square) goes through, in order, from the first
     /// after its start: a destroyer's or submarine's double step passes its middle square, a
     /// plane's two-square flight too, a torpedo's launch runs on from where it is set. For an

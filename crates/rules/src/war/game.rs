@@ -248,8 +248,7 @@ impl War {
 
     /// A game from a setup's text form.
     pub fn from_setup_text(text: &str, options: WarOptions) -> Result<War, SetupError> {
-        options.check()?;
-        let pos = Position::from_setup(&Setup::parse(text)?)?;
+        let pos = <War as Game>::parse_setup(text, &options)?;
         Ok(War::from_position(pos, options)?)
     }
 
