@@ -343,11 +343,11 @@ impl Corpus {
 
 /// Positions of random games from `start`, printed as setups: the start and a few later.
 fn walked<S: crate::targets::Subject>(start: S) -> Vec<String> {
-    let mut out: Vec<String> = start.setup_text().into_iter().collect();
+    let mut out: Vec<String> = start.position_text().into_iter().collect();
     for seed in 0..6u64 {
         let mut game = start.clone();
         tabula_rules::playout::random_playout(&mut game, seed, 10 + 15 * seed as usize);
-        out.extend(game.setup_text());
+        out.extend(game.position_text());
     }
     out
 }

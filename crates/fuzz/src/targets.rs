@@ -258,18 +258,16 @@ pub fn target(name: &str) -> Option<&'static Target> {
 /// A game as the targets drive it: how it is built from options or a setup, how its setup
 /// prints, what identifies its position, and how its chance inputs are supplied.
 pub trait Subject: Game + Sized {
-    /// The game's rules options.
-    type Options: DeserializeOwned + Default + Clone;
     /// What play then undo must restore.
     type Key: PartialEq + Debug;
     /// Which game.
     const KIND: GameKind;
     /// The standard start under these options.
-    fn from_options(options: Self::Options) -> Result<Self, String>;
+    fn standard(options: Self::Options) -> Result<Self, String>;
     /// A start from setup text.
-    fn from_setup(text: &str, options: Self::Options) -> Result<Self, String>;
+    fn from_text(text: &str, options: Self::Options) -> Result<Self, String>;
     /// The current position in setup text form, for games that print one.
-    fn setup_text(&self) -> Option<String>;
+    fn position_text(&self) -> Option<String>;
     /// A setup text read under this game's own options.
     fn reparse(&self, text: &str) -> Result<Self, String>;
     /// The position, to compare before and after play then undo.
@@ -286,16 +284,15 @@ pub trait Subject: Game + Sized {
 }
 
 impl Subject for War {
-    type Options = WarOptions;
     type Key = tabula_rules::war::Position;
     const KIND: GameKind = GameKind::War;
-    fn from_options(options: WarOptions) -> Result<War, String> {
+    fn standard(options: WarOptions) -> Result<War, String> {
         War::new(options).map_err(|e| e.to_string())
     }
-    fn from_setup(text: &str, options: WarOptions) -> Result<War, String> {
+    fn from_text(text: &str, options: WarOptions) -> Result<War, String> {
         War::from_setup_text(text, options).map_err(|e| e.to_string())
     }
-    fn setup_text(&self) -> Option<String> {
+    fn position_text(&self) -> Option<String> {
         Some(self.position().to_string())
     }
     fn reparse(&self, text: &str) -> Result<War, String> {
@@ -307,16 +304,15 @@ impl Subject for War {
 }
 
 impl Subject for Camelot {
-    type Options = CamelotOptions;
     type Key = tabula_rules::camelot::Position;
     const KIND: GameKind = GameKind::Camelot;
-    fn from_options(options: CamelotOptions) -> Result<Camelot, String> {
+    fn standard(options: CamelotOptions) -> Result<Camelot, String> {
         Camelot::new(options).map_err(|e| e.to_string())
     }
-    fn from_setup(text: &str, options: CamelotOptions) -> Result<Camelot, String> {
+    fn from_text(text: &str, options: CamelotOptions) -> Result<Camelot, String> {
         Camelot::from_setup_text(text, options).map_err(|e| e.to_string())
     }
-    fn setup_text(&self) -> Option<String> {
+    fn position_text(&self) -> Option<String> {
         Some(self.position().to_string())
     }
     fn reparse(&self, text: &str) -> Result<Camelot, String> {
@@ -328,16 +324,15 @@ impl Subject for Camelot {
 }
 
 impl Subject for Screwball {
-    type Options = ScrewballOptions;
     type Key = tabula_rules::screwball::Position;
     const KIND: GameKind = GameKind::Screwball;
-    fn from_options(options: ScrewballOptions) -> Result<Screwball, String> {
+    fn standard(options: ScrewballOptions) -> Result<Screwball, String> {
         Screwball::new(options).map_err(|e| e.to_string())
     }
-    fn from_setup(text: &str, options: ScrewballOptions) -> Result<Screwball, String> {
+    fn from_text(text: &str, options: ScrewballOptions) -> Result<Screwball, String> {
         Screwball::from_setup_text(text, options).map_err(|e| e.to_string())
     }
-    fn setup_text(&self) -> Option<String> {
+    fn position_text(&self) -> Option<String> {
         Some(self.position().to_string())
     }
     fn reparse(&self, text: &str) -> Result<Screwball, String> {
@@ -349,16 +344,15 @@ impl Subject for Screwball {
 }
 
 impl Subject for Transport {
-    type Options = TransportOptions;
     type Key = tabula_rules::transport::Position;
     const KIND: GameKind = GameKind::Transport;
-    fn from_options(options: TransportOptions) -> Result<Transport, String> {
+    fn standard(options: TransportOptions) -> Result<Transport, String> {
         Transport::new(options).map_err(|e| e.to_string())
     }
-    fn from_setup(text: &str, options: TransportOptions) -> Result<Transport, String> {
+    fn from_text(text: &str, options: TransportOptions) -> Result<Transport, String> {
         Transport::from_setup_text(text, options).map_err(|e| e.to_string())
     }
-    fn setup_text(&self) -> Option<String> {
+    fn position_text(&self) -> Option<String> {
         Some(self.position().to_string())
     }
     fn reparse(&self, text: &str) -> Result<Transport, String> {
@@ -370,18 +364,17 @@ impl Subject for Transport {
 }
 
 impl Subject for Fences {
-    type Options = FencesOptions;
     /// The race has no public position: its whole state, history and die included, as
     /// Debug text.
     type Key = String;
     const KIND: GameKind = GameKind::Fences;
-    fn from_options(options: FencesOptions) -> Result<Fences, String> {
+    fn standard(options: FencesOptions) -> Result<Fences, String> {
         Fences::new(options).map_err(|e| e.to_string())
     }
-    fn from_setup(text: &str, options: FencesOptions) -> Result<Fences, String> {
+    fn from_text(text: &str, options: FencesOptions) -> Result<Fences, String> {
         Fences::from_setup_text(text, options).map_err(|e| e.to_string())
     }
-    fn setup_text(&self) -> Option<String> {
+    fn position_text(&self) -> Option<String> {
         Some(Fences::setup_text(self))
     }
     fn reparse(&self, text: &str) -> Result<Fences, String> {
@@ -450,7 +443,7 @@ fn checked_play<S: Subject>(game: &mut S, mv: &S::Move, rng: &mut StdRng, always
             Ok(back) if &back == mv => {}
             other => panic!(
                 "invariant: the text {text:?} of {mv:?} reads back as {other:?}\n{}",
-                game.setup_text().unwrap_or_default()
+                game.position_text().unwrap_or_default()
             ),
         }
     }
@@ -459,7 +452,7 @@ fn checked_play<S: Subject>(game: &mut S, mv: &S::Move, rng: &mut StdRng, always
         panic!(
             "invariant: {:?} ({mv:?}) is refused by play: {e}\n{}",
             game.move_text(mv),
-            game.setup_text().unwrap_or_default()
+            game.position_text().unwrap_or_default()
         );
     }
     if let Some(before) = before {
@@ -521,15 +514,15 @@ fn setup<S: Subject>(input: &str) -> u64 {
         }
     }
     let options: S::Options = parse_options(&options_text).unwrap_or_default();
-    let mut game = match S::from_setup(&text, options) {
+    let mut game = match S::from_text(&text, options) {
         Ok(g) => g,
         Err(e) => return shape(&e),
     };
-    if let Some(printed) = game.setup_text() {
+    if let Some(printed) = game.position_text() {
         let again = game
             .reparse(&printed)
             .unwrap_or_else(|e| panic!("invariant: the printed setup is refused: {e}\n{printed}"));
-        let reprinted = again.setup_text().unwrap_or_default();
+        let reprinted = again.position_text().unwrap_or_default();
         assert!(
             reprinted == printed,
             "invariant: a printed setup reads back as another:\n{printed}\n--- reads back as\n{reprinted}"
@@ -546,7 +539,7 @@ fn options<S: Subject>(input: &str) -> u64 {
         Ok(o) => o,
         Err(e) => return shape(&e),
     };
-    let mut game = match S::from_options(options) {
+    let mut game = match S::standard(options) {
         Ok(g) => g,
         Err(e) => return shape(&e) ^ 2,
     };
@@ -585,9 +578,9 @@ fn script<S: Subject>(input: &str) -> u64 {
             None => {
                 let options: S::Options = parse_options(&options_text).unwrap_or_default();
                 let built = if setup.trim().is_empty() {
-                    S::from_options(options)
+                    S::standard(options)
                 } else {
-                    S::from_setup(&setup, options)
+                    S::from_text(&setup, options)
                 };
                 match built {
                     Ok(g) => game.insert(g),

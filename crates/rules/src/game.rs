@@ -89,16 +89,76 @@ pub enum Chance {
     },
 }
 
-/// A game: players in turn order, moves, legality, play and undo, outcome, chance.
+/// A game: how it is built (standard opening or setup, under options), players in turn
+/// order, moves, legality, play and undo, outcome, chance, and what each move did.
 ///
 /// Legality has one definition: a move is legal exactly when it is among
 /// [`Game::legal_moves`]. [`Game::play`] checks that and leaves the game unchanged on
 /// error; [`Game::play_unchecked`] trusts its caller (search, perft, replay of generated moves).
+///
+/// A game remembers where it started ([`Game::start`]), under which options
+/// ([`Game::options`]), and the moves played since ([`Game::history`]): playing the history
+/// with [`Game::play`] from `Game::from_setup(start, options)` gives an equal game, so that a
+/// game is saved as its options, its setup (left out when [`Game::is_standard_setup`]) and
+/// its moves. [`Game::play_effect`] plays a move and tells what it did, so that a view can
+/// show the move from the move, its effect and the position after, without comparing
+/// positions.
 pub trait Game: Clone {
     /// A move of this game.
-    type Move: Clone + Eq + fmt::Debug;
+    type Move: Clone + Eq + fmt::Debug + Send + Sync + 'static;
     /// A player (or seat) of this game.
-    type Player: Copy + Eq + fmt::Debug + fmt::Display;
+    type Player: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static;
+    /// The game's rules options (read from scenes and saves as RON).
+    type Options: Clone
+        + fmt::Debug
+        + PartialEq
+        + Default
+        + serde::Serialize
+        + serde::de::DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+    /// A starting position the game can be built from (checked by [`Game::from_setup`]).
+    type Setup: Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
+    /// Why options are refused.
+    type OptionsError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+    /// Why a setup is refused, or could not be read; it carries an options error where the
+    /// options are checked with the setup.
+    type SetupError: std::error::Error
+        + Clone
+        + PartialEq
+        + From<Self::OptionsError>
+        + Send
+        + Sync
+        + 'static;
+    /// What a move did, as [`Game::play_effect`] reports it.
+    type Effect: Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
+
+    /// The standard opening under `options`; refused when an option is out of range.
+    fn from_options(options: Self::Options) -> Result<Self, Self::OptionsError>;
+    /// A game from `setup` under `options`, both checked: the setup must be a position the
+    /// rules and the options allow (pieces on real squares, counts within what the options
+    /// give, no two pieces where the rules forbid it).
+    fn from_setup(setup: Self::Setup, options: Self::Options) -> Result<Self, Self::SetupError>;
+    /// Reads the game's setup text form under `options`, checked as [`Game::from_setup`]
+    /// checks it; errors name the line at fault.
+    fn parse_setup(text: &str, options: &Self::Options) -> Result<Self::Setup, Self::SetupError>;
+    /// The setup text form of `setup`, which [`Game::parse_setup`] reads back.
+    fn setup_text(setup: &Self::Setup) -> String;
+    /// Whether the game started from the standard opening of its options (what
+    /// [`Game::from_options`] builds), so that a save may leave its setup out.
+    fn is_standard_setup(&self) -> bool;
+    /// The rules options the game is played under.
+    fn options(&self) -> &Self::Options;
+    /// Where the game started.
+    fn start(&self) -> &Self::Setup;
+    /// The moves played from [`Game::start`], in order (chance inputs included, for games
+    /// that have them): played with [`Game::play`] from
+    /// `Game::from_setup(start, options)`, they give an equal game.
+    fn history(&self) -> Vec<Self::Move>;
+    /// Plays a move after the same checks as [`Game::play`] (on error nothing changes) and
+    /// tells what it did.
+    fn play_effect(&mut self, mv: &Self::Move) -> Result<Self::Effect, PlayError>;
 
     /// All players in turn order.
     fn players(&self) -> Vec<Self::Player>;
@@ -130,15 +190,7 @@ pub trait Game: Clone {
     }
     /// Plays a move after checking it; on error nothing changes.
     fn play(&mut self, mv: &Self::Move) -> Result<(), PlayError> {
-        if self.outcome().is_over() {
-            return Err(PlayError::GameOver);
-        }
-        if self.pending_chance().is_some() {
-            return Err(PlayError::ChancePending);
-        }
-        if !self.is_legal(mv) {
-            return Err(PlayError::Illegal(self.why_illegal(mv)));
-        }
+        check_move(self, mv)?;
         self.play_unchecked(mv);
         Ok(())
     }
@@ -166,4 +218,19 @@ pub trait Game: Clone {
     fn parse_move(&self, text: &str) -> Result<Self::Move, crate::NotationError>;
     /// Number of moves played so far.
     fn ply(&self) -> usize;
+}
+
+/// The checks of [`Game::play`]: the game goes on, no chance input is due, and `mv` is
+/// legal (else why not).
+pub fn check_move<G: Game>(game: &G, mv: &G::Move) -> Result<(), PlayError> {
+    if game.outcome().is_over() {
+        return Err(PlayError::GameOver);
+    }
+    if game.pending_chance().is_some() {
+        return Err(PlayError::ChancePending);
+    }
+    if !game.is_legal(mv) {
+        return Err(PlayError::Illegal(game.why_illegal(mv)));
+    }
+    Ok(())
 }

@@ -4,7 +4,7 @@
 use super::board::{Side, Square, in_castle};
 use super::moves::{Limits, Move, RuleSet, Step};
 use super::position::{MAX_CASTLE_MOVES, Piece, Position, Setup, SetupError};
-use crate::game::{DrawReason, Game, Outcome};
+use crate::game::{DrawReason, Game, Outcome, PlayError};
 use serde::{Deserialize, Serialize};
 
 /// The highest `no_progress_moves`.
@@ -182,6 +182,35 @@ impl CamelotOptions {
     }
 }
 
+/// A piece a Camelot move captured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Capture {
+    /// The square it stood on.
+    pub square: Square,
+    /// The piece.
+    pub piece: Piece,
+    /// How many legs of the move come before it is taken, its jump included (1 for a
+    /// capture by the first leg): a view takes it off once the jumper has landed that far.
+    pub leg: usize,
+}
+
+/// What a Camelot move did ([`Game::play_effect`]): enough to show it without comparing
+/// positions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CamelotEffect {
+    /// The piece that moved.
+    pub mover: Piece,
+    /// The square it left.
+    pub from: Square,
+    /// Each square it landed on, leg by leg; the last is where it stands now.
+    pub path: Vec<Square>,
+    /// The pieces it captured, in the order jumped.
+    pub captured: Vec<Capture>,
+    /// Whether this was a castle move (WCF: a move within the enemy castle, counted
+    /// against `castle_move_limit`).
+    pub castle_move: bool,
+}
+
 #[derive(Debug, Clone)]
 struct Frame {
     mv: Move,
@@ -225,15 +254,8 @@ impl Camelot {
 
     /// A game from the setup text form (see [`Setup::parse`]).
     pub fn from_setup_text(text: &str, options: CamelotOptions) -> Result<Camelot, SetupError> {
-        options.check()?;
-        let setup = Setup::parse(text)?;
-        if let Some((counts, line)) = setup.castle_moves {
-            options.check_castle_moves(counts, Some(line))?;
-        }
-        Ok(Camelot::start_unchecked(
-            Position::from_setup(&setup)?,
-            options,
-        ))
+        let pos = <Camelot as Game>::parse_setup(text, &options)?;
+        Ok(Camelot::start_unchecked(pos, options))
     }
 
     fn start_unchecked(pos: Position, options: CamelotOptions) -> Camelot {
@@ -375,6 +397,76 @@ impl Camelot {
 impl Game for Camelot {
     type Move = Move;
     type Player = Side;
+    type Options = CamelotOptions;
+    type Setup = Position;
+    type OptionsError = OptionsError;
+    type SetupError = SetupError;
+    type Effect = CamelotEffect;
+
+    fn from_options(options: CamelotOptions) -> Result<Camelot, OptionsError> {
+        Camelot::new(options)
+    }
+
+    /// A [`Position`] is checked when it is built ([`Position::from_setup`]); here the options
+    /// are, and the castle moves against them.
+    fn from_setup(setup: Position, options: CamelotOptions) -> Result<Camelot, SetupError> {
+        Camelot::from_position(setup, options)
+    }
+
+    fn parse_setup(text: &str, options: &CamelotOptions) -> Result<Position, SetupError> {
+        options.check()?;
+        let setup = Setup::parse(text)?;
+        if let Some((counts, line)) = setup.castle_moves {
+            options.check_castle_moves(counts, Some(line))?;
+        }
+        Position::from_setup(&setup)
+    }
+
+    fn setup_text(setup: &Position) -> String {
+        setup.to_string()
+    }
+
+    fn is_standard_setup(&self) -> bool {
+        self.start == Position::standard()
+    }
+
+    fn options(&self) -> &CamelotOptions {
+        &self.options
+    }
+
+    fn start(&self) -> &Position {
+        &self.start
+    }
+
+    fn history(&self) -> Vec<Move> {
+        self.frames.iter().map(|f| f.mv.clone()).collect()
+    }
+
+    fn play_effect(&mut self, mv: &Move) -> Result<CamelotEffect, PlayError> {
+        crate::game::check_move(self, mv)?;
+        let taken_before = self.taken.len();
+        self.play_unchecked(mv);
+        let frame = self.frames.last().expect("the move just played");
+        let jumps: Vec<usize> = mv
+            .steps
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.0 == Step::Jump)
+            .map(|(i, _)| i + 1)
+            .collect();
+        let captured = self.taken[taken_before..]
+            .iter()
+            .zip(jumps)
+            .map(|(&(square, piece), leg)| Capture { square, piece, leg })
+            .collect();
+        Ok(CamelotEffect {
+            mover: frame.mover,
+            from: mv.from,
+            path: mv.path(),
+            captured,
+            castle_move: frame.castle_move,
+        })
+    }
 
     fn players(&self) -> Vec<Side> {
         vec![Side::White, Side::Black]

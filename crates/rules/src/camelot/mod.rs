@@ -8,6 +8,6 @@ pub mod notation;
 pub mod position;
 
 pub use board::{Side, Square};
-pub use game::{Camelot, CamelotOptions, OptionsError};
+pub use game::{Camelot, CamelotEffect, CamelotOptions, Capture, OptionsError};
 pub use moves::{Move, Path, RuleSet, Step};
 pub use position::{Kind, Piece, Position, Setup, SetupError, SetupPiece};

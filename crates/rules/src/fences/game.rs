@@ -6,58 +6,24 @@
 //! on after so many steps (with a second set for walks that have crossed their one fence,
 //! under a "jump" card). A walk is a move by its end; its path is built only when asked for
 //! ([`Fences::walk_path`]).
+//!
+//! Moves, walks and the notation have their own modules; the moves are named here too.
 
-use super::board::{Board, Node, Section, Slot, Space};
+use super::board::{Board, Node, Slot};
 use super::cards::Card;
-use super::geometry::{Bits, Geometry, SlotBits, step};
+use super::geometry::{Bits, Geometry, SlotBits};
+pub use super::moves::{FenceEffect, FenceMove, FenceStep};
 pub use super::options::{FencesOptions, OptionsError};
+pub use super::setup::Seat;
 use super::setup::{Layout, SetupError};
 use crate::NotationError;
 use crate::game::{Chance, DrawReason, Game, Outcome, PlayError};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use std::fmt;
-
-/// What a seat is called: its section's colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Seat(pub Section);
-
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self.0 {
-            Section::South => "Red",
-            Section::East => "Blue",
-            Section::North => "Green",
-            Section::West => "Yellow",
-        })
-    }
-}
-
-/// One step of a turn.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum FenceMove {
-    /// Move one of your fences to a vacant slot (compulsory, before the throw).
-    Relocate {
-        /// The slot it stands in.
-        from: Slot,
-        /// The vacant slot it goes to.
-        to: Slot,
-    },
-    /// The die came up this number (a chance input, never listed among the legal moves).
-    Throw(u8),
-    /// The pawn walks exactly the thrown number of steps and ends on this node. One move
-    /// for each end: its way there is [`Fences::walk_path`], and the notation of any other
-    /// way there reads as the same move.
-    Walk(Node),
-    /// The pawn is fenced in and cannot walk the count.
-    Stay,
-    /// Draw a chance card instead of throwing (with the chance-cards option).
-    Draw,
-    /// The card drawn (a chance input, never listed among the legal moves).
-    Card(Card),
-}
+use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Phase {
+pub(super) enum Phase {
     Relocate,
     Throw,
     Drawing,
@@ -77,65 +43,65 @@ struct Frame {
     /// Where a drawn card lay in the stack, and whether drawing it turned the stack over.
     card_at: Option<u8>,
     turned_over: bool,
+    /// The cards face down before a card was drawn (what the draw chose among).
+    cards: u32,
+}
+
+/// The seeded generator of throws and draws. The game's `n`-th chance input is drawn as the
+/// generator's `n`-th number, so that a race replayed from its history throws on as it
+/// would have: `drawn` says how many the generator has given, and it is set up again from
+/// the seed and the history when that is not the count of chance inputs played.
+#[derive(Clone)]
+struct Dice {
+    rng: StdRng,
+    drawn: usize,
+}
+
+impl fmt::Debug for Dice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Dice")
+    }
 }
 
 #[derive(Debug, Clone)]
-struct State {
-    pawns: [Node; 4],
-    fences: Vec<(Seat, Slot)>,
+pub(super) struct State {
+    pub(super) pawns: [Node; 4],
+    pub(super) fences: Vec<(Seat, Slot)>,
     /// The slot number of each fence of `fences`.
-    fence_ids: Vec<u16>,
-    fenced: SlotBits,
+    pub(super) fence_ids: Vec<u16>,
+    pub(super) fenced: SlotBits,
     /// The vacant slots where a fence may stand, by rank ([`Geometry::ranked_slots`]).
-    vacant: SlotBits,
+    pub(super) vacant: SlotBits,
     /// How many bits of `vacant` are set.
-    vacant_count: usize,
+    pub(super) vacant_count: usize,
     /// Bit `i`: the step between space `i` and its east (north) neighbour is open.
-    east_open: Bits,
-    north_open: Bits,
-    turn: usize,
-    phase: Phase,
-    home: Vec<Seat>,
+    pub(super) east_open: Bits,
+    pub(super) north_open: Bits,
+    pub(super) turn: usize,
+    pub(super) phase: Phase,
+    pub(super) home: Vec<Seat>,
     /// Chance cards still face down, and those drawn since the stack was last turned over.
-    deck: Vec<Card>,
-    discard: Vec<Card>,
+    pub(super) deck: Vec<Card>,
+    pub(super) discard: Vec<Card>,
     /// Turns played.
-    turns: u32,
+    pub(super) turns: u32,
     /// Zobrist key of the pawns and fences.
-    key: u64,
+    pub(super) key: u64,
 }
 
 /// A fence race in progress.
 #[derive(Debug, Clone)]
 pub struct Fences {
-    geo: &'static Geometry,
-    options: FencesOptions,
-    seats: Vec<Seat>,
-    state: State,
+    pub(super) geo: &'static Geometry,
+    pub(super) options: FencesOptions,
+    pub(super) seats: Vec<Seat>,
+    pub(super) state: State,
     frames: Vec<Frame>,
-    rng: StdRng,
-}
-
-/// The ends of the walks of exactly a count: spaces, and whether home is one.
-struct Reach {
-    spaces: Bits,
-    home: bool,
-}
-
-/// How to step: open paths only, or also across one fence.
-struct Paths {
-    east_open: Bits,
-    north_open: Bits,
-    /// Paths that a fence blocks (empty unless a fence may be crossed).
-    east_fenced: Bits,
-    north_fenced: Bits,
-    jump: bool,
-    /// For each entrance of home: whether a fence stands in it.
-    entrance_fenced: [bool; 4],
-    /// The entrance spaces from which a walk that has not crossed a fence may step home,
-    /// and those from which one that has may.
-    home_clear: Bits,
-    home_crossed: Bits,
+    /// Throws and draws played so far (moves [`FenceMove::Throw`] and [`FenceMove::Card`]).
+    chances: usize,
+    dice: Dice,
+    /// Where the race started, and whose turn it was.
+    start: Arc<Layout>,
 }
 
 impl Fences {
@@ -150,7 +116,12 @@ impl Fences {
             .collect();
         let mut game = Fences {
             geo,
-            rng: StdRng::seed_from_u64(options.seed),
+            dice: Dice {
+                rng: StdRng::seed_from_u64(options.seed),
+                drawn: 0,
+            },
+            chances: 0,
+            start: Arc::new(Layout::default()),
             seats: seats.clone(),
             state: State {
                 pawns: [Node::Home; 4],
@@ -188,7 +159,28 @@ impl Fences {
                 game.add_fence(*seat, slot);
             }
         }
+        game.start = Arc::new(game.layout());
         Ok(game)
+    }
+
+    /// The position as a layout (pawns in order of play, fences as they stand, the seat to
+    /// move), with no lines.
+    fn layout(&self) -> Layout {
+        Layout {
+            pawns: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (*s, self.state.pawns[i], None))
+                .collect(),
+            fences: self
+                .state
+                .fences
+                .iter()
+                .map(|(s, f)| (*s, *f, None))
+                .collect(),
+            to_move: Some((self.to_move(), None)),
+        }
     }
 
     /// A race from a given layout instead of the starting one: each seat's pawn (in order of
@@ -326,28 +318,14 @@ impl Fences {
                 .find(|i| game.state.pawns[*i] != Node::Home)
                 .unwrap_or(0),
         };
+        game.start = Arc::new(game.layout());
         Ok(game)
     }
 
     /// The position as setup text (at the start of the turn of the seat to move), which
     /// [`Fences::from_setup_text`] reads back.
     pub fn setup_text(&self) -> String {
-        Layout {
-            pawns: self
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, s)| (*s, self.state.pawns[i], None))
-                .collect(),
-            fences: self
-                .state
-                .fences
-                .iter()
-                .map(|(s, f)| (*s, *f, None))
-                .collect(),
-            to_move: Some((self.to_move(), None)),
-        }
-        .to_string()
+        self.layout().to_string()
     }
 
     /// The board.
@@ -466,8 +444,9 @@ impl Fences {
         if self.state.phase != Phase::Throw {
             return Err(PlayError::Illegal("it is not time to throw".into()));
         }
-        let k = self.rng.random_range(1..=6u8);
+        let k = self.dice().random_range(1..=6u8);
         self.resolve_chance(u32::from(k))?;
+        self.dice.drawn = self.chances;
         Ok(k)
     }
 
@@ -482,10 +461,35 @@ impl Fences {
                 "the stack of chance cards is empty".into(),
             ));
         }
-        let i = self.rng.random_range(0..cards);
+        let i = self.dice().random_range(0..cards);
         let card = self.state.deck[i as usize];
         self.resolve_chance(i)?;
+        self.dice.drawn = self.chances;
         Ok(card)
+    }
+
+    /// The seeded generator, placed after the chance inputs played so far: set up again from
+    /// the seed, drawing as each throw and draw of the history did, unless it stands there.
+    fn dice(&mut self) -> &mut StdRng {
+        if self.dice.drawn != self.chances {
+            let mut rng = StdRng::seed_from_u64(self.options.seed);
+            for f in &self.frames {
+                match f.mv {
+                    FenceMove::Throw(_) => {
+                        rng.random_range(1..=6u8);
+                    }
+                    FenceMove::Card(_) => {
+                        rng.random_range(0..f.cards.max(1));
+                    }
+                    _ => {}
+                }
+            }
+            self.dice = Dice {
+                rng,
+                drawn: self.chances,
+            };
+        }
+        &mut self.dice.rng
     }
 
     // ---- the position's pieces ----
@@ -568,312 +572,9 @@ impl Fences {
         self.state.fences[j].1 = to;
         self.state.fence_ids[j] = to_id;
     }
+}
 
-    // ---- walks ----
-
-    /// The space number of the pawn to move, unless it is home.
-    fn pawn_space(&self) -> Option<usize> {
-        match self.state.pawns[self.state.turn] {
-            Node::Space(s) => self.geo.walkable(s),
-            Node::Home => None,
-        }
-    }
-
-    fn paths(&self, jump: bool) -> Paths {
-        let (east_fenced, north_fenced) = if jump {
-            (
-                self.geo.east_edges.and_not(&self.state.east_open),
-                self.geo.north_edges.and_not(&self.state.north_open),
-            )
-        } else {
-            (Bits::default(), Bits::default())
-        };
-        let entrance_fenced = self
-            .geo
-            .entrance_slots
-            .map(|id| self.state.fenced.get(usize::from(id)));
-        let (mut home_clear, mut home_crossed): (Bits, Bits) = (Bits::default(), Bits::default());
-        for (&e, fenced) in self.geo.entrances.iter().zip(entrance_fenced) {
-            if !fenced || jump {
-                home_clear.put(e, true);
-            }
-            if !fenced {
-                home_crossed.put(e, true);
-            }
-        }
-        Paths {
-            east_open: self.state.east_open,
-            north_open: self.state.north_open,
-            east_fenced,
-            north_fenced,
-            jump,
-            entrance_fenced,
-            home_clear,
-            home_crossed,
-        }
-    }
-
-    /// One step from the layer `(clear, crossed)`: walks that have not crossed a fence, and
-    /// walks that have.
-    fn step_layer(&self, p: &Paths, clear: &Bits, crossed: &Bits) -> (Bits, Bits) {
-        let (n, w) = (self.geo.n, self.geo.words);
-        let next_clear = step(clear, &p.east_open, &p.north_open, n, w);
-        if !p.jump {
-            return (next_clear, Bits::default());
-        }
-        let over = step(clear, &p.east_fenced, &p.north_fenced, n, w);
-        let on = step(crossed, &p.east_open, &p.north_open, n, w);
-        (next_clear, on.or(&over))
-    }
-
-    /// Whether home is one step on from the layer `(clear, crossed)`.
-    #[inline]
-    fn home_next(&self, p: &Paths, clear: &Bits, crossed: &Bits) -> bool {
-        (0..self.geo.words)
-            .any(|i| (clear.0[i] & p.home_clear.0[i]) | (crossed.0[i] & p.home_crossed.0[i]) != 0)
-    }
-
-    /// The ends of every walk of exactly `k` steps from space `from`, crossing one fence at
-    /// most when `jump`. Home is an end only when `k` is its shortest distance.
-    fn reach(&self, from: usize, k: u8, jump: bool) -> Reach {
-        if !jump {
-            return self.open_reach(from, k);
-        }
-        let p = self.paths(jump);
-        let mut clear = Bits::single(from);
-        let mut crossed = Bits::default();
-        let mut home_first = None;
-        for s in 1..=k {
-            if home_first.is_none() && self.home_next(&p, &clear, &crossed) {
-                home_first = Some(s);
-            }
-            (clear, crossed) = self.step_layer(&p, &clear, &crossed);
-        }
-        Reach {
-            spaces: clear.or(&crossed),
-            home: home_first == Some(k),
-        }
-    }
-
-    /// [`Fences::reach`] along open paths only: one set of walks, home entered only through
-    /// an entrance without a fence.
-    fn open_reach(&self, from: usize, k: u8) -> Reach {
-        let (n, w) = (self.geo.n, self.geo.words);
-        let (east, north) = (&self.state.east_open, &self.state.north_open);
-        let mut doors: Bits = Bits::default();
-        for (&e, &id) in self.geo.entrances.iter().zip(&self.geo.entrance_slots) {
-            if !self.state.fenced.get(usize::from(id)) {
-                doors.put(e, true);
-            }
-        }
-        let mut clear = Bits::single(from);
-        let mut home_first = None;
-        for s in 1..=k {
-            if home_first.is_none() && (0..w).any(|i| clear.0[i] & doors.0[i] != 0) {
-                home_first = Some(s);
-            }
-            clear = step(&clear, east, north, n, w);
-        }
-        Reach {
-            spaces: clear,
-            home: home_first == Some(k),
-        }
-    }
-
-    /// The walk phase's ends for the pawn to move.
-    fn current_reach(&self) -> Option<Reach> {
-        let Phase::Walk(k, jump) = self.state.phase else {
-            return None;
-        };
-        Some(match self.pawn_space() {
-            Some(from) => self.reach(from, k, jump),
-            None => Reach {
-                spaces: Bits::default(),
-                home: false,
-            },
-        })
-    }
-
-    /// Whether a walk of the count may end on `end` now.
-    fn walk_ends_on(&self, reach: &Reach, end: Node) -> bool {
-        match end {
-            Node::Home => reach.home,
-            Node::Space(s) => self.geo.walkable(s).is_some_and(|i| reach.spaces.get(i)),
-        }
-    }
-
-    /// Fewest steps home from space `from`, crossing at most one fence when `jump`.
-    fn distance_with(&self, from: usize, jump: bool) -> Option<u32> {
-        let p = self.paths(jump);
-        let mut clear = Bits::single(from);
-        let mut crossed = Bits::default();
-        let (mut seen_clear, mut seen_crossed) = (clear, crossed);
-        for d in 1.. {
-            if self.home_next(&p, &clear, &crossed) {
-                return Some(d);
-            }
-            let (c, x) = self.step_layer(&p, &clear, &crossed);
-            clear = c.and_not(&seen_clear);
-            crossed = x.and_not(&seen_crossed);
-            if clear.is_empty() && crossed.is_empty() {
-                return None;
-            }
-            seen_clear = seen_clear.or(&clear);
-            seen_crossed = seen_crossed.or(&crossed);
-        }
-        None
-    }
-
-    /// The fewest steps from `from` to home along open paths, if home can be reached.
-    pub fn distance_home(&self, from: Node) -> Option<u32> {
-        match from {
-            Node::Home => Some(0),
-            Node::Space(s) => self.distance_with(self.geo.walkable(s)?, false),
-        }
-    }
-
-    /// The way the pawn to move walks to `end` under the walk move [`FenceMove::Walk`]:
-    /// the nodes it steps onto, exactly the count of them, `end` last. `None` unless such a
-    /// walk is legal now. The path heads out and uses up a surplus count by stepping back
-    /// and forth near its end.
-    pub fn walk_path(&self, end: Node) -> Option<Vec<Node>> {
-        let Phase::Walk(k, jump) = self.state.phase else {
-            return None;
-        };
-        let from = self.pawn_space()?;
-        if !self.walk_ends_on(&self.reach(from, k, jump), end) {
-            return None;
-        }
-        let p = self.paths(jump);
-        let k = usize::from(k);
-        let mut layers = Vec::with_capacity(k + 1);
-        layers.push((Bits::single(from), Bits::default()));
-        for j in 0..k {
-            let (c, x) = &layers[j];
-            let next = self.step_layer(&p, c, x);
-            layers.push(next);
-        }
-        let in_layer = |j: usize, s: usize, crossed: bool| {
-            let (c, x) = &layers[j];
-            if crossed { x.get(s) } else { c.get(s) }
-        };
-        let first_seen = |s: usize| {
-            (0..=k)
-                .find(|&j| in_layer(j, s, false) || in_layer(j, s, true))
-                .unwrap_or(0)
-        };
-        // Of the candidates (space, crossed), the one farthest from the start, first in order.
-        let pick = |candidates: &mut dyn Iterator<Item = (usize, bool)>| {
-            let mut best: Option<(usize, bool, usize)> = None;
-            for (s, crossed) in candidates {
-                let d = first_seen(s);
-                if best.is_none_or(|b| d > b.2) {
-                    best = Some((s, crossed, d));
-                }
-            }
-            best.map(|(s, c, _)| (s, c))
-        };
-        let mut rev = vec![end];
-        let (mut at, mut crossed, mut j) =
-            match end {
-                Node::Home => {
-                    if k == 1 {
-                        return Some(rev);
-                    }
-                    let mut candidates = self.geo.entrances.iter().zip(p.entrance_fenced).flat_map(
-                        |(&e, fenced)| {
-                            [
-                                (e, false, in_layer(k - 1, e, false) && (!fenced || jump)),
-                                (e, true, in_layer(k - 1, e, true) && !fenced),
-                            ]
-                        },
-                    );
-                    let (e, c) = pick(&mut (&mut candidates).filter(|t| t.2).map(|t| (t.0, t.1)))?;
-                    rev.push(self.geo.node(e));
-                    (e, c, k - 1)
-                }
-                Node::Space(s) => {
-                    let i = self.geo.walkable(s)?;
-                    (i, !in_layer(k, i, false), k)
-                }
-            };
-        while j > 1 {
-            let mut candidates = self.geo.neighbours(at).flat_map(|(s, slot)| {
-                let fenced = self.state.fenced.get(usize::from(slot));
-                [
-                    (s, crossed, in_layer(j - 1, s, crossed) && !fenced),
-                    (
-                        s,
-                        false,
-                        crossed && jump && fenced && in_layer(j - 1, s, false),
-                    ),
-                ]
-            });
-            let (s, c) = pick(&mut (&mut candidates).filter(|t| t.2).map(|t| (t.0, t.1)))?;
-            rev.push(self.geo.node(s));
-            (at, crossed, j) = (s, c, j - 1);
-        }
-        rev.reverse();
-        Some(rev)
-    }
-
-    /// Checks a path written out step by step from the pawn: `Ok(end)` when it is a walk of
-    /// exactly the count along open paths (crossing one fence at most under a "jump"
-    /// card), entering home only as its last step; else why not.
-    fn check_path(&self, path: &[Node], k: u8, jump: bool) -> Result<Node, String> {
-        if path.len() != usize::from(k) {
-            return Err(format!(
-                "the path has {} steps, but the pawn must walk exactly {k}",
-                path.len()
-            ));
-        }
-        let mut at = self.state.pawns[self.state.turn];
-        let mut used = false;
-        for (i, &next) in path.iter().enumerate() {
-            let Node::Space(a) = at else {
-                return Err("home is entered only with the last step".into());
-            };
-            let ai = self
-                .geo
-                .walkable(a)
-                .ok_or_else(|| format!("{a} is not a space"))?;
-            let slot = match next {
-                Node::Home => {
-                    let e = self
-                        .geo
-                        .entrances
-                        .iter()
-                        .position(|&e| e == ai)
-                        .ok_or_else(|| format!("{a} is not an entrance of home"))?;
-                    if i + 1 != path.len() {
-                        return Err("home is entered only with the last step".into());
-                    }
-                    self.geo.entrance_slots[e]
-                }
-                Node::Space(b) => self
-                    .geo
-                    .neighbours(ai)
-                    .find(|&(t, _)| Some(t) == self.geo.walkable(b))
-                    .map(|(_, slot)| slot)
-                    .ok_or_else(|| format!("{a} to {b} is not a step along a path"))?,
-            };
-            if self.state.fenced.get(usize::from(slot)) {
-                if !jump {
-                    return Err(format!("a fence stands in {}", self.geo.slot(slot)));
-                }
-                if used {
-                    return Err(format!(
-                        "a fence stands in {}, and the card crosses only one",
-                        self.geo.slot(slot)
-                    ));
-                }
-                used = true;
-            }
-            at = next;
-        }
-        Ok(at)
-    }
-
+impl Fences {
     // ---- turns ----
 
     fn advance_turn(&mut self) {
@@ -904,7 +605,7 @@ impl Fences {
     }
 
     /// Why `mv` is refused now, in words.
-    fn refusal(&self, mv: &FenceMove) -> String {
+    pub(super) fn refusal(&self, mv: &FenceMove) -> String {
         if self.outcome().is_over() {
             return "the game is over".into();
         }
@@ -945,6 +646,83 @@ fn mix(x: u64) -> u64 {
 impl Game for Fences {
     type Move = FenceMove;
     type Player = Seat;
+    type Options = FencesOptions;
+    type Setup = Layout;
+    type OptionsError = OptionsError;
+    type SetupError = SetupError;
+    type Effect = FenceEffect;
+
+    fn from_options(options: FencesOptions) -> Result<Fences, OptionsError> {
+        Fences::new(options)
+    }
+
+    fn from_setup(setup: Layout, options: FencesOptions) -> Result<Fences, SetupError> {
+        Fences::from_layout(options, &setup)
+    }
+
+    /// The layout read and checked as [`Fences::from_layout`] checks it, then given as the
+    /// race holds it: pawns in order of play, no lines, the seat to move named.
+    fn parse_setup(text: &str, options: &FencesOptions) -> Result<Layout, SetupError> {
+        options.check()?;
+        let layout = Layout::parse(text)?;
+        let game = Fences::from_layout(options.clone(), &layout)?;
+        Ok(Layout::clone(&game.start))
+    }
+
+    fn setup_text(setup: &Layout) -> String {
+        setup.to_string()
+    }
+
+    fn is_standard_setup(&self) -> bool {
+        Fences::new(self.options.clone()).is_ok_and(|g| g.start == self.start)
+    }
+
+    fn options(&self) -> &FencesOptions {
+        &self.options
+    }
+
+    fn start(&self) -> &Layout {
+        &self.start
+    }
+
+    fn history(&self) -> Vec<FenceMove> {
+        self.frames.iter().map(|f| f.mv.clone()).collect()
+    }
+
+    fn play_effect(&mut self, mv: &FenceMove) -> Result<FenceEffect, PlayError> {
+        let seat = self.to_move();
+        let pawn_before = self.state.pawns[self.state.turn];
+        let turns = self.state.turns;
+        let path = match mv {
+            FenceMove::Walk(end) => self.walk_path(*end),
+            _ => None,
+        };
+        self.play(mv)?;
+        let frame = self.frames.last().expect("the step just played");
+        let step = match &frame.mv {
+            FenceMove::Relocate { from, to } => FenceStep::Relocated {
+                from: *from,
+                to: *to,
+            },
+            FenceMove::Throw(k) => FenceStep::Thrown(*k),
+            FenceMove::Draw => FenceStep::Drawing,
+            FenceMove::Card(card) => FenceStep::Drawn {
+                card: *card,
+                turned_over: frame.turned_over,
+            },
+            FenceMove::Walk(end) => FenceStep::Walked {
+                path: path.unwrap_or_else(|| vec![*end]),
+                place: (*end == Node::Home).then_some(self.state.home.len()),
+            },
+            FenceMove::Stay => FenceStep::Stayed,
+        };
+        Ok(FenceEffect {
+            seat,
+            pawn_before,
+            step,
+            turn_over: self.state.turns != turns,
+        })
+    }
 
     fn players(&self) -> Vec<Seat> {
         self.seats.clone()
@@ -1121,7 +899,11 @@ impl Game for Fences {
             pawn: self.state.pawns[turn],
             card_at: None,
             turned_over: false,
+            cards: self.state.deck.len() as u32,
         };
+        if matches!(mv, FenceMove::Throw(_) | FenceMove::Card(_)) {
+            self.chances += 1;
+        }
         match *mv {
             FenceMove::Relocate { from, to } => {
                 self.shift_fence(self.seats[turn], from, to);
@@ -1160,6 +942,9 @@ impl Game for Fences {
 
     fn undo(&mut self) -> Option<FenceMove> {
         let f = self.frames.pop()?;
+        if matches!(f.mv, FenceMove::Throw(_) | FenceMove::Card(_)) {
+            self.chances -= 1;
+        }
         let turn = usize::from(f.turn);
         match f.mv {
             FenceMove::Relocate { from, to } => self.shift_fence(self.seats[turn], to, from),
@@ -1251,104 +1036,11 @@ impl Game for Fences {
     }
 
     fn move_text(&self, mv: &FenceMove) -> String {
-        match mv {
-            FenceMove::Relocate { from, to } => format!("fence {from} to {to}"),
-            FenceMove::Throw(k) => format!("throw {k}"),
-            FenceMove::Stay => "stay".into(),
-            FenceMove::Draw => "draw".into(),
-            FenceMove::Card(card) => format!("card {card}"),
-            FenceMove::Walk(end) => {
-                let from = self.state.pawns[self.state.turn];
-                let path = self.walk_path(*end).unwrap_or_else(|| vec![*end]);
-                let mut text = from.to_string();
-                for node in path {
-                    text.push('-');
-                    text.push_str(&node.to_string());
-                }
-                text
-            }
-        }
+        super::notation::print(self, mv)
     }
 
     fn parse_move(&self, text: &str) -> Result<FenceMove, NotationError> {
-        let t = text.trim();
-        let syntax = |why: &str| NotationError::Syntax {
-            text: t.to_string(),
-            why: why.to_string(),
-        };
-        let illegal = |why: String| NotationError::Illegal {
-            text: t.to_string(),
-            why,
-        };
-        let words: Vec<&str> = t.split_whitespace().collect();
-        let mv = match words.as_slice() {
-            ["fence", from, "to", to] => FenceMove::Relocate {
-                from: Slot::parse(from).ok_or_else(|| syntax("a slot is written like e5|e6"))?,
-                to: Slot::parse(to).ok_or_else(|| syntax("a slot is written like e5|e6"))?,
-            },
-            ["throw", k] => FenceMove::Throw(
-                k.parse()
-                    .map_err(|_| syntax("a throw is a number from 1 to 6"))?,
-            ),
-            ["stay"] => FenceMove::Stay,
-            ["draw"] => FenceMove::Draw,
-            ["card", rest @ ..] => FenceMove::Card(Card::parse(rest).ok_or_else(|| {
-                syntax("a card is \"card steps N\", \"card jump N\" or \"card lose turn\" (N from 1 to 12)")
-            })?),
-            [path] if path.contains('-') => {
-                let nodes: Vec<Node> = path
-                    .split('-')
-                    .map(|p| match p {
-                        "home" => Some(Node::Home),
-                        p => Space::parse(p).map(Node::Space),
-                    })
-                    .collect::<Option<_>>()
-                    .ok_or_else(|| {
-                        syntax("a path is spaces joined by -, like a1-a2-b2 (home for home)")
-                    })?;
-                if self.outcome().is_over() {
-                    return Err(illegal("the game is over".into()));
-                }
-                let from = self.state.pawns[self.state.turn];
-                if nodes[0] != from {
-                    return Err(illegal(format!(
-                        "{}'s pawn stands on {from}, not {}",
-                        self.to_move(),
-                        nodes[0]
-                    )));
-                }
-                let Phase::Walk(k, jump) = self.state.phase else {
-                    return Err(illegal(self.refusal(&FenceMove::Walk(from))));
-                };
-                let end = self.check_path(&nodes[1..], k, jump).map_err(illegal)?;
-                FenceMove::Walk(end)
-            }
-            _ => {
-                return Err(syntax(
-                    "expected \"fence A|B to C|D\", \"throw N\", a path like a1-a2-b2, \"stay\", \"draw\" or \"card ...\"",
-                ));
-            }
-        };
-        let ok = match &mv {
-            FenceMove::Throw(k) => {
-                !self.outcome().is_over() && self.state.phase == Phase::Throw && (1..=6).contains(k)
-            }
-            FenceMove::Card(card) => {
-                !self.outcome().is_over()
-                    && self.state.phase == Phase::Drawing
-                    && self.state.deck.contains(card)
-            }
-            other => self.is_legal(other),
-        };
-        if ok {
-            Ok(mv)
-        } else {
-            Err(illegal(match &mv {
-                FenceMove::Throw(_) => "no throw is due now, or the number is not on a die".into(),
-                FenceMove::Card(_) => "no card is due now, or no such card is left".into(),
-                other => self.refusal(other),
-            }))
-        }
+        super::notation::read(self, text)
     }
 
     fn ply(&self) -> usize {

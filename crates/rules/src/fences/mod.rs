@@ -5,11 +5,14 @@ pub mod board;
 pub mod cards;
 pub mod game;
 mod geometry;
+pub mod moves;
+mod notation;
 pub mod options;
 pub mod setup;
+mod walks;
 
 pub use board::{Board, Node, Section, Slot, Space};
 pub use cards::Card;
-pub use game::{FenceMove, Fences, Seat};
+pub use game::{FenceEffect, FenceMove, FenceStep, Fences, Seat};
 pub use options::{FencesOptions, OptionsError};
 pub use setup::{Layout, SetupError};

@@ -15,9 +15,23 @@
 //! is not home moves first, at the start of its turn.
 
 use super::board::{Node, Section, Slot, Space};
-use super::game::Seat;
 use super::options::OptionsError;
 use std::fmt;
+
+/// What a seat is called: its section's colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Seat(pub Section);
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.0 {
+            Section::South => "Red",
+            Section::East => "Blue",
+            Section::North => "Green",
+            Section::West => "Yellow",
+        })
+    }
+}
 
 /// A layout: pawns, fences and the seat to move, each with the line it was read from (when
 /// read from text).

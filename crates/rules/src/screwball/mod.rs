@@ -3,12 +3,15 @@
 
 pub mod board;
 pub mod game;
+pub mod moves;
 pub mod notation;
+pub mod options;
+pub mod position;
 mod tables;
 
 pub use board::{Board, Size, SpaceId};
 pub use game::{
-    Move, OptionsError, Placements, Player, Position, Screwball, ScrewballOptions, SetupError,
-    Stalled,
+    Move, OptionsError, Placement, Placements, Player, Position, Screwball, ScrewballEffect,
+    ScrewballOptions, SetupError, Stalled,
 };
 pub use tables::MAX_VICTIMS;

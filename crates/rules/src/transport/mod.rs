@@ -5,9 +5,11 @@
 pub mod board;
 pub mod game;
 mod movegen;
+pub mod moves;
 pub mod notation;
 pub mod options;
 pub mod pieces;
+pub mod position;
 pub mod setup;
 
 pub use board::{Dir, Sq};

@@ -24,6 +24,79 @@ pub enum SetupError {
     /// The options the setup is read under are out of range.
     #[error("options: {0}")]
     Options(#[from] OptionsError),
+    /// A piece of a position off the board, or standing as its kind cannot.
+    #[error("Fleet {}'s {kind} on {at}: {why}", .fleet + 1)]
+    Piece {
+        /// Whose (0-based).
+        fleet: u8,
+        /// What.
+        kind: Kind,
+        /// Its square (the stern of a long ship).
+        at: Sq,
+        /// What is wrong.
+        why: String,
+    },
+    /// A fleet of a position with two main pieces of one kind.
+    #[error("Fleet {} has two {kind}s", .fleet + 1)]
+    TwoMain {
+        /// Whose (0-based).
+        fleet: u8,
+        /// Which kind.
+        kind: Kind,
+    },
+    /// A fleet of a position with more auxiliaries of a kind, in reserve and on the board,
+    /// than any fleet owns.
+    #[error("Fleet {} has {count} {kind}s in reserve and on the board: at most {MAX_AUXILIARIES}", .fleet + 1)]
+    TooManyAuxiliaries {
+        /// Whose (0-based).
+        fleet: u8,
+        /// Plane, shell or torpedo.
+        kind: Kind,
+        /// How many.
+        count: u16,
+    },
+    /// A position with pieces or a reserve of a fleet that does not play in its mode.
+    #[error("Fleet {} does not play in mode {mode}, yet has pieces or a reserve", .fleet + 1)]
+    NotInGame {
+        /// Which fleet (0-based).
+        fleet: u8,
+        /// The mode's word.
+        mode: &'static str,
+    },
+    /// A position with planes in a fleet's reserve but no carrier to launch them.
+    #[error("Fleet {} has planes in reserve but no carrier (a sunk carrier's planes are lost)", .fleet + 1)]
+    PlanesWithoutCarrier {
+        /// Whose (0-based).
+        fleet: u8,
+    },
+    /// A position whose fleet is out (or not) against its transport: out exactly when its
+    /// transport is sunk, and (teams, battle royal) with nothing left on the board or in
+    /// reserve.
+    #[error("Fleet {}: {why}", .fleet + 1)]
+    Out {
+        /// Which fleet (0-based).
+        fleet: u8,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// Two enemy pieces of a position on one square where one sinks the other.
+    #[error("Fleet {}'s {} and Fleet {}'s {} share {square}, but the {} sinks the {}", .sinker.0 + 1, .sinker.1, .victim.0 + 1, .victim.1, .sinker.1, .victim.1)]
+    Shared {
+        /// The square.
+        square: Sq,
+        /// The fleet (0-based) and kind of the piece that sinks the other.
+        sinker: (u8, Kind),
+        /// The fleet and kind of the piece it sinks.
+        victim: (u8, Kind),
+    },
+    /// A position whose fleet to move is not in the game or is out.
+    #[error("Fleet {} is to move but {why}", .fleet + 1)]
+    ToMove {
+        /// The fleet to move (0-based).
+        fleet: u8,
+        /// Why it cannot.
+        why: &'static str,
+    },
 }
 
 impl SetupError {

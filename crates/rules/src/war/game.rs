@@ -4,8 +4,8 @@
 use super::board::{Side, Square};
 use super::moves::Move;
 use super::piece::{Kind, Piece};
-use super::position::{Position, Setup, SetupError};
-use crate::game::{DrawReason, Game, Outcome};
+use super::position::{Place, Position, Setup, SetupError};
+use crate::game::{DrawReason, Game, Outcome, PlayError};
 use serde::{Deserialize, Serialize};
 
 /// When a piece in the enemy citadel wins.
@@ -194,6 +194,23 @@ struct Frame {
     end: End,
 }
 
+/// What a move of the Game of War did ([`Game::play_effect`]): enough to show it without
+/// comparing positions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WarEffect {
+    /// The piece that moved, as it stood before the move (a troop's `moved` flag as it was;
+    /// after the move it is set).
+    pub mover: Piece,
+    /// Where it left: a square, or (for a flight) its side's station.
+    pub from: Place,
+    /// Every square it visits after leaving, in order: the destination of a step or flight,
+    /// each landing of a jump. The last is where it stands now.
+    pub path: Vec<Square>,
+    /// The pieces it captured, with the squares they stood on, in the order taken (a jump's
+    /// troops in the order jumped).
+    pub captured: Vec<(Square, Piece)>,
+}
+
 /// A Game of War in progress.
 #[derive(Debug, Clone)]
 pub struct War {
@@ -231,8 +248,7 @@ impl War {
 
     /// A game from a setup's text form.
     pub fn from_setup_text(text: &str, options: WarOptions) -> Result<War, SetupError> {
-        options.check()?;
-        let pos = Position::from_setup(&Setup::parse(text)?)?;
+        let pos = <War as Game>::parse_setup(text, &options)?;
         Ok(War::from_position(pos, options)?)
     }
 
@@ -377,6 +393,61 @@ impl War {
 impl Game for War {
     type Move = Move;
     type Player = Side;
+    type Options = WarOptions;
+    type Setup = Position;
+    type OptionsError = OptionsError;
+    type SetupError = SetupError;
+    type Effect = WarEffect;
+
+    fn from_options(options: WarOptions) -> Result<War, OptionsError> {
+        War::new(options)
+    }
+
+    /// A [`Position`] is checked when it is built ([`Position::from_setup`]); the options are
+    /// checked here.
+    fn from_setup(setup: Position, options: WarOptions) -> Result<War, SetupError> {
+        Ok(War::from_position(setup, options)?)
+    }
+
+    fn parse_setup(text: &str, options: &WarOptions) -> Result<Position, SetupError> {
+        options.check()?;
+        Position::from_setup(&Setup::parse(text)?)
+    }
+
+    fn setup_text(setup: &Position) -> String {
+        setup.to_string()
+    }
+
+    fn is_standard_setup(&self) -> bool {
+        *self.start == Position::standard(self.options.first)
+    }
+
+    fn options(&self) -> &WarOptions {
+        &self.options
+    }
+
+    fn start(&self) -> &Position {
+        &self.start
+    }
+
+    fn history(&self) -> Vec<Move> {
+        self.frames.iter().map(|f| f.mv.clone()).collect()
+    }
+
+    fn play_effect(&mut self, mv: &Move) -> Result<WarEffect, PlayError> {
+        crate::game::check_move(self, mv)?;
+        self.play_unchecked(mv);
+        let frame = self.frames.last().expect("the move just played");
+        Ok(WarEffect {
+            mover: frame.mover,
+            from: match mv {
+                Move::Fly { station, .. } => Place::Station(*station),
+                Move::Step { from, .. } | Move::Jump { from, .. } => Place::Square(*from),
+            },
+            path: mv.path(),
+            captured: frame.captured.clone(),
+        })
+    }
 
     fn players(&self) -> Vec<Side> {
         vec![self.options.first, self.options.first.other()]

@@ -9,7 +9,7 @@ pub mod piece;
 pub mod position;
 
 pub use board::{Side, Square, Station};
-pub use game::{CitadelWin, NoMove, Offered, OptionsError, War, WarOptions};
+pub use game::{CitadelWin, NoMove, Offered, OptionsError, War, WarEffect, WarOptions};
 pub use moves::{Landings, Move};
 pub use notation::WarSan;
 pub use piece::{Kind, Name, Piece};
