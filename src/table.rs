@@ -12,7 +12,6 @@ use crate::playing::{
     Seat, move_lines,
 };
 use bevy::prelude::*;
-use std::fmt;
 use tabula_rules::scene::GameKind;
 use tabula_rules::{Game, Outcome, PlayError};
 
@@ -41,12 +40,6 @@ pub trait TableRules:
 
     /// Adds the game's board, models, picking and highlights in 3D.
     fn view(app: &mut App);
-
-    /// What a move did, beyond the move itself, for the view to animate.
-    type Effect: Clone + fmt::Debug + Send + Sync + 'static;
-
-    /// Plays a checked move (nothing changes on error) and reports what it did.
-    fn play_reported(&mut self, mv: &Self::Move) -> Result<Self::Effect, PlayError>;
 
     /// The HUD's title ("Camelot (WCF rules)").
     fn title(&self) -> String {
@@ -116,9 +109,9 @@ pub trait TableRules:
         false
     }
 
-    /// Resolves the chance now due from the game's own seeded generator: the move it made
-    /// and what it did.
-    fn draw_chance(&mut self) -> Result<(Self::Move, Self::Effect), PlayError> {
+    /// The chance input now due, drawn from the game's own seeded generator (the die's
+    /// throw, the card), not yet played.
+    fn draw_chance(&self) -> Result<Self::Move, PlayError> {
         Err(PlayError::Illegal("this game has no chance input".into()))
     }
 
@@ -239,7 +232,7 @@ impl<G: TableRules> Match<G> {
     /// Plays `mv`: its notation and what it did, or the refusal in words.
     fn play(&mut self, mv: &G::Move) -> Result<(G::Move, String, G::Effect), String> {
         let text = self.game.move_text(mv);
-        match self.game.play_reported(mv) {
+        match self.game.play_effect(mv) {
             Ok(effect) => Ok((mv.clone(), text, effect)),
             Err(e) => Err(format!("Refused: {text}: {e}")),
         }
@@ -250,16 +243,20 @@ impl<G: TableRules> Match<G> {
     fn resolve_chance(&mut self) -> Result<(G::Move, String, G::Effect), String> {
         if let Some(mv) = self.chance_back.last().cloned() {
             let text = self.game.move_text(&mv);
-            if let Ok(effect) = self.game.play_reported(&mv) {
+            if let Ok(effect) = self.game.play_effect(&mv) {
                 self.chance_back.pop();
                 return Ok((mv, text, effect));
             }
         }
-        let (mv, effect) = self
+        let mv = self
             .game
             .draw_chance()
             .map_err(|e| format!("Not now: {e}"))?;
         let text = self.game.move_text(&mv);
+        let effect = self
+            .game
+            .play_effect(&mv)
+            .map_err(|e| format!("Refused: {text}: {e}"))?;
         Ok((mv, text, effect))
     }
 

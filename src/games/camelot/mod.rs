@@ -8,18 +8,9 @@ pub mod pieces;
 use crate::playing::Seat;
 use crate::table::TableRules;
 use bevy::prelude::*;
-use tabula_rules::camelot::{Camelot, Move, Piece, RuleSet, Side, Square};
+use tabula_rules::camelot::{Camelot, RuleSet, Side, Square};
 use tabula_rules::scene::GameKind;
-use tabula_rules::{Game, PlayError};
 
-/// What a Camelot move did, beyond the move itself.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CamelotEffect {
-    /// The piece that moved.
-    pub mover: Piece,
-    /// The pieces it captured, with their squares, in order.
-    pub captured: Vec<(Square, Piece)>,
-}
 
 /// The match, headless: intents, commands, and what the HUD and camera are told.
 pub fn logic(app: &mut App) {
@@ -69,21 +60,6 @@ impl TableRules for Camelot {
     fn view(app: &mut App) {
         view(app);
     }
-    type Effect = CamelotEffect;
-
-    fn play_reported(&mut self, mv: &Move) -> Result<CamelotEffect, PlayError> {
-        let pos = self.position();
-        let mover = pos.at(mv.from);
-        let captured: Vec<(Square, Piece)> = mv
-            .captures()
-            .into_iter()
-            .filter_map(|sq| pos.at(sq).map(|p| (sq, p)))
-            .collect();
-        self.play(mv)?;
-        let mover = mover.expect("a legal move starts on a piece");
-        Ok(CamelotEffect { mover, captured })
-    }
-
     fn title(&self) -> String {
         let rules = match self.options().rules {
             RuleSet::Wcf => "WCF rules",

@@ -92,16 +92,17 @@ fn follow_moves(
             set_aside[c.0.side.index()] += 1;
         }
         // A captured piece leaves when the jumper lands beyond it.
-        for (k, (sq, victim)) in event.effect.captured.iter().enumerate() {
+        for capture in &event.effect.captured {
+            let victim = &capture.piece;
             let found = pieces
                 .iter()
-                .find(|(_, p, _)| p.at == *sq)
+                .find(|(_, p, _)| p.at == capture.square)
                 .map(|(e, _, t)| (e, t.translation));
             if let Some((entity, from)) = found {
                 let i = &mut set_aside[victim.side.index()];
                 let tray = tray_position(victim.side, *i);
                 *i += 1;
-                let travel = Travel::new(from, vec![tray]).after_legs(jump_leg(&event.mv, k));
+                let travel = Travel::new(from, vec![tray]).after_legs(capture.leg);
                 commands
                     .entity(entity)
                     .remove::<CamelotPiece>()
@@ -118,17 +119,6 @@ fn follow_moves(
                 .insert(Travel::new(transform.translation, waypoints));
         }
     }
-}
-
-/// How many legs of the move come before (and including) its `k`-th jump.
-fn jump_leg(mv: &tabula_rules::camelot::Move, k: usize) -> usize {
-    use tabula_rules::camelot::Step;
-    mv.steps
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.0 == Step::Jump)
-        .nth(k)
-        .map_or(0, |(i, _)| i + 1)
 }
 
 /// Materials of the men and knights.

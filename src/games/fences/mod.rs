@@ -13,14 +13,6 @@ use tabula_rules::game::Chance;
 use tabula_rules::scene::GameKind;
 use tabula_rules::{Game, Outcome, PlayError};
 
-/// What a step of the race did, beyond the step itself.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FenceEffect {
-    /// Where the seat's pawn stood before it.
-    pub pawn_before: Node,
-    /// A walk's way, from where the pawn stood to where it ends (empty for other steps).
-    pub path: Vec<Node>,
-}
 
 /// What the seat to move must do now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,19 +107,6 @@ impl TableRules for Fences {
     fn view(app: &mut App) {
         view(app);
     }
-    type Effect = FenceEffect;
-
-    fn play_reported(&mut self, mv: &FenceMove) -> Result<FenceEffect, PlayError> {
-        let pawn_before = self.pawn(self.to_move());
-        // A walk is named by its end: find its way before it is played.
-        let path = match mv {
-            FenceMove::Walk(end) => self.walk_path(*end).unwrap_or_default(),
-            _ => Vec::new(),
-        };
-        self.play(mv)?;
-        Ok(FenceEffect { pawn_before, path })
-    }
-
     fn title(&self) -> String {
         format!("The fence race ({} players)", self.seats().len())
     }
@@ -237,22 +216,17 @@ impl TableRules for Fences {
         matches!(self.pending_chance(), Some(Chance::Card { .. }))
     }
 
-    fn draw_chance(&mut self) -> Result<(FenceMove, FenceEffect), PlayError> {
-        let effect = FenceEffect {
-            pawn_before: self.pawn(self.to_move()),
-            path: Vec::new(),
-        };
-        let mv = match self.pending_chance() {
-            Some(Chance::Die { .. }) => self.throw().map(FenceMove::Throw)?,
-            Some(Chance::Card { .. }) => self.draw().map(FenceMove::Card)?,
-            None => {
-                return Err(PlayError::Illegal(format!(
-                    "there is nothing to throw now. {}",
-                    self.hint()
-                )));
-            }
-        };
-        Ok((mv, effect))
+    fn draw_chance(&self) -> Result<FenceMove, PlayError> {
+        // The race's n-th throw or card is its seeded generator's n-th: draw it on a copy.
+        let mut copy = self.clone();
+        match self.pending_chance() {
+            Some(Chance::Die { .. }) => copy.throw().map(FenceMove::Throw),
+            Some(Chance::Card { .. }) => copy.draw().map(FenceMove::Card),
+            None => Err(PlayError::Illegal(format!(
+                "there is nothing to throw now. {}",
+                self.hint()
+            ))),
+        }
     }
 
     fn confirm_label(the_match: &Match<Fences>) -> Option<String> {

@@ -10,7 +10,7 @@ use crate::playing::MatchSet;
 use crate::table::{Match, Played, RebuildSet};
 use bevy::prelude::*;
 use tabula_rules::fences::Fences;
-use tabula_rules::fences::{FenceMove, Node, Seat, Slot};
+use tabula_rules::fences::{FenceMove, FenceStep, Node, Seat, Slot};
 
 /// A fence standing in a slot.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,10 +145,9 @@ fn follow_steps(
                     pawns.iter_mut().find(|(_, p, _)| p.seat == event.player)
                 {
                     pawn.at = *end;
-                    let path = if event.effect.path.is_empty() {
-                        vec![*end]
-                    } else {
-                        event.effect.path.clone()
+                    let path = match &event.effect.step {
+                        FenceStep::Walked { path, .. } if !path.is_empty() => path.clone(),
+                        _ => vec![*end],
                     };
                     let waypoints = path
                         .iter()

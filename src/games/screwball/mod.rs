@@ -10,18 +10,9 @@ use crate::playing::{MoveLine, Seat, turn_lines};
 use crate::table::TableRules;
 use bevy::prelude::*;
 use tabula_rules::scene::GameKind;
-use tabula_rules::screwball::game::Piece;
-use tabula_rules::screwball::{Move, Player, Screwball, Size};
-use tabula_rules::{Game, Outcome, PlayError};
+use tabula_rules::screwball::{Player, Screwball, Size};
+use tabula_rules::{Game, Outcome};
 
-/// What a Screwball move did, beyond the move itself.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ScrewballEffect {
-    /// The pieces it attacked (their squares), in order.
-    pub attacked: Vec<tabula_rules::screwball::SpaceId>,
-    /// The piece that moved, if it died on arrival.
-    pub died: Option<Piece>,
-}
 
 /// The colour of a player's pieces.
 pub fn player_color(player: Player) -> Color {
@@ -69,27 +60,6 @@ impl TableRules for Screwball {
     fn view(app: &mut App) {
         view(app);
     }
-    type Effect = ScrewballEffect;
-
-    fn play_reported(&mut self, mv: &Move) -> Result<ScrewballEffect, PlayError> {
-        let player = self.to_move();
-        let attacked = match mv {
-            Move::Step { from, to, .. } => self.position().attacked_after(player, *from, *to),
-            _ => Vec::new(),
-        };
-        let mover = match mv {
-            Move::Step { from, .. } => self.position().at(*from),
-            _ => None,
-        };
-        let dead = |g: &Screwball| {
-            g.position().dead(player, Size::Large) + g.position().dead(player, Size::Small)
-        };
-        let dead_before = dead(self);
-        self.play(mv)?;
-        let died = (dead(self) > dead_before).then_some(mover).flatten();
-        Ok(ScrewballEffect { attacked, died })
-    }
-
     fn seat_of(&self, player: Player) -> Seat {
         Seat::opposite(player.index())
     }

@@ -181,7 +181,7 @@ fn follow_moves(
                 {
                     let start = transform.translation;
                     let mut waypoints = vec![space_center(*to)];
-                    if event.effect.died.is_some() {
+                    if event.effect.mover_died {
                         waypoints.push(dead_position(event.player, next_dead(event.player)));
                         commands
                             .entity(entity)

@@ -11,8 +11,8 @@ use crate::table::TableRules;
 use bevy::prelude::*;
 use tabula_rules::scene::GameKind;
 use tabula_rules::transport::game::Fleet;
-use tabula_rules::transport::{Kind, Mode, Move, Transport};
-use tabula_rules::{Game, Outcome, PlayError};
+use tabula_rules::transport::{Kind, Mode, Transport};
+use tabula_rules::{Game, Outcome};
 
 /// The hull colour of a fleet.
 pub fn fleet_color(fleet: u8) -> Color {
@@ -71,12 +71,6 @@ impl TableRules for Transport {
     fn view(app: &mut App) {
         view(app);
     }
-    type Effect = ();
-
-    fn play_reported(&mut self, mv: &Move) -> Result<(), PlayError> {
-        self.play(mv)
-    }
-
     fn title(&self) -> String {
         match self.position().mode {
             Mode::Two => "Transport",

@@ -166,6 +166,7 @@ fn follow_actions(
 ) {
     let pos = the_match.game.position();
     let (size, mode) = (pos.size, pos.mode);
+    let mut going: Vec<Entity> = Vec::new();
     for event in played.read() {
         let f = event.player.0;
         match &event.mv {
@@ -270,17 +271,19 @@ fn follow_actions(
             }
             Move::Pass => {}
         }
-    }
-    // Pieces the rules no longer have were sunk: they go down.
-    let mut left: Vec<Piece> = pos.pieces().to_vec();
-    for (entity, shown, _) in &pieces {
-        if let Some(i) = left.iter().position(|p| *p == shown.0) {
-            left.swap_remove(i);
-        } else {
-            commands
-                .entity(entity)
-                .remove::<TransportPiece>()
-                .insert(Sinking(0.0));
+        // What the action sank, and the pieces of a fleet put out, go down.
+        for gone in event.effect.sunk.iter().chain(&event.effect.removed) {
+            let found = pieces
+                .iter()
+                .find(|(e, p, _)| p.0 == *gone && !going.contains(e))
+                .map(|(e, _, _)| e);
+            if let Some(entity) = found {
+                going.push(entity);
+                commands
+                    .entity(entity)
+                    .remove::<TransportPiece>()
+                    .insert(Sinking(0.0));
+            }
         }
     }
 }

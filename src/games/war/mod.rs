@@ -9,17 +9,9 @@ use crate::playing::{Feedback, MatchSet, Seat};
 use crate::table::{Match, Played, TableRules};
 use bevy::prelude::*;
 use tabula_rules::scene::GameKind;
-use tabula_rules::war::{Kind, Move, Piece, Position, Side, Square, War};
-use tabula_rules::{Game, PlayError};
+use tabula_rules::war::{Kind, Position, Side, War};
+use tabula_rules::Game;
 
-/// What a move of the Game of War did, beyond the move itself.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WarEffect {
-    /// The piece that moved, as it was before moving.
-    pub mover: Piece,
-    /// The pieces it captured, with their squares.
-    pub captured: Vec<(Square, Piece)>,
-}
 
 /// Law XI: after "Time" is called, one more minute to complete the move.
 pub const GRACE_SECONDS: f32 = 60.0;
@@ -108,24 +100,6 @@ impl TableRules for War {
     fn view(app: &mut App) {
         view(app);
     }
-    type Effect = WarEffect;
-
-    fn play_reported(&mut self, mv: &Move) -> Result<WarEffect, PlayError> {
-        let pos = self.position();
-        let mover = match mv {
-            Move::Fly { station, .. } => pos.on_station(pos.to_move(), *station),
-            Move::Step { from, .. } | Move::Jump { from, .. } => pos.at(*from),
-        };
-        let captured: Vec<(Square, Piece)> = mv
-            .captures(pos)
-            .into_iter()
-            .filter_map(|sq| pos.at(sq).map(|p| (sq, p)))
-            .collect();
-        self.play(mv)?;
-        let mover = mover.expect("a legal move moves a piece");
-        Ok(WarEffect { mover, captured })
-    }
-
     fn title(&self) -> String {
         "The Game of War".into()
     }
