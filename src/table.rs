@@ -84,18 +84,14 @@ pub trait TableRules:
     }
 
     /// The game N starts: by default the same start and options again.
-    fn fresh(&self) -> Result<Self, String>;
+    fn fresh(&self) -> Result<Self, String> {
+        Self::from_setup(self.start().clone(), self.options().clone()).map_err(|e| e.to_string())
+    }
 
     /// What the players read when a new game starts.
     fn new_game_note(&self) -> String {
         format!("New game: {} moves first.", self.to_move())
     }
-
-    /// The rules options as RON, for saves.
-    fn options_text(&self) -> String;
-
-    /// The starting position in the game's setup text, unless it is the standard one.
-    fn save_setup(&self) -> Option<String>;
 
     /// Whether `mv` is a chance input (a die thrown, a card drawn): taken back, it is kept to
     /// be given again, so that taking back never throws anew.
@@ -277,8 +273,8 @@ impl<G: TableRules> crate::save::Saveable for Match<G> {
     fn save_data(&self) -> crate::save::SaveData {
         crate::save::SaveData {
             kind: G::KIND,
-            options: self.game.options_text(),
-            setup: self.game.save_setup(),
+            options: crate::save::SaveData::options_text(self.game.options()),
+            setup: (!self.game.is_standard_setup()).then(|| G::setup_text(self.game.start())),
             moves: self.move_texts(),
             expect: crate::save::SaveData::expect_text(&self.game.outcome()),
         }

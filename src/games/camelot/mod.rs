@@ -11,7 +11,6 @@ use bevy::prelude::*;
 use tabula_rules::camelot::{Camelot, RuleSet, Side, Square};
 use tabula_rules::scene::GameKind;
 
-
 /// The match, headless: intents, commands, and what the HUD and camera are told.
 pub fn logic(app: &mut App) {
     app.add_plugins((
@@ -120,20 +119,6 @@ impl TableRules for Camelot {
 
     fn hint(&self) -> String {
         "Click one of your pieces, then each landing square of its path in turn.".into()
-    }
-
-    fn fresh(&self) -> Result<Camelot, String> {
-        Camelot::from_position(self.start().clone(), self.options().clone())
-            .map_err(|e| e.to_string())
-    }
-
-    fn options_text(&self) -> String {
-        crate::save::SaveData::options_text(self.options())
-    }
-
-    fn save_setup(&self) -> Option<String> {
-        let start = self.start();
-        (*start != tabula_rules::camelot::Position::standard()).then(|| start.to_string())
     }
 
     fn square_point(&self, name: &str) -> Option<Vec3> {

@@ -13,7 +13,6 @@ use tabula_rules::game::Chance;
 use tabula_rules::scene::GameKind;
 use tabula_rules::{Game, Outcome, PlayError};
 
-
 /// What the seat to move must do now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stage {
@@ -198,14 +197,6 @@ impl TableRules for Fences {
 
     fn new_game_note(&self) -> String {
         self.hint()
-    }
-
-    fn options_text(&self) -> String {
-        crate::save::SaveData::options_text(self.options())
-    }
-
-    fn save_setup(&self) -> Option<String> {
-        None
     }
 
     fn is_chance(mv: &FenceMove) -> bool {

@@ -13,7 +13,6 @@ use tabula_rules::scene::GameKind;
 use tabula_rules::screwball::{Player, Screwball, Size};
 use tabula_rules::{Game, Outcome};
 
-
 /// The colour of a player's pieces.
 pub fn player_color(player: Player) -> Color {
     match player {
@@ -124,20 +123,6 @@ impl TableRules for Screwball {
             Outcome::Ongoing => format!("{player}: {text}"),
             outcome => format!("{player}: {text}. {outcome}!"),
         }
-    }
-
-    fn fresh(&self) -> Result<Screwball, String> {
-        Screwball::from_position(self.start().clone(), self.options().clone())
-            .map_err(|e| e.to_string())
-    }
-
-    fn options_text(&self) -> String {
-        crate::save::SaveData::options_text(self.options())
-    }
-
-    fn save_setup(&self) -> Option<String> {
-        let start = self.start();
-        (*start != tabula_rules::screwball::Position::standard()).then(|| start.to_string())
     }
 
     fn square_point(&self, name: &str) -> Option<Vec3> {

@@ -127,26 +127,8 @@ impl TableRules for Transport {
         turn_lines(texts.iter().map(|(f, t)| (*f, t.clone(), true)))
     }
 
-    fn fresh(&self) -> Result<Transport, String> {
-        Ok(Transport::from_position(
-            self.start().clone(),
-            self.options().clone(),
-        ))
-    }
-
     fn new_game_note(&self) -> String {
         format!("New game: {} acts first.", self.to_move())
-    }
-
-    fn options_text(&self) -> String {
-        crate::save::SaveData::options_text(self.options())
-    }
-
-    fn save_setup(&self) -> Option<String> {
-        let start = self.start();
-        let standard =
-            tabula_rules::transport::Position::standard(self.options()).is_ok_and(|p| p == *start);
-        (!standard).then(|| start.to_string())
     }
 
     fn square_point(&self, name: &str) -> Option<Vec3> {

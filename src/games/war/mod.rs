@@ -8,10 +8,9 @@ pub mod pieces;
 use crate::playing::{Feedback, MatchSet, Seat};
 use crate::table::{Match, Played, TableRules};
 use bevy::prelude::*;
+use tabula_rules::Game;
 use tabula_rules::scene::GameKind;
 use tabula_rules::war::{Kind, Position, Side, War};
-use tabula_rules::Game;
-
 
 /// Law XI: after "Time" is called, one more minute to complete the move.
 pub const GRACE_SECONDS: f32 = 60.0;
@@ -150,15 +149,6 @@ impl TableRules for War {
             War::from_position(start.clone(), options)
         }
         .map_err(|e| e.to_string())
-    }
-
-    fn options_text(&self) -> String {
-        crate::save::SaveData::options_text(self.options())
-    }
-
-    fn save_setup(&self) -> Option<String> {
-        let start = self.start();
-        (*start != Position::standard(start.to_move())).then(|| start.to_string())
     }
 
     fn square_point(&self, name: &str) -> Option<Vec3> {
