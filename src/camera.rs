@@ -112,8 +112,7 @@ fn spawn_camera(mut commands: Commands, view: Res<View>, follow: Res<FollowTurn>
 }
 
 /// The players' cameras: not the spectator window's.
-type PlayerCameras<'w, 's> =
-    Query<'w, 's, &'static mut OrbitCamera, Without<crate::spectator::SpectatorView>>;
+type PlayerCameras<'w, 's> = Query<'w, 's, &'static mut OrbitCamera, Without<SpectatorView>>;
 
 fn follow_turn(follow: Res<FollowTurn>, seat: Res<Seat>, mut cameras: PlayerCameras) {
     if !follow.0 || !seat.is_changed() {
@@ -191,3 +190,7 @@ fn apply(mut cameras: Query<(&OrbitCamera, &mut Transform), Changed<OrbitCamera>
         *transform = orbit.transform();
     }
 }
+
+/// A camera the director always holds: the spectator window's.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct SpectatorView;

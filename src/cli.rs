@@ -1,7 +1,8 @@
 //! The command line: open the tabletop, verify scenes, count moves, take screenshots.
 
 use crate::screens::Start;
-use crate::tabletop::{TableGame, Viewing, run_window};
+use crate::screens::{Viewing, run_window};
+use crate::tabletop::TableGame;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Arg, ArgAction, ArgMatches, Parser, Subcommand, ValueEnum, value_parser};
 use std::path::{Path, PathBuf};
@@ -393,9 +394,9 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None | Some(Command::Menu) => run_window(Start::Menu, None),
+        None | Some(Command::Menu) => run_window(Start::Menu, None, start_from_args),
         Some(Command::Play(play)) => match play_start(&play) {
-            Ok((start, frames)) => run_window(start, frames),
+            Ok((start, frames)) => run_window(start, frames, start_from_args),
             Err(e) => {
                 eprintln!("tabula play: {e}");
                 ExitCode::from(2)
@@ -408,7 +409,7 @@ pub fn main() -> ExitCode {
             index,
             spectator_window,
         }) => match demo_start(&files, looping, speed, index, spectator_window) {
-            Ok(start) => run_window(start, None),
+            Ok(start) => run_window(start, None, start_from_args),
             Err(e) => {
                 eprintln!("tabula demo: {e}");
                 ExitCode::from(2)
@@ -511,28 +512,7 @@ fn engine_command(
     }
 }
 
-/// Expands folders into the scene files (`.ron`) they hold, sorted.
-pub fn scene_files(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            let mut inner: Vec<PathBuf> = std::fs::read_dir(path)
-                .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
-                .unwrap_or_default();
-            inner.sort();
-            let (dirs, files): (Vec<_>, Vec<_>) = inner.into_iter().partition(|p| p.is_dir());
-            out.extend(
-                files
-                    .into_iter()
-                    .filter(|p| p.extension().is_some_and(|e| e == "ron")),
-            );
-            out.extend(scene_files(&dirs));
-        } else {
-            out.push(path.clone());
-        }
-    }
-    out
-}
+pub use crate::demo::scene_files;
 
 fn verify(paths: &[PathBuf]) -> ExitCode {
     let files = scene_files(paths);

@@ -156,19 +156,22 @@ pub fn driver<M: Saveable>(app: &mut App) {
     );
 }
 
-/// The show's commands, added once for every game.
+/// The show's commands, and its driver for every game's match.
 pub fn logic(app: &mut App) {
     app.add_message::<DemoCommand>().add_systems(
         Update,
         commands.before(MatchSet).run_if(resource_exists::<Demo>),
     );
+    crate::each_game!(G => {
+        app.add_plugins(driver::<crate::table::Match<G>>);
+    });
 }
 
 fn commands(
     mut asks: MessageReader<DemoCommand>,
     mut jumps: MessageReader<ReviewTo>,
     mut demo: ResMut<Demo>,
-    mut launch: ResMut<crate::menu::Launch>,
+    mut launch: ResMut<crate::playing::Launch>,
 ) {
     let len = demo.line().len();
     for ask in asks
@@ -278,7 +281,7 @@ fn drive<M: Saveable>(
     time: Res<Time>,
     moving: Query<(), With<crate::motion::Travel>>,
     mut out: MessageWriter<MatchCommand>,
-    mut launch: ResMut<crate::menu::Launch>,
+    mut launch: ResMut<crate::playing::Launch>,
 ) {
     let ply = the_match.ply();
     let len = demo.line().len();
@@ -559,7 +562,7 @@ fn camera_cues(
     demo: Res<Demo>,
     mut last: Local<Option<(usize, Option<usize>)>>,
     mut spectator: ResMut<crate::spectator::Spectator>,
-    mut cameras: Query<&mut crate::camera::OrbitCamera, Without<crate::spectator::SpectatorView>>,
+    mut cameras: Query<&mut crate::camera::OrbitCamera, Without<crate::camera::SpectatorView>>,
 ) {
     let here = (demo.target, demo.variation);
     if *last == Some(here) {
@@ -588,7 +591,7 @@ fn camera_cues(
 
 /// Loads and checks every scene of a playlist; the first bad one's error.
 pub fn load_playlist(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let files = crate::cli::scene_files(paths);
+    let files = scene_files(paths);
     if files.is_empty() {
         return Err("no scene files found".into());
     }
@@ -615,4 +618,27 @@ pub fn prepare(playlist: Vec<PathBuf>, index: usize) -> Result<(TableGame, Demo)
     let scene = SceneFile::load(&path).map_err(|e| e.to_string())?;
     let table = TableGame::from_scene(&path, None)?;
     Ok((table, Demo::new(playlist, index, scene)))
+}
+
+/// Expands folders into the scene files (`.ron`) they hold, sorted.
+pub fn scene_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let mut inner: Vec<PathBuf> = std::fs::read_dir(path)
+                .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+                .unwrap_or_default();
+            inner.sort();
+            let (dirs, files): (Vec<_>, Vec<_>) = inner.into_iter().partition(|p| p.is_dir());
+            out.extend(
+                files
+                    .into_iter()
+                    .filter(|p| p.extension().is_some_and(|e| e == "ron")),
+            );
+            out.extend(scene_files(&dirs));
+        } else {
+            out.push(path.clone());
+        }
+    }
+    out
 }

@@ -224,9 +224,9 @@ fn spawn_hud(mut commands: Commands) {
             ))
             .with_child((Text::new("Menu"), font(16.0), TextColor(Color::WHITE)))
             .observe(
-                |click: On<Pointer<Click>>, mut leave: MessageWriter<crate::save::Leave>| {
+                |click: On<Pointer<Click>>, mut leave: MessageWriter<crate::playing::Leave>| {
                     if click.button == PointerButton::Primary {
-                        leave.write(crate::save::Leave::Menu);
+                        leave.write(crate::playing::Leave::Menu);
                     }
                 },
             );
@@ -268,11 +268,11 @@ fn spawn_hud(mut commands: Commands) {
                 button.observe(
                     move |click: On<Pointer<Click>>,
                           review: Res<Review>,
-                          demo: Option<Res<crate::demo::Demo>>,
+                          watching: Res<crate::playing::Watching>,
                           mut commands: MessageWriter<MatchCommand>,
                           mut asks: MessageWriter<ReviewTo>| {
                         // A demonstration has its own keys.
-                        if click.button != PointerButton::Primary || demo.is_some() {
+                        if click.button != PointerButton::Primary || watching.0.is_some() {
                             return;
                         }
                         // Looking back, any command first returns to the present.
@@ -305,10 +305,10 @@ fn update_hud(
     mut rows: Query<&mut Node, (With<CommandButtons>, Without<ConfirmButton>)>,
     names: Option<Res<SeatNames>>,
     review: Res<Review>,
-    demo: Option<Res<crate::demo::Demo>>,
+    watching: Res<crate::playing::Watching>,
 ) {
     let names_changed = names.as_ref().is_some_and(|n| n.is_changed());
-    if !hud.is_changed() && !names_changed && !review.is_changed() {
+    if !hud.is_changed() && !names_changed && !review.is_changed() && !watching.is_changed() {
         return;
     }
     let names = names.map(|n| n.clone()).unwrap_or_default();
@@ -343,14 +343,14 @@ fn update_hud(
         };
     }
     for mut text in &mut texts.p4() {
-        text.0 = if demo.is_some() {
-            crate::demo::KEYS.to_string()
+        text.0 = if let Some(keys) = watching.0 {
+            keys.to_string()
         } else {
             format!("{}\n{TABLE_KEYS}", hud.controls)
         };
     }
     for mut row in &mut rows {
-        row.display = if demo.is_some() {
+        row.display = if watching.0.is_some() {
             Display::None
         } else {
             Display::Flex

@@ -24,6 +24,7 @@ pub mod save;
 pub mod screens;
 pub mod shot;
 pub mod spectator;
+pub mod state;
 pub mod table;
 pub mod tabletop;
 

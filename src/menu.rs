@@ -206,9 +206,7 @@ pub struct Menu {
     pub message: Feedback,
 }
 
-/// The command line the menu asks for; the window runs it, tests read it.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct Launch(pub Option<Vec<String>>);
+pub use crate::playing::Launch;
 
 impl Menu {
     /// A start screen with the defaults, the fence race's die seeded with `seed`, and the
@@ -422,7 +420,7 @@ pub fn find_demos() -> Vec<Demo> {
     let Some(root) = roots.into_iter().find(|r| r.is_dir()) else {
         return Vec::new();
     };
-    crate::cli::scene_files(&[root])
+    crate::demo::scene_files(&[root])
         .into_iter()
         .filter_map(|path| {
             let file = SceneFile::load(&path).ok()?;
@@ -470,7 +468,7 @@ const FOCUSED: Color = Color::srgb(0.3, 0.27, 0.18);
 
 /// The start screen's window content.
 pub fn view(app: &mut App) {
-    use crate::screens::Screen;
+    use crate::state::Screen;
     app.add_systems(OnEnter(Screen::Menu), |mut commands: Commands| {
         commands.spawn((Camera2d, DespawnOnExit(Screen::Menu)));
         commands.insert_resource(ClearColor(MENU_BACKGROUND));
@@ -601,7 +599,7 @@ fn rebuild(mut commands: Commands, menu: Res<Menu>, roots: Query<Entity, With<Me
     commands
         .spawn((
             MenuRoot,
-            DespawnOnExit(crate::screens::Screen::Menu),
+            DespawnOnExit(crate::state::Screen::Menu),
             Node {
                 width: Val::Percent(100.0),
                 height: Val::Percent(100.0),

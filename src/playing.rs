@@ -208,8 +208,8 @@ pub struct ReviewTo(pub usize);
 
 /// Whether play is live (no earlier position is being looked at, no demonstration shown):
 /// the run condition of every game's input.
-pub fn live(review: Option<Res<Review>>, demo: Option<Res<crate::demo::Demo>>) -> bool {
-    demo.is_none() && review.is_none_or(|r| !r.active())
+pub fn live(review: Option<Res<Review>>, watching: Option<Res<Watching>>) -> bool {
+    watching.is_none_or(|w| w.0.is_none()) && review.is_none_or(|r| !r.active())
 }
 
 /// The players' input systems: they turn clicks and keys into moves, and pause while an
@@ -314,21 +314,51 @@ pub fn step_review(
     }
 }
 
+/// A command line asked for inside the window (`play ...`, `demo ...`, `menu`): the screen
+/// it opens replaces the one shown. The start screen, a loaded save, leaving for the menu and
+/// a playlist's next scene all ask this way; tests read it.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Launch(pub Option<Vec<String>>);
+
+/// A show is on the table (a demonstration): the keys it answers, in place of the table's
+/// controls. Meanwhile the players' keys, buttons and clicks are off.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Watching(pub Option<&'static str>);
+
+/// Whether no show is on: the players' keys work.
+pub fn not_watching(watching: Option<Res<Watching>>) -> bool {
+    watching.is_none_or(|w| w.0.is_none())
+}
+
+/// Saves the game in play (Ctrl+S, or the HUD).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct SaveGame;
+
+/// Leaving the game in play: for the saved game at the save path, or for the start screen.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Leave {
+    /// Load the saved game (Ctrl+O); a damaged or foreign file is refused and the game in
+    /// play goes on untouched.
+    Load,
+    /// Back to the start screen (F10 or the Menu button), asked twice when moves would be
+    /// lost.
+    Menu,
+}
+
 /// The shared messages and resources, and the keys every game answers.
 pub fn plugin(app: &mut App) {
     app.add_message::<MatchCommand>()
         .add_message::<BoardReset>()
+        .add_message::<SaveGame>()
+        .add_message::<Leave>()
+        .init_resource::<Launch>()
+        .init_resource::<Watching>()
         .init_resource::<Seat>()
         .init_resource::<HudState>()
         .init_resource::<Review>()
         .add_message::<ReviewTo>()
         .configure_sets(Update, InputSet.before(MatchSet).run_if(live))
-        .add_systems(
-            Update,
-            command_keys
-                .before(MatchSet)
-                .run_if(not(resource_exists::<crate::demo::Demo>)),
-        );
+        .add_systems(Update, command_keys.before(MatchSet).run_if(not_watching));
 }
 
 /// Ctrl+Z or Backspace takes back, Ctrl+Y (or Ctrl+Shift+Z) plays it again, N starts a new

@@ -188,20 +188,7 @@ impl Default for SavePath {
     }
 }
 
-/// Asks for the game in play to be saved.
-#[derive(Message, Debug, Clone, Copy)]
-pub struct SaveGame;
-
-/// Leaving the game in play: for the saved game at the save path, or for the start screen.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Leave {
-    /// Load the game saved at [`SavePath`] (Ctrl+O); a damaged or foreign file is refused
-    /// and the game in play goes on untouched.
-    Load,
-    /// Back to the start screen (F10 or the Menu button), asked twice when moves would be
-    /// lost.
-    Menu,
-}
+pub use crate::playing::{Leave, SaveGame};
 
 /// A first request to leave a game with moves in it, waiting for the second: the number of
 /// moves when it was asked (another move asks again).
@@ -211,11 +198,8 @@ struct LeaveAsked(Option<usize>);
 /// Ctrl+S saves, Ctrl+O loads the save, F10 goes back to the start screen: the keys and
 /// messages, added once.
 pub fn plugin(app: &mut App) {
-    app.add_message::<SaveGame>()
-        .add_message::<Leave>()
-        .init_resource::<SavePath>()
+    app.init_resource::<SavePath>()
         .init_resource::<LeaveAsked>()
-        .init_resource::<crate::menu::Launch>()
         .add_systems(Update, save_key.before(MatchSet));
 }
 
@@ -234,7 +218,7 @@ pub fn match_plugin<M: Saveable>(app: &mut App) {
         review::<M>
             .before(MatchSet)
             .run_if(resource_exists::<M>)
-            .run_if(not(resource_exists::<crate::demo::Demo>)),
+            .run_if(crate::playing::not_watching),
     );
 }
 
@@ -272,7 +256,7 @@ fn leave<M: Saveable>(
     path: Res<SavePath>,
     mut asked: ResMut<LeaveAsked>,
     mut the_match: ResMut<M>,
-    mut launch: ResMut<crate::menu::Launch>,
+    mut launch: ResMut<crate::playing::Launch>,
 ) {
     for request in requests.read() {
         match request {

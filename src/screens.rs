@@ -9,48 +9,11 @@
 
 use crate::menu::Launch;
 use crate::playing::Feedback;
-use crate::tabletop::{TableGame, Viewing};
+use crate::tabletop::TableGame;
 use bevy::prelude::*;
+use std::process::ExitCode;
 
-/// The screen shown.
-#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Screen {
-    /// The start screen: choose a game, its options and players, a save or a demonstration.
-    #[default]
-    Menu,
-    /// Between two screens, for a frame: what the last one showed is gone, the next one's
-    /// game is set.
-    Loading,
-    /// A game on the table.
-    Table,
-    /// A demonstration: a scene replayed through the spectator camera.
-    Demo,
-}
-
-/// Whether the table is shown (a game, its result, or a demonstration): what the table
-/// spawns is scoped to this.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct AtTable;
-
-impl ComputedStates for AtTable {
-    type SourceStates = Screen;
-
-    fn compute(screen: Screen) -> Option<AtTable> {
-        matches!(screen, Screen::Table | Screen::Demo).then_some(AtTable)
-    }
-}
-
-/// Whether the game on the table is being played or has ended: a finished game shows its
-/// result (taking back or a new game return to play).
-#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[source(Screen = Screen::Table)]
-pub enum Play {
-    /// Moves are being made.
-    #[default]
-    Playing,
-    /// The game has ended; its result stands on the table.
-    Result,
-}
+pub use crate::state::{AtTable, Play, Screen};
 
 /// What a screen change opens.
 // Built once per change and moved into the world at once: its size costs nothing.
@@ -69,26 +32,17 @@ pub enum Start {
 #[derive(Resource)]
 struct Pending(Option<Start>);
 
-/// The states, the screen changes asked for as command lines, and the result screen
-/// following the match.
-pub fn plugin(app: &mut App) {
-    app.add_plugins(states).add_systems(Last, apply_launch);
-}
+/// How a command line asked for inside the window becomes a screen: `tabula`'s own
+/// parsing, given by the command line's module (the screens do not parse command lines).
+#[derive(Resource, Clone, Copy)]
+pub struct Opener(pub fn(&[String]) -> Result<Start, String>);
 
-/// The states and the result screen following the match, without acting on command lines
-/// (tests read those).
-pub fn states(app: &mut App) {
-    app.add_computed_state::<AtTable>()
-        .add_sub_state::<Play>()
-        .init_resource::<Launch>()
+/// The screen changes asked for as command lines, and the table cleared when it is left.
+pub fn plugin(app: &mut App) {
+    app.add_plugins(crate::state::plugin)
+        .add_systems(Last, apply_launch)
         .add_systems(OnExit(AtTable), clear_table)
-        .add_systems(Update, finish_loading.run_if(in_state(Screen::Loading)))
-        .add_systems(
-            Update,
-            follow_result
-                .after(crate::playing::MatchSet)
-                .run_if(in_state(Screen::Table)),
-        );
+        .add_systems(Update, finish_loading.run_if(in_state(Screen::Loading)));
 }
 
 /// Puts `start` in place at the start, before the first frame: the state to begin in.
@@ -110,7 +64,10 @@ fn apply_launch(world: &mut World) {
         world.write_message(AppExit::Success);
         return;
     }
-    match crate::cli::start_from_args(&args) {
+    let Some(open) = world.get_resource::<Opener>().copied() else {
+        return;
+    };
+    match (open.0)(&args) {
         Ok(Start::Quit) => {
             world.write_message(AppExit::Success);
         }
@@ -138,6 +95,7 @@ fn clear_table(world: &mut World) {
     world.insert_resource(crate::playing::HudState::default());
     world.insert_resource(crate::playing::Review::default());
     world.insert_resource(crate::table::LocalTurn::default());
+    world.insert_resource(crate::playing::Watching::default());
 }
 
 /// The screen left is cleared: set the next one.
@@ -175,10 +133,12 @@ fn set_table(world: &mut World, game: TableGame, viewing: Viewing) -> Screen {
     let screen = match viewing.demo {
         Some(demo) => {
             world.insert_resource(demo);
+            world.insert_resource(crate::playing::Watching(Some(crate::demo::KEYS)));
             Screen::Demo
         }
         None => {
             world.remove_resource::<crate::demo::Demo>();
+            world.insert_resource(crate::playing::Watching(None));
             Screen::Table
         }
     };
@@ -186,19 +146,116 @@ fn set_table(world: &mut World, game: TableGame, viewing: Viewing) -> Screen {
     screen
 }
 
-/// A finished game shows its result; taking back or a new game returns to play.
-fn follow_result(
-    hud: Res<crate::playing::HudState>,
-    play: Res<State<Play>>,
-    mut next: ResMut<NextState<Play>>,
+/// How a window shows the game.
+#[derive(Debug, Clone, Default)]
+pub struct Viewing {
+    /// Where the camera starts.
+    pub view: crate::camera::View,
+    /// Hot-seat: the camera turns to the player to move.
+    pub follow_turn: bool,
+    /// The spectator director holds the camera from the start.
+    pub spectator: bool,
+    /// A second window shows the spectator camera.
+    pub spectator_window: bool,
+    /// The players' names.
+    pub names: crate::playing::SeatNames,
+    /// A demonstration to show.
+    pub demo: Option<crate::demo::Demo>,
+    /// Where Ctrl+S saves (default `tabula-save.ron`).
+    pub save_to: Option<std::path::PathBuf>,
+    /// The frame-rate benchmark: frames to measure after a warm-up; then it prints the mean
+    /// frame time and exits.
+    pub frames: Option<u32>,
+}
+
+/// Sets up `app` (with its window and renderer, or headless on `MinimalPlugins`) for every
+/// screen: the start screen, the five games and the demonstrations, starting on `start`.
+/// With `view`, the 3D, the HUD and the start screen are drawn.
+pub fn build(
+    app: &mut App,
+    start: Start,
+    view: bool,
+    open: fn(&[String]) -> Result<Start, String>,
 ) {
-    if !hud.is_changed() {
-        return;
+    if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
+        app.add_plugins(bevy::state::app::StatesPlugin);
     }
-    let over = hud.status.starts_with("Game over");
-    match (play.get(), over) {
-        (Play::Playing, true) => next.set(Play::Result),
-        (Play::Result, false) => next.set(Play::Playing),
-        _ => {}
+    app.add_plugins((
+        crate::playing::plugin,
+        crate::motion::plugin,
+        crate::table::shared_plugin,
+        crate::save::plugin,
+        crate::demo::logic,
+        plugin,
+        crate::menu::logic,
+    ))
+    .insert_resource(Opener(open));
+    if view {
+        app.add_plugins((
+            crate::view_plugin,
+            crate::demo::view,
+            crate::spectator::window_plugin,
+            crate::menu::view,
+            // Before the first frame of a table is drawn, so that no mesh is ever drawn with
+            // the costly material.
+            crate::lite::plugin,
+        ))
+        .add_systems(
+            Update,
+            crate::tabletop::economise_on_software.run_if(state_changed::<AtTable>),
+        );
+    }
+    crate::games::install_all(app, view);
+    if !app.world().contains_resource::<crate::menu::Menu>() {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs() % 100_000)
+            .unwrap_or(1);
+        app.insert_resource(crate::menu::Menu::new(seed, crate::menu::find_demos()));
+    }
+    begin(app, start);
+}
+
+/// Opens the window on `start` (the start screen, or a game on the table) and runs until it
+/// is closed: every screen after it opens in the same window.
+pub fn run_window(
+    start: Start,
+    frames: Option<u32>,
+    open: fn(&[String]) -> Result<Start, String>,
+) -> ExitCode {
+    if let Err(e) = crate::tabletop::display_available() {
+        eprintln!("tabula: {e}");
+        return ExitCode::from(2);
+    }
+    let title = match &start {
+        Start::Table(game, _) => format!("Tabula — {}", game.kind().title()),
+        _ => "Tabula".to_string(),
+    };
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title,
+                    resolution: (1280u32, 720u32).into(),
+                    ..default()
+                }),
+                ..default()
+            })
+            // Build the per-mesh instance data on the CPU: a few hundred meshes cost the CPU
+            // next to nothing, and a software renderer is spared the compute passes that
+            // would build it on the GPU.
+            .set(bevy::pbr::PbrPlugin {
+                use_gpu_instance_buffer_builder: false,
+                ..default()
+            }),
+    );
+    if let Some(n) = frames {
+        app.add_plugins(crate::probe::plugin(n));
+    }
+    build(&mut app, start, true, open);
+    match app.run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
     }
 }

@@ -68,7 +68,7 @@ pub fn save_on_f12(
     mut commands: Commands,
     keys: Res<ButtonInput<KeyCode>>,
     mut taken: Local<u32>,
-    spectator_windows: Query<&bevy::camera::RenderTarget, With<crate::spectator::SpectatorView>>,
+    spectator_windows: Query<&bevy::camera::RenderTarget, With<crate::camera::SpectatorView>>,
 ) {
     if keys.just_pressed(KeyCode::F12) {
         *taken += 1;

@@ -67,9 +67,7 @@ pub fn direct(cam: &OrbitCamera, moving: &[Vec3], dt: f32) -> OrbitCamera {
     next
 }
 
-/// A camera the director always holds: the spectator window's.
-#[derive(Component, Debug, Clone, Copy)]
-pub struct SpectatorView;
+pub use crate::camera::SpectatorView;
 
 /// The director and its switch.
 pub fn plugin(app: &mut App) {

@@ -341,8 +341,8 @@ pub struct RebuildSet;
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct GameSystems(pub GameKind);
 
-/// The match of `G`: its messages, commands, intents, the HUD it publishes, its saves, its
-/// demonstrations, and its pieces spawned and rebuilt from the game. All five games are
+/// The match of `G`: its messages, commands, intents, the HUD it publishes, and its pieces
+/// spawned and rebuilt from the game. All five games are
 /// installed side by side; only the one whose match exists runs.
 pub fn plugin<G: TableRules>(app: &mut App) {
     let on_table = || resource_exists::<Match<G>>;
@@ -371,17 +371,12 @@ pub fn plugin<G: TableRules>(app: &mut App) {
                 .in_set(set)
                 .after(MatchSet)
                 .before(crate::motion::MotionSet),
-        )
-        .add_plugins((
-            crate::save::match_plugin::<Match<G>>,
-            crate::demo::driver::<Match<G>>,
-        ));
+        );
 }
 
 /// What every game's match shares, added once: who may click.
 pub fn shared_plugin(app: &mut App) {
-    app.init_resource::<LocalTurn>()
-        .add_plugins((crate::save::plugin, crate::demo::logic));
+    app.init_resource::<LocalTurn>();
 }
 
 fn apply_intents<G: TableRules>(

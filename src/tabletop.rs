@@ -5,7 +5,6 @@ use crate::playing::Seat;
 use crate::table::{Match, TableRules};
 use bevy::prelude::*;
 use std::path::Path;
-use std::process::ExitCode;
 use tabula_rules::Game;
 use tabula_rules::camelot::Camelot;
 use tabula_rules::fences::Fences;
@@ -103,16 +102,17 @@ impl TableGame {
             crate::playing::plugin,
             crate::motion::plugin,
             crate::table::shared_plugin,
-            crate::screens::states,
+            crate::save::plugin,
+            crate::state::plugin,
         ));
         if view {
             app.add_plugins(crate::view_plugin);
         }
         crate::on_table_game!(&self, g => install_one(app, g, view));
-        let screen = if app.world().contains_resource::<crate::demo::Demo>() {
-            crate::screens::Screen::Demo
-        } else {
-            crate::screens::Screen::Table
+        // A show set up beforehand (tests insert one) is watched, not played.
+        let screen = match app.world().get_resource::<crate::playing::Watching>() {
+            Some(w) if w.0.is_some() => crate::state::Screen::Demo,
+            _ => crate::state::Screen::Table,
         };
         app.insert_resource(self.seat());
         self.insert_match(app.world_mut());
@@ -148,28 +148,6 @@ pub fn display_available() -> Result<(), String> {
     }
 }
 
-/// How a window shows the game.
-#[derive(Debug, Clone, Default)]
-pub struct Viewing {
-    /// Where the camera starts.
-    pub view: crate::camera::View,
-    /// Hot-seat: the camera turns to the player to move.
-    pub follow_turn: bool,
-    /// The spectator director holds the camera from the start.
-    pub spectator: bool,
-    /// A second window shows the spectator camera.
-    pub spectator_window: bool,
-    /// The players' names.
-    pub names: crate::playing::SeatNames,
-    /// A demonstration to show.
-    pub demo: Option<crate::demo::Demo>,
-    /// Where Ctrl+S saves (default `tabula-save.ron`).
-    pub save_to: Option<std::path::PathBuf>,
-    /// The frame-rate benchmark: frames to measure after a warm-up; then it prints the mean
-    /// frame time and exits.
-    pub frames: Option<u32>,
-}
-
 /// On a software renderer (no GPU, such as Mesa's llvmpipe) play drops shadows and
 /// multisampling, draws with the light material (the base colours under one sun) instead
 /// of physically based shading, clusters no lights, and leaves the floor far below the
@@ -202,85 +180,5 @@ pub fn economise_on_software(
         commands
             .entity(camera)
             .insert((Msaa::Off, bevy::light::cluster::ClusterConfig::Single));
-    }
-}
-
-/// Sets up `app` (with its window and renderer, or headless on `MinimalPlugins`) for every
-/// screen: the start screen, the five games and the demonstrations, starting on `start`.
-/// With `view`, the 3D, the HUD and the start screen are drawn.
-pub fn build(app: &mut App, start: crate::screens::Start, view: bool) {
-    if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
-        app.add_plugins(bevy::state::app::StatesPlugin);
-    }
-    app.add_plugins((
-        crate::playing::plugin,
-        crate::motion::plugin,
-        crate::table::shared_plugin,
-        crate::screens::plugin,
-        crate::menu::logic,
-    ));
-    if view {
-        app.add_plugins((
-            crate::view_plugin,
-            crate::demo::view,
-            crate::spectator::window_plugin,
-            crate::menu::view,
-            // Before the first frame of a table is drawn, so that no mesh is ever drawn with
-            // the costly material.
-            crate::lite::plugin,
-        ))
-        .add_systems(
-            Update,
-            economise_on_software.run_if(state_changed::<crate::screens::AtTable>),
-        );
-    }
-    crate::games::install_all(app, view);
-    if !app.world().contains_resource::<crate::menu::Menu>() {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs() % 100_000)
-            .unwrap_or(1);
-        app.insert_resource(crate::menu::Menu::new(seed, crate::menu::find_demos()));
-    }
-    crate::screens::begin(app, start);
-}
-
-/// Opens the window on `start` (the start screen, or a game on the table) and runs until it
-/// is closed: every screen after it opens in the same window.
-pub fn run_window(start: crate::screens::Start, frames: Option<u32>) -> ExitCode {
-    if let Err(e) = display_available() {
-        eprintln!("tabula: {e}");
-        return ExitCode::from(2);
-    }
-    let title = match &start {
-        crate::screens::Start::Table(game, _) => format!("Tabula — {}", game.kind().title()),
-        _ => "Tabula".to_string(),
-    };
-    let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title,
-                    resolution: (1280u32, 720u32).into(),
-                    ..default()
-                }),
-                ..default()
-            })
-            // Build the per-mesh instance data on the CPU: a few hundred meshes cost the CPU
-            // next to nothing, and a software renderer is spared the compute passes that
-            // would build it on the GPU.
-            .set(bevy::pbr::PbrPlugin {
-                use_gpu_instance_buffer_builder: false,
-                ..default()
-            }),
-    );
-    if let Some(n) = frames {
-        app.add_plugins(crate::probe::plugin(n));
-    }
-    build(&mut app, start, true);
-    match app.run() {
-        AppExit::Success => ExitCode::SUCCESS,
-        AppExit::Error(code) => ExitCode::from(code.get()),
     }
 }

@@ -70,14 +70,9 @@ pub fn install_all(app: &mut App, view: bool) {
 /// Installs the game `G`, with its 3D view when `view` is set.
 pub fn install_one<G: TableRules>(app: &mut App, view: bool) {
     G::logic(app);
+    app.add_plugins(crate::save::match_plugin::<Match<G>>);
     if view {
         G::view(app);
-        app.add_systems(
-            Update,
-            crate::demo::draw_marks::<G>
-                .in_set(crate::table::GameSystems(G::KIND))
-                .run_if(resource_exists::<crate::demo::Demo>),
-        );
     }
 }
 

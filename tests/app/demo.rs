@@ -20,8 +20,10 @@ fn show(playlist: Vec<std::path::PathBuf>) -> App {
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
             250,
         )))
-        .insert_resource(demo);
+        .insert_resource(demo)
+        .insert_resource(tabula::playing::Watching(Some(tabula::demo::KEYS)));
     table.install(&mut app, false);
+    app.add_plugins(tabula::demo::logic);
     app.update();
     app
 }

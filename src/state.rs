@@ -1,0 +1,73 @@
+//! The app's states: which screen is shown, whether the table is, and whether the game on
+//! it is being played or shows its result. What the table spawns is scoped to [`AtTable`].
+
+use bevy::prelude::*;
+
+/// The screen shown.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    /// The start screen: choose a game, its options and players, a save or a demonstration.
+    #[default]
+    Menu,
+    /// Between two screens, for a frame: what the last one showed is gone, the next one's
+    /// game is set.
+    Loading,
+    /// A game on the table.
+    Table,
+    /// A demonstration: a scene replayed through the spectator camera.
+    Demo,
+}
+
+/// Whether the table is shown (a game, its result, or a demonstration): what the table
+/// spawns is scoped to this.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AtTable;
+
+impl ComputedStates for AtTable {
+    type SourceStates = Screen;
+
+    fn compute(screen: Screen) -> Option<AtTable> {
+        matches!(screen, Screen::Table | Screen::Demo).then_some(AtTable)
+    }
+}
+
+/// Whether the game on the table is being played or has ended: a finished game shows its
+/// result (taking back or a new game return to play).
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::Table)]
+pub enum Play {
+    /// Moves are being made.
+    #[default]
+    Playing,
+    /// The game has ended; its result stands on the table.
+    Result,
+}
+
+/// The states below the screen, and the result following the match.
+pub fn plugin(app: &mut App) {
+    app.add_computed_state::<AtTable>()
+        .add_sub_state::<Play>()
+        .add_systems(
+            Update,
+            follow_result
+                .after(crate::playing::MatchSet)
+                .run_if(in_state(Screen::Table)),
+        );
+}
+
+/// A finished game shows its result; taking back or a new game returns to play.
+fn follow_result(
+    hud: Res<crate::playing::HudState>,
+    play: Res<State<Play>>,
+    mut next: ResMut<NextState<Play>>,
+) {
+    if !hud.is_changed() {
+        return;
+    }
+    let over = hud.status.starts_with("Game over");
+    match (play.get(), over) {
+        (Play::Playing, true) => next.set(Play::Result),
+        (Play::Result, false) => next.set(Play::Playing),
+        _ => {}
+    }
+}
