@@ -74,7 +74,7 @@ impl OrbitCamera {
 pub fn plugin(app: &mut App) {
     app.init_resource::<View>()
         .init_resource::<FollowTurn>()
-        .add_systems(OnEnter(crate::screens::AtTable), spawn_camera)
+        .add_systems(OnEnter(crate::state::AtTable), spawn_camera)
         .add_systems(
             Update,
             (follow_turn.after(MatchSet), control, apply).chain(),
@@ -103,7 +103,7 @@ fn spawn_camera(mut commands: Commands, view: Res<View>, follow: Res<FollowTurn>
         OrbitCamera::from_view(*view)
     };
     commands.spawn((
-        bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+        bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         Camera3d::default(),
         orbit.transform(),
         orbit,

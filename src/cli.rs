@@ -1,8 +1,9 @@
 //! The command line: open the tabletop, verify scenes, count moves, take screenshots.
 
 use crate::screens::Start;
-use crate::screens::{Viewing, run_window};
+use crate::screens::Viewing;
 use crate::tabletop::TableGame;
+use bevy::prelude::*;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Arg, ArgAction, ArgMatches, Parser, Subcommand, ValueEnum, value_parser};
 use std::path::{Path, PathBuf};
@@ -394,9 +395,9 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None | Some(Command::Menu) => run_window(Start::Menu, None, start_from_args),
+        None | Some(Command::Menu) => run_window(Start::Menu, None),
         Some(Command::Play(play)) => match play_start(&play) {
-            Ok((start, frames)) => run_window(start, frames, start_from_args),
+            Ok((start, frames)) => run_window(start, frames),
             Err(e) => {
                 eprintln!("tabula play: {e}");
                 ExitCode::from(2)
@@ -409,7 +410,7 @@ pub fn main() -> ExitCode {
             index,
             spectator_window,
         }) => match demo_start(&files, looping, speed, index, spectator_window) {
-            Ok(start) => run_window(start, None, start_from_args),
+            Ok(start) => run_window(start, None),
             Err(e) => {
                 eprintln!("tabula demo: {e}");
                 ExitCode::from(2)
@@ -645,5 +646,88 @@ fn perft(
             eprintln!("tabula perft: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Sets up `app` (with its window and renderer, or headless on `MinimalPlugins`) for every
+/// screen: the start screen, the five games and the demonstrations, starting on `start`.
+/// With `view`, the 3D, the HUD and the start screen are drawn.
+pub fn build(app: &mut App, start: Start, view: bool) {
+    if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
+        app.add_plugins(bevy::state::app::StatesPlugin);
+    }
+    app.add_plugins((
+        crate::playing::plugin,
+        crate::motion::plugin,
+        crate::table::shared_plugin,
+        crate::save::plugin,
+        crate::demo::logic,
+        crate::screens::plugin,
+        crate::menu::logic,
+    ))
+    .insert_resource(crate::screens::Opener(start_from_args));
+    if view {
+        app.add_plugins((
+            crate::view_plugin,
+            crate::demo::view,
+            crate::spectator::window_plugin,
+            crate::menu::view,
+            // Before the first frame of a table is drawn, so that no mesh is ever drawn with
+            // the costly material.
+            crate::lite::plugin,
+        ))
+        .add_systems(
+            Update,
+            crate::tabletop::economise_on_software.run_if(state_changed::<crate::state::AtTable>),
+        );
+    }
+    crate::games::install_all(app, view);
+    if !app.world().contains_resource::<crate::menu::Menu>() {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs() % 100_000)
+            .unwrap_or(1);
+        app.insert_resource(crate::menu::Menu::new(seed, crate::menu::find_demos()));
+    }
+    crate::screens::begin(app, start);
+}
+
+/// Opens the window on `start` (the start screen, or a game on the table) and runs until it
+/// is closed: every screen after it opens in the same window.
+pub fn run_window(start: Start, frames: Option<u32>) -> ExitCode {
+    if let Err(e) = crate::tabletop::display_available() {
+        eprintln!("tabula: {e}");
+        return ExitCode::from(2);
+    }
+    let title = match &start {
+        Start::Table(game, _) => format!("Tabula — {}", game.kind().title()),
+        _ => "Tabula".to_string(),
+    };
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title,
+                    resolution: (1280u32, 720u32).into(),
+                    ..default()
+                }),
+                ..default()
+            })
+            // Build the per-mesh instance data on the CPU: a few hundred meshes cost the CPU
+            // next to nothing, and a software renderer is spared the compute passes that
+            // would build it on the GPU.
+            .set(bevy::pbr::PbrPlugin {
+                use_gpu_instance_buffer_builder: false,
+                ..default()
+            }),
+    );
+    if let Some(n) = frames {
+        app.add_plugins(crate::probe::plugin(n));
+    }
+    build(&mut app, start, true);
+    match app.run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
     }
 }

@@ -355,7 +355,7 @@ fn drive<M: Saveable>(
 /// The subtitles, the title bar, the squares and arrows, the camera cues and the keys.
 pub fn view(app: &mut App) {
     app.add_systems(
-        OnEnter(crate::screens::AtTable),
+        OnEnter(crate::state::AtTable),
         (spawn_overlay, thick_lines).run_if(resource_exists::<Demo>),
     )
     .add_systems(
@@ -384,7 +384,7 @@ fn thick_lines(mut store: ResMut<GizmoConfigStore>) {
 fn spawn_overlay(mut commands: Commands) {
     let panel = BackgroundColor(Color::srgba(0.03, 0.03, 0.04, 0.78));
     commands.spawn((
-        bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+        bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         Text::new(""),
         TextFont::from_font_size(bevy::text::FontSize::Px(18.0)),
         TextColor(Color::srgb(0.95, 0.85, 0.55)),
@@ -400,7 +400,7 @@ fn spawn_overlay(mut commands: Commands) {
         TitleBar,
     ));
     commands.spawn((
-        bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+        bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         Text::new(""),
         TextFont::from_font_size(bevy::text::FontSize::Px(22.0)),
         TextColor(Color::WHITE),
@@ -418,7 +418,7 @@ fn spawn_overlay(mut commands: Commands) {
         Subtitle,
     ));
     commands.spawn((
-        bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+        bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         Text::new(""),
         TextFont::from_font_size(bevy::text::FontSize::Px(16.0)),
         TextColor(Color::srgb(0.75, 0.85, 1.0)),

@@ -31,7 +31,7 @@ struct ConfirmLabel;
 
 /// Spawns and updates the HUD.
 pub fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(crate::screens::AtTable), (spawn_hud, spawn_help))
+    app.add_systems(OnEnter(crate::state::AtTable), (spawn_hud, spawn_help))
         .add_systems(Update, (update_hud, list_moves, toggle_help, fill_help));
 }
 
@@ -45,7 +45,7 @@ struct HelpText;
 fn spawn_help(mut commands: Commands) {
     commands
         .spawn((
-            bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+            bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
             Node {
                 position_type: PositionType::Absolute,
                 top: Val::Percent(12.0),
@@ -118,7 +118,7 @@ fn panel() -> BackgroundColor {
 fn spawn_hud(mut commands: Commands) {
     commands
         .spawn((
-            bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+            bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
             Node {
                 position_type: PositionType::Absolute,
                 top: Val::Px(10.0),
@@ -159,7 +159,7 @@ fn spawn_hud(mut commands: Commands) {
         });
     commands
         .spawn((
-            bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+            bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
             Node {
                 position_type: PositionType::Absolute,
                 top: Val::Px(10.0),
@@ -186,7 +186,7 @@ fn spawn_hud(mut commands: Commands) {
             ));
         });
     commands.spawn((
-        bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+        bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         Text::new(""),
         ControlsText,
         font(13.0),
@@ -203,7 +203,7 @@ fn spawn_hud(mut commands: Commands) {
     ));
     commands
         .spawn((
-            bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+            bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
             Node {
                 position_type: PositionType::Absolute,
                 bottom: Val::Px(10.0),

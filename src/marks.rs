@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 /// A mark on the board, cleared and redrawn when the selection or the position changes.
 #[derive(Component)]
-#[require(bevy::state::state_scoped::DespawnOnExit<crate::screens::AtTable> = bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable))]
+#[require(bevy::state::state_scoped::DespawnOnExit<crate::state::AtTable> = bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable))]
 pub struct Highlight;
 
 /// The meshes and glowing materials of the marks.

@@ -436,8 +436,16 @@ pub fn find_demos() -> Vec<Demo> {
 /// The menu's logic: actions in, the command line to run out (enough for headless tests).
 pub fn logic(app: &mut App) {
     app.add_message::<MenuAction>()
+        .add_message::<crate::playing::Refused>()
         .init_resource::<Launch>()
-        .add_systems(Update, apply_actions);
+        .add_systems(Update, (apply_actions, hear_refusals));
+}
+
+/// A command line the start screen asked for could not be opened: it says why.
+fn hear_refusals(mut refusals: MessageReader<crate::playing::Refused>, mut menu: ResMut<Menu>) {
+    if let Some(refused) = refusals.read().last() {
+        menu.message = refused.0.clone();
+    }
 }
 
 fn apply_actions(
@@ -469,10 +477,15 @@ const FOCUSED: Color = Color::srgb(0.3, 0.27, 0.18);
 /// The start screen's window content.
 pub fn view(app: &mut App) {
     use crate::state::Screen;
-    app.add_systems(OnEnter(Screen::Menu), |mut commands: Commands| {
-        commands.spawn((Camera2d, DespawnOnExit(Screen::Menu)));
-        commands.insert_resource(ClearColor(MENU_BACKGROUND));
-    })
+    app.add_systems(
+        OnEnter(Screen::Menu),
+        |mut commands: Commands, mut menu: ResMut<Menu>| {
+            commands.spawn((Camera2d, DespawnOnExit(Screen::Menu)));
+            commands.insert_resource(ClearColor(MENU_BACKGROUND));
+            // Back from the table: the last launch's word is old news.
+            menu.message = Feedback::default();
+        },
+    )
     .add_systems(
         Update,
         (keyboard.before(apply_actions), rebuild.after(apply_actions))

@@ -38,7 +38,7 @@ pub fn spawn_merged(
             MeshMaterial3d(material),
             extra.clone(),
             // Boards are the table's: they go when it is left.
-            bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+            bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         ));
     }
 }

@@ -330,6 +330,10 @@ pub fn not_watching(watching: Option<Res<Watching>>) -> bool {
     watching.is_none_or(|w| w.0.is_none())
 }
 
+/// A command line asked for could not be opened: why (the start screen shows it).
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct Refused(pub Feedback);
+
 /// Saves the game in play (Ctrl+S, or the HUD).
 #[derive(Message, Debug, Clone, Copy)]
 pub struct SaveGame;
@@ -350,6 +354,7 @@ pub fn plugin(app: &mut App) {
     app.add_message::<MatchCommand>()
         .add_message::<BoardReset>()
         .add_message::<SaveGame>()
+        .add_message::<Refused>()
         .add_message::<Leave>()
         .init_resource::<Launch>()
         .init_resource::<Watching>()

@@ -10,7 +10,7 @@ pub fn plugin(app: &mut App) {
             brightness: 250.0,
             ..default()
         })
-        .add_systems(OnEnter(crate::screens::AtTable), spawn_room);
+        .add_systems(OnEnter(crate::state::AtTable), spawn_room);
 }
 
 /// The floor's colour.
@@ -37,7 +37,7 @@ fn spawn_room(
     });
     // Decoration, never picked.
     commands.spawn((
-        bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+        bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         Mesh3d(meshes.add(Plane3d::default().mesh().size(80.0, 80.0))),
         MeshMaterial3d(floor),
         Transform::from_xyz(0.0, -6.0, 0.0),
@@ -45,14 +45,14 @@ fn spawn_room(
         RoomFloor,
     ));
     commands.spawn((
-        bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+        bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         Mesh3d(meshes.add(Cuboid::new(17.0, 0.4, 16.0))),
         MeshMaterial3d(wood),
         Transform::from_xyz(0.0, -0.4, 0.0),
         Pickable::IGNORE,
     ));
     commands.spawn((
-        bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+        bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         DirectionalLight {
             illuminance: 9000.0,
             shadow_maps_enabled: true,
@@ -61,7 +61,7 @@ fn spawn_room(
         Transform::from_xyz(6.0, 14.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     commands.spawn((
-        bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+        bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         PointLight {
             intensity: 600_000.0,
             range: 40.0,

@@ -240,15 +240,19 @@ fn save_key(
     }
 }
 
-/// Checks the saved game at `path` by replaying it; the reason when it cannot be loaded.
-pub fn check_save(path: &Path) -> Result<crate::tabletop::TableGame, String> {
+/// Checks the saved game at `path` by replaying it with the rules; the reason when it cannot
+/// be loaded.
+pub fn check_save(path: &Path) -> Result<(), String> {
     if !path.exists() {
         return Err(format!(
             "{}: no saved game there (Ctrl+S saves one)",
             path.display()
         ));
     }
-    crate::tabletop::TableGame::from_scene(path, None)
+    tabula_rules::scene::SceneFile::load(path)
+        .and_then(|file| file.verify())
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 fn leave<M: Saveable>(
@@ -308,5 +312,25 @@ fn save<M: Saveable>(
             "Could not save to {}: {e}. Nothing was lost.",
             path.0.display()
         ))),
+    }
+}
+
+impl<G: crate::table::TableRules> Saveable for crate::table::Match<G> {
+    fn save_data(&self) -> SaveData {
+        SaveData {
+            kind: G::KIND,
+            options: SaveData::options_text(self.game.options()),
+            setup: (!self.game.is_standard_setup()).then(|| G::setup_text(self.game.start())),
+            moves: self.move_texts(),
+            expect: SaveData::expect_text(&self.game.outcome()),
+        }
+    }
+
+    fn tell(&mut self, feedback: Feedback) {
+        self.feedback = feedback;
+    }
+
+    fn ply(&self) -> usize {
+        self.texts.len()
     }
 }

@@ -3,15 +3,14 @@
 //! the window or restarts the process: what a screen spawned is scoped to it
 //! ([`DespawnOnExit`]) and goes when it is left.
 //!
-//! A change of screen is asked for as a command line ([`crate::menu::Launch`]: `play ...`,
+//! A change of screen is asked for as a command line ([`crate::playing::Launch`]: `play ...`,
 //! `demo ...`, `menu`), the same one `tabula` takes, so the start screen, a loaded save and a
 //! playlist's next scene open exactly what that command would.
 
-use crate::menu::Launch;
 use crate::playing::Feedback;
+use crate::playing::Launch;
 use crate::tabletop::TableGame;
 use bevy::prelude::*;
-use std::process::ExitCode;
 
 pub use crate::state::{AtTable, Play, Screen};
 
@@ -80,9 +79,7 @@ fn apply_launch(world: &mut World) {
         Err(e) => {
             let refusal =
                 Feedback::error(format!("Could not open `tabula {}`: {e}", args.join(" ")));
-            if let Some(mut menu) = world.get_resource_mut::<crate::menu::Menu>() {
-                menu.message = refusal.clone();
-            }
+            world.write_message(crate::playing::Refused(refusal.clone()));
             crate::games::tell(world, refusal);
         }
     }
@@ -105,12 +102,7 @@ fn finish_loading(world: &mut World) {
         .and_then(|mut p| p.0.take());
     let screen = match start {
         Some(Start::Table(game, viewing)) => set_table(world, game, viewing),
-        _ => {
-            if let Some(mut menu) = world.get_resource_mut::<crate::menu::Menu>() {
-                menu.message = Feedback::default();
-            }
-            Screen::Menu
-        }
+        _ => Screen::Menu,
     };
     world.resource_mut::<NextState<Screen>>().set(screen);
 }
@@ -166,96 +158,4 @@ pub struct Viewing {
     /// The frame-rate benchmark: frames to measure after a warm-up; then it prints the mean
     /// frame time and exits.
     pub frames: Option<u32>,
-}
-
-/// Sets up `app` (with its window and renderer, or headless on `MinimalPlugins`) for every
-/// screen: the start screen, the five games and the demonstrations, starting on `start`.
-/// With `view`, the 3D, the HUD and the start screen are drawn.
-pub fn build(
-    app: &mut App,
-    start: Start,
-    view: bool,
-    open: fn(&[String]) -> Result<Start, String>,
-) {
-    if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
-        app.add_plugins(bevy::state::app::StatesPlugin);
-    }
-    app.add_plugins((
-        crate::playing::plugin,
-        crate::motion::plugin,
-        crate::table::shared_plugin,
-        crate::save::plugin,
-        crate::demo::logic,
-        plugin,
-        crate::menu::logic,
-    ))
-    .insert_resource(Opener(open));
-    if view {
-        app.add_plugins((
-            crate::view_plugin,
-            crate::demo::view,
-            crate::spectator::window_plugin,
-            crate::menu::view,
-            // Before the first frame of a table is drawn, so that no mesh is ever drawn with
-            // the costly material.
-            crate::lite::plugin,
-        ))
-        .add_systems(
-            Update,
-            crate::tabletop::economise_on_software.run_if(state_changed::<AtTable>),
-        );
-    }
-    crate::games::install_all(app, view);
-    if !app.world().contains_resource::<crate::menu::Menu>() {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs() % 100_000)
-            .unwrap_or(1);
-        app.insert_resource(crate::menu::Menu::new(seed, crate::menu::find_demos()));
-    }
-    begin(app, start);
-}
-
-/// Opens the window on `start` (the start screen, or a game on the table) and runs until it
-/// is closed: every screen after it opens in the same window.
-pub fn run_window(
-    start: Start,
-    frames: Option<u32>,
-    open: fn(&[String]) -> Result<Start, String>,
-) -> ExitCode {
-    if let Err(e) = crate::tabletop::display_available() {
-        eprintln!("tabula: {e}");
-        return ExitCode::from(2);
-    }
-    let title = match &start {
-        Start::Table(game, _) => format!("Tabula — {}", game.kind().title()),
-        _ => "Tabula".to_string(),
-    };
-    let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title,
-                    resolution: (1280u32, 720u32).into(),
-                    ..default()
-                }),
-                ..default()
-            })
-            // Build the per-mesh instance data on the CPU: a few hundred meshes cost the CPU
-            // next to nothing, and a software renderer is spared the compute passes that
-            // would build it on the GPU.
-            .set(bevy::pbr::PbrPlugin {
-                use_gpu_instance_buffer_builder: false,
-                ..default()
-            }),
-    );
-    if let Some(n) = frames {
-        app.add_plugins(crate::probe::plugin(n));
-    }
-    build(&mut app, start, true, open);
-    match app.run() {
-        AppExit::Success => ExitCode::SUCCESS,
-        AppExit::Error(code) => ExitCode::from(code.get()),
-    }
 }

@@ -79,7 +79,7 @@ pub fn plugin(app: &mut App) {
 /// game's name, whose turn and the last move along its foot.
 pub fn window_plugin(app: &mut App) {
     app.init_resource::<SpectatorWindow>()
-        .add_systems(OnEnter(crate::screens::AtTable), spawn_window)
+        .add_systems(OnEnter(crate::state::AtTable), spawn_window)
         .add_systems(Update, caption);
 }
 

@@ -269,26 +269,6 @@ impl<G: TableRules> Match<G> {
     }
 }
 
-impl<G: TableRules> crate::save::Saveable for Match<G> {
-    fn save_data(&self) -> crate::save::SaveData {
-        crate::save::SaveData {
-            kind: G::KIND,
-            options: crate::save::SaveData::options_text(self.game.options()),
-            setup: (!self.game.is_standard_setup()).then(|| G::setup_text(self.game.start())),
-            moves: self.move_texts(),
-            expect: crate::save::SaveData::expect_text(&self.game.outcome()),
-        }
-    }
-
-    fn tell(&mut self, feedback: Feedback) {
-        self.feedback = feedback;
-    }
-
-    fn ply(&self) -> usize {
-        self.texts.len()
-    }
-}
-
 /// Someone (a click, a redo, a scene; later a computer or a remote seat) asks for a move.
 #[derive(Message, Debug, Clone)]
 pub enum Intent<G: TableRules> {
@@ -324,7 +304,7 @@ impl Default for LocalTurn {
 /// Marks every entity that shows the position (pieces on the board, in reserve, set aside):
 /// a reset despawns them all and spawns them again from the game.
 #[derive(Component, Debug, Clone, Copy, Default)]
-#[require(bevy::state::state_scoped::DespawnOnExit<crate::screens::AtTable> = bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable))]
+#[require(bevy::state::state_scoped::DespawnOnExit<crate::state::AtTable> = bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable))]
 pub struct TablePiece;
 
 /// Piece entities are spawned at start-up in this set: models must be ready before it.
@@ -350,7 +330,7 @@ pub fn plugin<G: TableRules>(app: &mut App) {
     app.configure_sets(PreUpdate, set.run_if(on_table()))
         .configure_sets(Update, set.run_if(on_table()))
         .configure_sets(PostUpdate, set.run_if(on_table()))
-        .configure_sets(OnEnter(crate::screens::AtTable), set.run_if(on_table()))
+        .configure_sets(OnEnter(crate::state::AtTable), set.run_if(on_table()))
         .add_message::<Intent<G>>()
         .add_message::<Played<G>>()
         .add_systems(
@@ -361,7 +341,7 @@ pub fn plugin<G: TableRules>(app: &mut App) {
                 .in_set(set),
         )
         .add_systems(
-            OnEnter(crate::screens::AtTable),
+            OnEnter(crate::state::AtTable),
             spawn_pieces::<G>.in_set(SpawnSet).in_set(set),
         )
         .add_systems(

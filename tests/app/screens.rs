@@ -12,7 +12,7 @@ use tabula_rules::war::War;
 fn app_on(start: Start) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
-    tabula::screens::build(&mut app, start, false, tabula::cli::start_from_args);
+    tabula::cli::build(&mut app, start, false);
     run(&mut app, 2);
     app
 }

@@ -63,7 +63,7 @@ pub fn side_color(side: Side) -> Color {
 /// Spawns the Camelot board and its castles.
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        OnEnter(crate::screens::AtTable),
+        OnEnter(crate::state::AtTable),
         spawn_board.in_set(crate::table::GameSystems(
             tabula_rules::scene::GameKind::Camelot,
         )),

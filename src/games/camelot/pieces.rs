@@ -131,7 +131,7 @@ struct Kit {
 /// Gives pieces their models.
 pub fn view_plugin(app: &mut App) {
     app.add_systems(
-        OnEnter(crate::screens::AtTable),
+        OnEnter(crate::state::AtTable),
         make_kit.before(SpawnSet).in_set(crate::table::GameSystems(
             tabula_rules::scene::GameKind::Camelot,
         )),

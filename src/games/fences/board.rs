@@ -111,7 +111,7 @@ pub fn slot_at(board: Board, slots: &[Slot], at: Vec3) -> Option<Slot> {
 /// Spawns the board.
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        OnEnter(crate::screens::AtTable),
+        OnEnter(crate::state::AtTable),
         spawn_board.in_set(crate::table::GameSystems(
             tabula_rules::scene::GameKind::Fences,
         )),
@@ -149,7 +149,7 @@ fn spawn_board(
     let neutral = paint(Color::srgb(0.85, 0.8, 0.7), 0.6);
 
     commands.spawn((
-        bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+        bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         Mesh3d(meshes.add(Cuboid::new(FIELD + 1.2, 0.12, FIELD + 1.2))),
         MeshMaterial3d(base),
         Transform::from_xyz(0.0, -0.06, 0.0),

@@ -41,7 +41,7 @@ pub fn space_at(at: Vec3) -> Option<SpaceId> {
 /// Spawns the board.
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        OnEnter(crate::screens::AtTable),
+        OnEnter(crate::state::AtTable),
         spawn_board.in_set(crate::table::GameSystems(
             tabula_rules::scene::GameKind::Screwball,
         )),
@@ -66,7 +66,7 @@ fn spawn_board(
     let small = paint(Color::srgb(0.22, 0.36, 0.42));
     let small_alt = paint(Color::srgb(0.17, 0.29, 0.35));
     commands.spawn((
-        bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+        bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         Mesh3d(meshes.add(Cuboid::new(12.0 * UNIT + 0.5, 0.12, 12.0 * UNIT + 0.5))),
         MeshMaterial3d(frame),
         Transform::from_xyz(0.0, -0.04, 0.0),

@@ -63,7 +63,7 @@ pub struct SeaSize(pub u8);
 /// Spawns the sea.
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        OnEnter(crate::screens::AtTable),
+        OnEnter(crate::state::AtTable),
         spawn_sea.in_set(crate::table::GameSystems(
             tabula_rules::scene::GameKind::Transport,
         )),
@@ -120,7 +120,7 @@ fn spawn_sea(
     crate::models::spawn_merged(&mut commands, &mut meshes, squares, SeaSquares);
     // The water: translucent, never picked, so clicks reach the squares and the submarines.
     commands.spawn((
-        bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+        bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         Mesh3d(meshes.add(Cuboid::new(WIDTH, 0.02, WIDTH))),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color: Color::srgba(0.2, 0.5, 0.7, 0.28),

@@ -21,7 +21,7 @@ pub struct TransportPiece(pub Piece);
 
 /// An auxiliary waiting in its fleet's reserve beside the board.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-#[require(bevy::state::state_scoped::DespawnOnExit<crate::screens::AtTable> = bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable))]
+#[require(bevy::state::state_scoped::DespawnOnExit<crate::state::AtTable> = bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable))]
 pub struct ReserveAux {
     /// Whose.
     pub fleet: u8,

@@ -66,7 +66,7 @@ pub struct StationSpot(pub Side, pub Station);
 /// Spawns the War board, its citadels and stations.
 pub fn plugin(app: &mut App) {
     app.add_systems(
-        OnEnter(crate::screens::AtTable),
+        OnEnter(crate::state::AtTable),
         spawn_table.in_set(crate::table::GameSystems(
             tabula_rules::scene::GameKind::War,
         )),
@@ -85,7 +85,7 @@ fn spawn_table(
     });
     // The board frame: decoration, never picked.
     commands.spawn((
-        bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+        bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         Mesh3d(meshes.add(Cuboid::new(11.0, 0.2, 13.8))),
         MeshMaterial3d(frame),
         Transform::from_xyz(0.0, -0.1, 0.0),
@@ -178,7 +178,7 @@ fn spawn_table(
         for st in Station::ALL {
             let at = station_center(side, st);
             commands.spawn((
-                bevy::state::state_scoped::DespawnOnExit(crate::screens::AtTable),
+                bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
                 Mesh3d(disc.clone()),
                 MeshMaterial3d(if st.is_dark(side) {
                     dark.clone()

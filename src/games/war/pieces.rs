@@ -181,7 +181,7 @@ struct PieceKit {
 /// Gives piece entities their 3D models and makes them clickable.
 pub fn view_plugin(app: &mut App) {
     app.add_systems(
-        OnEnter(crate::screens::AtTable),
+        OnEnter(crate::state::AtTable),
         make_kit.before(SpawnSet).in_set(crate::table::GameSystems(
             tabula_rules::scene::GameKind::War,
         )),
