@@ -80,6 +80,15 @@ impl Demo {
         self.scene.line_moves(self.variation)
     }
 
+    /// How many moves the line shown has (without listing them).
+    pub fn line_len(&self) -> usize {
+        let scene = &self.scene.scene;
+        match self.variation.and_then(|v| scene.variations.get(v)) {
+            None => scene.moves.len(),
+            Some(v) => v.from.min(scene.moves.len()) + v.moves.len(),
+        }
+    }
+
     /// The note for `ply` moves played on the line shown, if any.
     pub fn note_at(&self, ply: usize) -> Option<&Note> {
         let line_notes = self
@@ -173,7 +182,7 @@ fn commands(
     mut demo: ResMut<Demo>,
     mut launch: ResMut<crate::playing::Launch>,
 ) {
-    let len = demo.line().len();
+    let len = demo.line_len();
     for ask in asks
         .read()
         .copied()
@@ -284,7 +293,7 @@ fn drive<M: Saveable>(
     mut launch: ResMut<crate::playing::Launch>,
 ) {
     let ply = the_match.ply();
-    let len = demo.line().len();
+    let len = demo.line_len();
     if demo.phase == Phase::Rewind {
         // First set the whole line on the table (the scene as loaded already is, for the
         // main line), then take it back to the move asked for, all in one frame.
@@ -304,8 +313,9 @@ fn drive<M: Saveable>(
         demo.step.asked(ply);
         return;
     }
+    // Waiting and counting down are not news: the overlay follows what the show shows.
     let target = demo.target;
-    match demo.step.next(ply, target) {
+    match demo.bypass_change_detection().step.next(ply, target) {
         Step::Wait => return,
         Step::Ask(command) => {
             out.write(command);
@@ -318,7 +328,8 @@ fn drive<M: Saveable>(
     if !demo.playing || !moving.is_empty() {
         return;
     }
-    demo.wait -= time.delta_secs() * demo.speed;
+    let speed = demo.speed;
+    demo.bypass_change_detection().wait -= time.delta_secs() * speed;
     if demo.wait > 0.0 {
         return;
     }
@@ -386,7 +397,7 @@ fn spawn_overlay(mut commands: Commands) {
     commands.spawn((
         bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         Text::new(""),
-        TextFont::from_font_size(bevy::text::FontSize::Px(18.0)),
+        crate::theme::font(18.0),
         TextColor(Color::srgb(0.95, 0.85, 0.55)),
         Node {
             position_type: PositionType::Absolute,
@@ -402,7 +413,7 @@ fn spawn_overlay(mut commands: Commands) {
     commands.spawn((
         bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         Text::new(""),
-        TextFont::from_font_size(bevy::text::FontSize::Px(22.0)),
+        crate::theme::font(22.0),
         TextColor(Color::WHITE),
         TextLayout::justify(Justify::Center),
         Node {
@@ -420,7 +431,7 @@ fn spawn_overlay(mut commands: Commands) {
     commands.spawn((
         bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         Text::new(""),
-        TextFont::from_font_size(bevy::text::FontSize::Px(16.0)),
+        crate::theme::font(16.0),
         TextColor(Color::srgb(0.75, 0.85, 1.0)),
         Node {
             position_type: PositionType::Absolute,
@@ -442,7 +453,7 @@ fn keys(
     mut out: MessageWriter<DemoCommand>,
 ) {
     let Some(keys) = keys else { return };
-    let len = demo.line().len();
+    let len = demo.line_len();
     for (key, command) in [
         (KeyCode::Space, DemoCommand::Toggle),
         (KeyCode::ArrowRight, DemoCommand::Forward),
@@ -505,7 +516,7 @@ fn overlay(
     for mut t in &mut texts.p1() {
         t.0.clone_from(&caption);
     }
-    let len = demo.line().len();
+    let len = demo.line_len();
     let mut state = format!(
         "Move {} of {}  |  {}  |  speed x{}",
         demo.target,

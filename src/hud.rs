@@ -3,8 +3,8 @@
 //! [`HudState`] the game in play writes, and keeps to the edges so the board stays in view.
 
 use crate::playing::{HudState, MatchCommand, MoveLine, Review, ReviewTo, SeatNames};
+use crate::theme::font;
 use bevy::prelude::*;
-use bevy::text::FontSize;
 
 #[derive(Component)]
 struct StatusText;
@@ -107,10 +107,6 @@ fn fill_help(hud: Res<HudState>, mut text: Query<&mut Text, With<HelpText>>) {
     }
 }
 
-fn font(size: f32) -> TextFont {
-    TextFont::from_font_size(FontSize::Px(size))
-}
-
 fn panel() -> BackgroundColor {
     BackgroundColor(Color::srgba(0.05, 0.05, 0.06, 0.72))
 }
@@ -135,7 +131,7 @@ fn spawn_hud(mut commands: Commands) {
             p.spawn((
                 Text::new(""),
                 font(15.0),
-                TextColor(Color::srgb(0.8, 0.75, 0.6)),
+                TextColor(crate::theme::CAPTION),
                 TitleText,
             ));
             p.spawn((
@@ -175,7 +171,7 @@ fn spawn_hud(mut commands: Commands) {
             p.spawn((
                 Text::new("Moves (click one to look back)"),
                 font(15.0),
-                TextColor(Color::srgb(0.8, 0.75, 0.6)),
+                TextColor(crate::theme::CAPTION),
             ));
             p.spawn((
                 Node {
@@ -190,7 +186,7 @@ fn spawn_hud(mut commands: Commands) {
         Text::new(""),
         ControlsText,
         font(13.0),
-        TextColor(Color::srgb(0.85, 0.85, 0.85)),
+        TextColor(crate::theme::TEXT),
         Node {
             position_type: PositionType::Absolute,
             bottom: Val::Px(10.0),
@@ -249,9 +245,9 @@ fn spawn_hud(mut commands: Commands) {
                         ..default()
                     },
                     BackgroundColor(if confirm {
-                        Color::srgb(0.2, 0.45, 0.2)
+                        crate::theme::GO
                     } else {
-                        Color::srgb(0.25, 0.2, 0.14)
+                        crate::theme::BUTTON
                     }),
                 ));
                 if confirm {
@@ -328,9 +324,9 @@ fn update_hud(
         color.0 = if review.active() {
             Color::srgb(0.6, 0.8, 1.0)
         } else if hud.feedback.is_error {
-            Color::srgb(1.0, 0.55, 0.45)
+            crate::theme::ERROR
         } else {
-            Color::srgb(0.85, 0.9, 0.85)
+            crate::theme::INFO
         };
     }
     for mut text in &mut texts.p2() {
@@ -441,7 +437,7 @@ fn list_moves(
                         padding: UiRect::axes(Val::Px(10.0), Val::Px(6.0)),
                         ..default()
                     },
-                    BackgroundColor(Color::srgb(0.2, 0.3, 0.5)),
+                    BackgroundColor(crate::theme::LINK),
                 ))
                 .with_child((
                     Text::new("Back to the game"),

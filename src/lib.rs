@@ -27,6 +27,7 @@ pub mod spectator;
 pub mod state;
 pub mod table;
 pub mod tabletop;
+pub mod theme;
 
 use bevy::prelude::*;
 

@@ -8,9 +8,9 @@
 use crate::cli::{Cli, Command, PlayArgs};
 use crate::playing::Feedback;
 use crate::tabletop::TableGame;
+use crate::theme::{BUTTON, GOLD, text};
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
-use bevy::text::FontSize;
 use clap::Parser;
 use std::path::{Path, PathBuf};
 use tabula_rules::options::{OptionKind, OptionSpec};
@@ -467,9 +467,7 @@ fn apply_actions(
 #[derive(Component)]
 struct MenuRoot;
 
-const GOLD: Color = Color::srgb(0.85, 0.72, 0.4);
 const PANEL: Color = Color::srgba(0.13, 0.11, 0.1, 0.95);
-const BUTTON: Color = Color::srgb(0.25, 0.2, 0.14);
 const CHOSEN: Color = Color::srgb(0.45, 0.33, 0.14);
 const FIELD: Color = Color::srgb(0.18, 0.16, 0.14);
 const FOCUSED: Color = Color::srgb(0.3, 0.27, 0.18);
@@ -481,7 +479,7 @@ pub fn view(app: &mut App) {
         OnEnter(Screen::Menu),
         |mut commands: Commands, mut menu: ResMut<Menu>| {
             commands.spawn((Camera2d, DespawnOnExit(Screen::Menu)));
-            commands.insert_resource(ClearColor(MENU_BACKGROUND));
+            commands.insert_resource(ClearColor(crate::theme::BACKGROUND));
             // Back from the table: the last launch's word is old news.
             menu.message = Feedback::default();
         },
@@ -491,17 +489,6 @@ pub fn view(app: &mut App) {
         (keyboard.before(apply_actions), rebuild.after(apply_actions))
             .run_if(in_state(Screen::Menu)),
     );
-}
-
-/// The colour behind the start screen.
-const MENU_BACKGROUND: Color = Color::srgb(0.08, 0.07, 0.07);
-
-fn font(size: f32) -> TextFont {
-    TextFont::from_font_size(FontSize::Px(size))
-}
-
-fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
-    (Text::new(value), font(size), TextColor(color))
 }
 
 /// Typing goes to the focused field; without one, Enter plays and arrows change the game.
@@ -672,7 +659,7 @@ fn games_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
             col.spawn(text(
                 "Up and Down choose, Enter plays.",
                 12.0,
-                Color::srgb(0.7, 0.7, 0.7),
+                crate::theme::DIM,
             ));
         });
 }
@@ -691,7 +678,7 @@ fn setting_row(
         ..default()
     })
     .with_children(|r| {
-        r.spawn(text(field.label, 14.0, Color::srgb(0.85, 0.85, 0.85)));
+        r.spawn(text(field.label, 14.0, crate::theme::TEXT));
         match field.value {
             FieldValue::Cycle { .. } => button(
                 r,
@@ -767,7 +754,7 @@ fn settings_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
                             r.spawn(text(
                                 format!("{label} (name, optional)"),
                                 14.0,
-                                Color::srgb(0.85, 0.85, 0.85),
+                                crate::theme::TEXT,
                             ));
                             text_box(
                                 r,
@@ -780,7 +767,7 @@ fn settings_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
                     }
                 }
                 Err(e) => {
-                    col.spawn(text(e, 14.0, Color::srgb(1.0, 0.55, 0.45)));
+                    col.spawn(text(e, 14.0, crate::theme::ERROR));
                 }
             }
             let mut play = padded();
@@ -789,19 +776,19 @@ fn settings_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
             button(
                 col,
                 format!("Play {}", menu.game.title()),
-                Color::srgb(0.2, 0.45, 0.2),
+                crate::theme::GO,
                 MenuAction::Play,
                 play,
             );
             col.spawn(text(
                 format!("Same as: tabula {}", menu.play_args().join(" ")),
                 12.0,
-                Color::srgb(0.7, 0.7, 0.7),
+                crate::theme::DIM,
             ));
             let color = if menu.message.is_error {
-                Color::srgb(1.0, 0.55, 0.45)
+                crate::theme::ERROR
             } else {
-                Color::srgb(0.85, 0.9, 0.85)
+                crate::theme::INFO
             };
             col.spawn(text(menu.message.text.clone(), 14.0, color));
         });
@@ -824,14 +811,14 @@ fn load_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
                 col.spawn(text(
                     "No scenes/ folder found beside Tabula.",
                     13.0,
-                    Color::srgb(0.7, 0.7, 0.7),
+                    crate::theme::DIM,
                 ));
             }
             if !menu.demos.is_empty() {
                 button(
                     col,
                     "Show them all, over and over",
-                    Color::srgb(0.2, 0.3, 0.5),
+                    crate::theme::LINK,
                     MenuAction::AllDemos,
                     padded(),
                 );

@@ -4,7 +4,7 @@ use bevy::prelude::*;
 
 /// Spawns the room.
 pub fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(Color::srgb(0.08, 0.07, 0.07)))
+    app.insert_resource(ClearColor(crate::theme::BACKGROUND))
         .insert_resource(GlobalAmbientLight {
             color: Color::srgb(1.0, 0.95, 0.88),
             brightness: 250.0,

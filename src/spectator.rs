@@ -117,7 +117,7 @@ fn spawn_window(
         .id();
     commands.spawn((
         Text::new(""),
-        TextFont::from_font_size(bevy::text::FontSize::Px(26.0)),
+        crate::theme::font(26.0),
         TextColor(Color::WHITE),
         Node {
             position_type: PositionType::Absolute,
