@@ -17,13 +17,13 @@ pub mod menu;
 pub mod models;
 pub mod motion;
 pub mod playing;
-pub mod pointer;
 pub mod probe;
 pub mod room;
 pub mod save;
 pub mod screens;
 pub mod shot;
 pub mod spectator;
+pub mod spots;
 pub mod table;
 pub mod tabletop;
 
