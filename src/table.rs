@@ -130,8 +130,11 @@ pub trait TableRules:
 /// the last word to the players.
 #[derive(Resource, Debug, Clone)]
 pub struct Match<G: TableRules> {
-    /// The game (position, history, options).
+    /// The game (position, history, options). Only the match's own systems change it, and
+    /// they keep [`Match::legal`] up to date.
     pub game: G,
+    /// The legal moves of the game as it stands, worked out once per position.
+    legal: Vec<G::Move>,
     /// Each move played, in notation, with its player.
     pub texts: Vec<(G::Player, String)>,
     /// What the players should read now (an illegal click's reason, a hint).
@@ -169,8 +172,10 @@ impl<G: TableRules> Match<G> {
             outcome => Feedback::info(format!("{outcome}. N starts a new game.")),
         };
         let seats = vec![Controller::Local; game.players().len()];
+        let legal = game.legal_moves();
         Match {
             game,
+            legal,
             texts,
             feedback,
             redo: RedoStack::default(),
@@ -180,6 +185,19 @@ impl<G: TableRules> Match<G> {
             ended: None,
             note: None,
         }
+    }
+
+    /// Every legal move in the position now, as the rules give them: worked out once when
+    /// the position changes (a move, a take-back, a new game), not at every look.
+    pub fn legal(&self) -> &[G::Move] {
+        &self.legal
+    }
+
+    /// The position changed: its legal moves are worked out again, and what was entered
+    /// for the old one can no longer be confirmed.
+    fn position_changed(&mut self) {
+        self.legal = self.game.legal_moves();
+        self.can_confirm = false;
     }
 
     /// Whether the game has ended, by the rules or otherwise.
@@ -391,6 +409,7 @@ fn apply_intents<G: TableRules>(
                 }
             }
         }
+        m.position_changed();
         let mut said = Vec::new();
         for (mv, text, effect) in steps {
             m.redo.played(&mv);
@@ -420,6 +439,7 @@ fn apply_commands<G: TableRules>(
                 Some(text) => {
                     // Chance resolved at once goes back with the move that brought it.
                     while m.game.chance_now() && m.undo_one().is_some() {}
+                    m.position_changed();
                     m.feedback = Feedback::info(format!("Took back {text}. {}", m.game.hint()));
                     reset.write(BoardReset);
                 }

@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use tabula::games::camelot::input::{PathEntry, SquareInput};
 use tabula::games::camelot::pieces::{CamelotCaptured, CamelotPiece};
 use tabula::playing::MatchCommand;
+use tabula::spots::SpotClicked;
 use tabula::table::Match;
 use tabula::tabletop::TableGame;
 use tabula_rules::Game;
@@ -34,7 +35,9 @@ fn send(app: &mut App, inputs: &[SquareInput]) {
 
 fn clicks(app: &mut App, squares: &[&str]) {
     for name in squares {
-        send(app, &[SquareInput::Click(sq(name))]);
+        app.world_mut()
+            .write_message(SpotClicked::<Camelot>(sq(name)));
+        app.update();
     }
 }
 

@@ -6,10 +6,10 @@ use crate::{root, tabula};
 use bevy::prelude::*;
 use std::collections::BTreeSet;
 use tabula::games::fences::board::Spot;
-use tabula::games::fences::input::SpotClicked;
 use tabula::games::fences::pieces::{Die, FencePanel, Pawn};
 use tabula::games::fences::{Stage, stage};
 use tabula::playing::MatchCommand;
+use tabula::spots::SpotClicked;
 use tabula::table::{Intent, Match};
 use tabula::tabletop::TableGame;
 use tabula_rules::Game;
@@ -37,7 +37,7 @@ fn the_match(app: &App) -> &Match<Fences> {
 }
 
 fn click(app: &mut App, spot: Spot) {
-    app.world_mut().write_message(SpotClicked(spot));
+    app.world_mut().write_message(SpotClicked::<Fences>(spot));
     app.update();
 }
 

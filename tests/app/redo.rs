@@ -90,3 +90,54 @@ fn a_redone_throw_is_the_same_throw() {
     assert_eq!(m.game.thrown(), thrown);
     assert_eq!(m.game.fences(), position.as_slice());
 }
+
+/// The match's legal moves are those of the position on the table after every change: a
+/// move, a take-back, a redo, a throw, a new game.
+#[test]
+fn the_legal_moves_follow_every_change_of_position() {
+    fn same<G: tabula::table::TableRules>(app: &App) {
+        let m = app.world().resource::<Match<G>>();
+        assert_eq!(m.legal(), m.game.legal_moves().as_slice());
+    }
+    let mut app = headless(War::new(WarOptions::default()).expect("the default options"));
+    same::<War>(&app);
+    let moves = siege_gambit();
+    for text in &moves[..3] {
+        intent(&mut app, text);
+        same::<War>(&app);
+    }
+    command(&mut app, MatchCommand::Undo);
+    same::<War>(&app);
+    command(&mut app, MatchCommand::Redo);
+    app.update();
+    assert_eq!(app.world().resource::<Match<War>>().game.ply(), 3);
+    same::<War>(&app);
+    command(&mut app, MatchCommand::NewGame);
+    assert_eq!(app.world().resource::<Match<War>>().game.ply(), 0);
+    same::<War>(&app);
+
+    use tabula::table::Intent;
+    use tabula::tabletop::TableGame;
+    use tabula_rules::fences::{Fences, FencesOptions};
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    TableGame::Fences(Fences::new(FencesOptions::default()).unwrap()).install(&mut app, false);
+    app.update();
+    same::<Fences>(&app);
+    let first = app.world().resource::<Match<Fences>>().legal()[0].clone();
+    app.world_mut().write_message(Intent::<Fences>::Play(first));
+    app.update();
+    same::<Fences>(&app);
+    app.world_mut().write_message(Intent::<Fences>::Chance);
+    app.update();
+    assert!(
+        app.world()
+            .resource::<Match<Fences>>()
+            .game
+            .thrown()
+            .is_some()
+    );
+    same::<Fences>(&app);
+    command(&mut app, MatchCommand::Undo);
+    same::<Fences>(&app);
+}

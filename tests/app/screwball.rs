@@ -5,9 +5,10 @@
 use crate::root;
 use bevy::prelude::*;
 use std::collections::BTreeSet;
-use tabula::games::screwball::input::{Entry, SpaceClicked};
+use tabula::games::screwball::input::Entry;
 use tabula::games::screwball::pieces::{Dead, Reserve, ScrewballPiece};
 use tabula::playing::MatchCommand;
+use tabula::spots::SpotClicked;
 use tabula::table::Match;
 use tabula::tabletop::TableGame;
 use tabula_rules::Game;
@@ -27,7 +28,7 @@ fn the_match(app: &App) -> &Match<Screwball> {
 
 fn click(app: &mut App, name: &str) {
     let id = Board::get().parse(name).unwrap();
-    app.world_mut().write_message(SpaceClicked(id));
+    app.world_mut().write_message(SpotClicked::<Screwball>(id));
     app.update();
 }
 

@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use tabula::games::transport::input::{Entry, TransportClick, toggle_launch};
 use tabula::games::transport::pieces::TransportPiece;
 use tabula::playing::MatchCommand;
+use tabula::spots::SpotClicked;
 use tabula::table::Match;
 use tabula::tabletop::TableGame;
 use tabula_rules::Game;
@@ -27,7 +28,9 @@ fn the_match(app: &App) -> &Match<Transport> {
 
 fn click(app: &mut App, square: &str) {
     app.world_mut()
-        .write_message(TransportClick::Square(Sq::parse(square).unwrap()));
+        .write_message(SpotClicked::<Transport>(TransportClick::Square(
+            Sq::parse(square).unwrap(),
+        )));
     app.update();
 }
 

@@ -5,13 +5,15 @@
 
 use super::board::{CamelotSquares, SQUARE, square_at, square_center};
 use super::pieces::CamelotPiece;
-use crate::marks::{Highlight, Marks};
-use crate::playing::{BoardReset, Feedback, InputSet, MatchCommand, MatchSet};
-use crate::table::{Intent, Match, Played};
+use crate::playing::{Feedback, InputSet, MatchCommand};
+use crate::spots::{BoardSpots, Highlights, Hovered, SpotClicked, SpotFinder, clear_on_change};
+use crate::table::{GameSystems, Intent, Match};
+use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
 use tabula_rules::camelot::Camelot;
 use tabula_rules::camelot::{Kind, Move, Square, Step};
+use tabula_rules::scene::GameKind;
 
 /// The piece being moved and the landings chosen so far.
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
@@ -22,11 +24,10 @@ pub struct PathEntry {
     pub path: Vec<Square>,
 }
 
-/// What the pointer did on a square (or on the piece standing there).
+/// What a drag did on a square (or on the piece standing there); clicks arrive as
+/// [`SpotClicked`].
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SquareInput {
-    /// A click.
-    Click(Square),
     /// A drag began on this square.
     DragFrom(Square),
     /// A drag passed over this square.
@@ -39,10 +40,6 @@ pub enum SquareInput {
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 struct Drag(Option<Square>);
 
-/// The square under the mouse.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct CamelotHover(pub Option<Square>);
-
 /// The last square a drag passed over (the squares are a few meshes, so the pointer moves
 /// from square to square without entering another entity).
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -50,50 +47,57 @@ struct DraggedOver(Option<Square>);
 
 /// Path entry, headless: input messages to intents.
 pub fn plugin(app: &mut App) {
-    app.add_message::<SquareInput>()
-        .init_resource::<PathEntry>()
+    app.add_plugins(crate::spots::input_plugin::<Camelot, PathEntry>)
+        .add_message::<SquareInput>()
         .init_resource::<Drag>()
-        .init_resource::<CamelotHover>()
         .add_systems(
             Update,
             (escape, handle_input)
                 .chain()
                 .in_set(InputSet)
-                .in_set(crate::table::GameSystems(
-                    tabula_rules::scene::GameKind::Camelot,
-                )),
-        )
-        .add_systems(
-            Update,
-            clear_on_change
-                .after(MatchSet)
-                .in_set(crate::table::GameSystems(
-                    tabula_rules::scene::GameKind::Camelot,
-                )),
+                .in_set(GameSystems(GameKind::Camelot)),
         );
 }
 
 /// Picking and highlights.
 pub fn view_plugin(app: &mut App) {
-    app.init_resource::<DraggedOver>()
-        .add_observer(on_click)
-        .add_observer(on_drag_start)
-        .add_observer(on_drag_over)
-        .add_observer(on_drag_end)
-        .add_systems(
-            PreUpdate,
-            (track_hover.after(bevy::picking::PickingSystems::Hover)).in_set(
-                crate::table::GameSystems(tabula_rules::scene::GameKind::Camelot),
-            ),
-        )
-        .add_systems(
-            Update,
-            show_highlights
-                .after(clear_on_change)
-                .in_set(crate::table::GameSystems(
-                    tabula_rules::scene::GameKind::Camelot,
-                )),
-        );
+    app.add_plugins((
+        crate::spots::click_plugin::<Camelot>,
+        crate::spots::hover_plugin::<Camelot>,
+    ))
+    .init_resource::<DraggedOver>()
+    .add_observer(on_drag_start)
+    .add_observer(on_drag_over)
+    .add_observer(on_drag_end)
+    .add_systems(
+        Update,
+        show_highlights
+            .after(clear_on_change::<Camelot, PathEntry>)
+            .in_set(GameSystems(GameKind::Camelot)),
+    );
+}
+
+/// The entities that stand for the board's squares: the squares, the pieces.
+#[derive(SystemParam)]
+pub struct CamelotSpots<'w, 's> {
+    squares: Query<'w, 's, (), With<CamelotSquares>>,
+    pieces: Query<'w, 's, &'static CamelotPiece>,
+}
+
+impl BoardSpots for Camelot {
+    type Spot = Square;
+    type Lookup = CamelotSpots<'static, 'static>;
+
+    fn spot_of(
+        lookup: &SystemParamItem<'_, '_, CamelotSpots<'static, 'static>>,
+        entity: Entity,
+        at: Option<Vec3>,
+    ) -> Option<Square> {
+        if lookup.squares.contains(entity) {
+            return at.and_then(square_at);
+        }
+        lookup.pieces.get(entity).ok().map(|p| p.at)
+    }
 }
 
 fn noun(kind: Kind) -> &'static str {
@@ -155,7 +159,7 @@ pub fn apply_click(
     }
     let game = &the_match.game;
     let side = game.to_move();
-    let legal = game.legal_moves();
+    let legal = the_match.legal().to_vec();
     let pos = game.position();
     if let Some(origin) = entry.origin {
         let mut path = entry.path.clone();
@@ -258,8 +262,7 @@ pub fn confirm(the_match: &mut Match<Camelot>, entry: &mut PathEntry) -> Option<
         the_match.feedback = Feedback::error("Nothing to confirm: click a lit landing first.");
         return None;
     }
-    let legal = the_match.game.legal_moves();
-    match fits(&legal, origin, &entry.path) {
+    match fits(the_match.legal(), origin, &entry.path) {
         (Some(mv), _) => {
             *entry = PathEntry::default();
             Some(mv)
@@ -280,6 +283,7 @@ fn escape(input: Option<Res<ButtonInput<KeyCode>>>, mut entry: ResMut<PathEntry>
 }
 
 fn handle_input(
+    mut clicks: MessageReader<SpotClicked<Camelot>>,
     mut inputs: MessageReader<SquareInput>,
     mut commands: MessageReader<MatchCommand>,
     mut entry: ResMut<PathEntry>,
@@ -292,9 +296,11 @@ fn handle_input(
             intents.write(Intent::Play(mv));
         }
     };
+    for SpotClicked(sq) in clicks.read() {
+        play(apply_click(&mut the_match, &mut entry, *sq));
+    }
     for input in inputs.read() {
         match *input {
-            SquareInput::Click(sq) => play(apply_click(&mut the_match, &mut entry, sq)),
             SquareInput::DragFrom(sq) => drag.0 = Some(sq),
             SquareInput::DragOver(sq) => {
                 let Some(from) = drag.0 else { continue };
@@ -310,8 +316,7 @@ fn handle_input(
                 }
                 let mut path = entry.path.clone();
                 path.push(sq);
-                let legal = the_match.game.legal_moves();
-                let (exact, longer) = fits(&legal, from, &path);
+                let (exact, longer) = fits(the_match.legal(), from, &path);
                 if exact.is_some() || longer {
                     play(apply_click(&mut the_match, &mut entry, sq));
                 }
@@ -330,9 +335,7 @@ fn handle_input(
     }
     let can_confirm = match entry.origin {
         Some(origin) if !entry.path.is_empty() => {
-            fits(&the_match.game.legal_moves(), origin, &entry.path)
-                .0
-                .is_some()
+            fits(the_match.legal(), origin, &entry.path).0.is_some()
         }
         _ => false,
     };
@@ -341,60 +344,9 @@ fn handle_input(
     }
 }
 
-fn clear_on_change(
-    mut played: MessageReader<Played<Camelot>>,
-    mut resets: MessageReader<BoardReset>,
-    mut entry: ResMut<PathEntry>,
-    mut the_match: ResMut<Match<Camelot>>,
-) {
-    if played.read().count() + resets.read().count() > 0 {
-        if *entry != PathEntry::default() {
-            *entry = PathEntry::default();
-        }
-        if the_match.can_confirm {
-            the_match.can_confirm = false;
-        }
-    }
-}
-
-/// The square an entity stands for: a square, or a piece (or a part of one) on it.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Spots<'w, 's> {
-    squares: Query<'w, 's, (), With<CamelotSquares>>,
-    pieces: Query<'w, 's, &'static CamelotPiece>,
-    parents: Query<'w, 's, &'static ChildOf>,
-}
-
-impl Spots<'_, '_> {
-    /// The square of `entity`, hit at `at`.
-    fn square(&self, entity: Entity, at: Option<Vec3>) -> Option<Square> {
-        if self.squares.contains(entity) {
-            return at.and_then(square_at);
-        }
-        if let Ok(p) = self.pieces.get(entity) {
-            return Some(p.at);
-        }
-        self.parents
-            .get(entity)
-            .ok()
-            .and_then(|c| self.square(c.parent(), at))
-    }
-}
-
-fn on_click(click: On<Pointer<Click>>, spots: Spots, mut out: MessageWriter<SquareInput>) {
-    if click.button != PointerButton::Primary
-        || click.event_target() != click.original_event_target()
-    {
-        return;
-    }
-    if let Some(sq) = spots.square(click.event_target(), click.hit.position) {
-        out.write(SquareInput::Click(sq));
-    }
-}
-
 fn on_drag_start(
     drag: On<Pointer<DragStart>>,
-    spots: Spots,
+    spots: SpotFinder<Camelot>,
     mut over: ResMut<DraggedOver>,
     mut out: MessageWriter<SquareInput>,
 ) {
@@ -403,7 +355,7 @@ fn on_drag_start(
         return;
     }
     over.0 = None;
-    if let Some(sq) = spots.square(drag.event_target(), drag.hit.position) {
+    if let Some(sq) = spots.spot(drag.event_target(), drag.hit.position) {
         out.write(SquareInput::DragFrom(sq));
     }
 }
@@ -412,7 +364,7 @@ fn on_drag_start(
 /// last one it passed over.
 fn on_drag_over(
     drag: On<Pointer<DragOver>>,
-    spots: Spots,
+    spots: SpotFinder<Camelot>,
     mut over: ResMut<DraggedOver>,
     mut out: MessageWriter<SquareInput>,
 ) {
@@ -420,7 +372,7 @@ fn on_drag_over(
     {
         return;
     }
-    let Some(sq) = spots.square(drag.event_target(), drag.hit.position) else {
+    let Some(sq) = spots.spot(drag.event_target(), drag.hit.position) else {
         return;
     };
     if over.0 != Some(sq) {
@@ -435,40 +387,20 @@ fn on_drag_end(end: On<Pointer<DragEnd>>, mut out: MessageWriter<SquareInput>) {
     }
 }
 
-fn track_hover(
-    map: Option<Res<bevy::picking::hover::HoverMap>>,
-    spots: Spots,
-    mut hover: ResMut<CamelotHover>,
-) {
-    let Some(map) = map else { return };
-    let nearest = crate::pointer::nearest_under_mouse(&map, |e, at| spots.square(e, at));
-    if hover.0 != nearest {
-        hover.0 = nearest;
-    }
-}
-
 fn show_highlights(
-    mut commands: Commands,
+    mut highlights: Highlights,
     entry: Res<PathEntry>,
     the_match: Res<Match<Camelot>>,
-    hover: Res<CamelotHover>,
-    marks: Option<Res<Marks>>,
-    old: Query<Entity, With<Highlight>>,
+    hover: Res<Hovered<Camelot>>,
 ) {
-    let Some(marks) = marks else { return };
     if !entry.is_changed() && !the_match.is_changed() && !hover.is_changed() {
         return;
     }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    let Some((marks, mut pen)) = highlights.redraw() else {
+        return;
+    };
     let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, sq: Square, h| {
-        commands.spawn(Marks::bundle(
-            mesh,
-            material,
-            square_center(sq) + Vec3::Y * h,
-            SQUARE,
-        ));
+        pen.mark(mesh, material, square_center(sq) + Vec3::Y * h, SQUARE);
     };
     let game = &the_match.game;
     if let Some(last) = game.moves().last() {
@@ -489,7 +421,7 @@ fn show_highlights(
     }
     let depth = entry.path.len();
     let mut next: Vec<(Square, bool)> = Vec::new();
-    for mv in game.legal_moves() {
+    for mv in the_match.legal() {
         let path = mv.path();
         if mv.from != origin || !path.starts_with(&entry.path) || path.len() <= depth {
             continue;

@@ -8,74 +8,91 @@ use super::board::{
 };
 use super::pieces::FencePanel;
 use super::{Stage, must_stay, stage};
-use crate::marks::{Highlight, Marks};
-use crate::playing::{BoardReset, Feedback, InputSet, MatchCommand, MatchSet};
-use crate::table::{Intent, Match, Played, TableRules};
+use crate::playing::{Feedback, InputSet, MatchCommand};
+use crate::spots::{BoardSpots, Highlights, Hovered, SpotClicked, clear_on_change};
+use crate::table::{GameSystems, Intent, Match, TableRules};
+use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
 use tabula_rules::fences::Fences;
 use tabula_rules::fences::{FenceMove, Node, Slot};
+use tabula_rules::scene::GameKind;
 
 /// The fence chosen to be moved, by the slot it stands in.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct ChosenFence(pub Option<Slot>);
 
-/// A place of the board was clicked (a fence counts as its slot).
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SpotClicked(pub Spot);
-
-/// The place under the mouse.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct FenceHover(pub Option<Spot>);
-
 /// Clicks to actions, headless.
 pub fn plugin(app: &mut App) {
-    app.add_message::<SpotClicked>()
-        .init_resource::<ChosenFence>()
-        .init_resource::<FenceHover>()
+    app.add_plugins(crate::spots::input_plugin::<Fences, ChosenFence>)
         .add_systems(
             Update,
             (keys, handle_clicks)
                 .chain()
                 .in_set(InputSet)
-                .in_set(crate::table::GameSystems(
-                    tabula_rules::scene::GameKind::Fences,
-                )),
-        )
-        .add_systems(
-            Update,
-            clear_on_change
-                .after(MatchSet)
-                .in_set(crate::table::GameSystems(
-                    tabula_rules::scene::GameKind::Fences,
-                )),
+                .in_set(GameSystems(GameKind::Fences)),
         );
 }
 
 /// Picking and highlights.
 pub fn view_plugin(app: &mut App) {
-    app.add_observer(on_click)
-        .add_systems(
-            PreUpdate,
-            (track_hover.after(bevy::picking::PickingSystems::Hover)).in_set(
-                crate::table::GameSystems(tabula_rules::scene::GameKind::Fences),
-            ),
-        )
-        .add_systems(
-            Update,
-            show_highlights
-                .after(clear_on_change)
-                .in_set(crate::table::GameSystems(
-                    tabula_rules::scene::GameKind::Fences,
-                )),
-        );
+    app.add_plugins((
+        crate::spots::click_plugin::<Fences>,
+        crate::spots::hover_plugin::<Fences>,
+    ))
+    .add_systems(
+        Update,
+        show_highlights
+            .after(clear_on_change::<Fences, ChosenFence>)
+            .in_set(GameSystems(GameKind::Fences)),
+    );
 }
 
-/// The walk that ends on `node`, if the throw reaches it.
-fn walk_to(game: &tabula_rules::fences::Fences, node: Node) -> Option<FenceMove> {
-    game.legal_moves()
-        .into_iter()
+/// The entities that stand for places of the field: marked spots, the space pads, the slot
+/// grooves (answering from the point hit), the fences (their slots).
+#[derive(SystemParam)]
+pub struct FenceSpots<'w, 's> {
+    spots: Query<'w, 's, &'static Spot>,
+    pads: Query<'w, 's, (), With<SpacePads>>,
+    grooves: Query<'w, 's, (), With<SlotGrooves>>,
+    field: Option<Res<'w, FieldBoard>>,
+    slots: Option<Res<'w, FieldSlots>>,
+    fences: Query<'w, 's, &'static FencePanel>,
+}
+
+impl BoardSpots for Fences {
+    type Spot = Spot;
+    type Lookup = FenceSpots<'static, 'static>;
+
+    fn spot_of(
+        lookup: &SystemParamItem<'_, '_, FenceSpots<'static, 'static>>,
+        entity: Entity,
+        at: Option<Vec3>,
+    ) -> Option<Spot> {
+        if let Ok(spot) = lookup.spots.get(entity) {
+            return Some(*spot);
+        }
+        let board = lookup.field.as_ref().map(|f| f.0);
+        if lookup.pads.contains(entity) {
+            return space_at(board?, at?).map(Spot::Space);
+        }
+        if lookup.grooves.contains(entity) {
+            return slot_at(board?, &lookup.slots.as_ref()?.0, at?).map(Spot::Slot);
+        }
+        lookup
+            .fences
+            .get(entity)
+            .ok()
+            .map(|panel| Spot::Slot(panel.slot))
+    }
+}
+
+/// The walk that ends on `node`, among the `legal` moves, if the throw reaches it.
+fn walk_to(legal: &[FenceMove], node: Node) -> Option<FenceMove> {
+    legal
+        .iter()
         .find(|m| matches!(m, FenceMove::Walk(end) if *end == node))
+        .cloned()
 }
 
 /// Applies one click: choose a fence, set it in a slot, or walk; or say why not.
@@ -135,11 +152,11 @@ pub fn apply_click(
                 Spot::Home => Some(Node::Home),
                 Spot::Slot(_) => None,
             };
-            if must_stay(&the_match.game) {
+            if must_stay(the_match.legal()) {
                 the_match.feedback = Feedback::error(the_match.game.hint());
                 return None;
             }
-            match node.and_then(|n| walk_to(game, n)) {
+            match node.and_then(|n| walk_to(the_match.legal(), n)) {
                 Some(walk) => return Some(Intent::Play(walk)),
                 None => {
                     let home = if node == Some(Node::Home) {
@@ -179,7 +196,7 @@ fn keys(
             Stage::Throw => {
                 actions.write(Intent::Chance);
             }
-            Stage::Walk(_) if must_stay(&the_match.game) => {
+            Stage::Walk(_) if must_stay(the_match.legal()) => {
                 actions.write(Intent::Play(FenceMove::Stay));
             }
             _ => {}
@@ -198,7 +215,7 @@ fn keys(
 }
 
 fn handle_clicks(
-    mut clicks: MessageReader<SpotClicked>,
+    mut clicks: MessageReader<SpotClicked<Fences>>,
     mut chosen: ResMut<ChosenFence>,
     mut the_match: ResMut<Match<Fences>>,
     mut actions: MessageWriter<Intent<Fences>>,
@@ -210,98 +227,28 @@ fn handle_clicks(
     }
 }
 
-fn clear_on_change(
-    mut played: MessageReader<Played<Fences>>,
-    mut resets: MessageReader<BoardReset>,
-    mut chosen: ResMut<ChosenFence>,
-) {
-    if played.read().count() + resets.read().count() > 0 && chosen.0.is_some() {
-        chosen.0 = None;
-    }
-}
-
-/// The spot an entity stands for: a board place, or a fence (its slot).
-#[derive(bevy::ecs::system::SystemParam)]
-struct Spots<'w, 's> {
-    spots: Query<'w, 's, &'static Spot>,
-    pads: Query<'w, 's, (), With<SpacePads>>,
-    grooves: Query<'w, 's, (), With<SlotGrooves>>,
-    field: Option<Res<'w, FieldBoard>>,
-    slots: Option<Res<'w, FieldSlots>>,
-    fences: Query<'w, 's, &'static FencePanel>,
-    parents: Query<'w, 's, &'static ChildOf>,
-}
-
-impl Spots<'_, '_> {
-    /// The spot of `entity`, hit at `at`.
-    fn spot(&self, entity: Entity, at: Option<Vec3>) -> Option<Spot> {
-        if let Ok(spot) = self.spots.get(entity) {
-            return Some(*spot);
-        }
-        let board = self.field.as_ref().map(|f| f.0);
-        if self.pads.contains(entity) {
-            return space_at(board?, at?).map(Spot::Space);
-        }
-        if self.grooves.contains(entity) {
-            return slot_at(board?, &self.slots.as_ref()?.0, at?).map(Spot::Slot);
-        }
-        if let Ok(panel) = self.fences.get(entity) {
-            return Some(Spot::Slot(panel.slot));
-        }
-        self.parents
-            .get(entity)
-            .ok()
-            .and_then(|c| self.spot(c.parent(), at))
-    }
-}
-
-fn on_click(click: On<Pointer<Click>>, spots: Spots, mut out: MessageWriter<SpotClicked>) {
-    if click.button != PointerButton::Primary
-        || click.event_target() != click.original_event_target()
-    {
-        return;
-    }
-    if let Some(spot) = spots.spot(click.event_target(), click.hit.position) {
-        out.write(SpotClicked(spot));
-    }
-}
-
-fn track_hover(
-    map: Option<Res<bevy::picking::hover::HoverMap>>,
-    spots: Spots,
-    mut hover: ResMut<FenceHover>,
-) {
-    let Some(map) = map else { return };
-    let nearest = crate::pointer::nearest_under_mouse(&map, |e, at| spots.spot(e, at));
-    if hover.0 != nearest {
-        hover.0 = nearest;
-    }
-}
-
 fn show_highlights(
-    mut commands: Commands,
+    mut highlights: Highlights,
     chosen: Res<ChosenFence>,
     the_match: Res<Match<Fences>>,
-    hover: Res<FenceHover>,
+    hover: Res<Hovered<Fences>>,
     field: Option<Res<FieldBoard>>,
-    marks: Option<Res<Marks>>,
-    old: Query<Entity, With<Highlight>>,
 ) {
-    let (Some(marks), Some(field)) = (marks, field) else {
+    let Some(field) = field else {
         return;
     };
     if !chosen.is_changed() && !the_match.is_changed() && !hover.is_changed() {
         return;
     }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    let Some((marks, mut pen)) = highlights.redraw() else {
+        return;
+    };
     let board = field.0;
     let scale = super::board::pitch(board) * 0.7;
     let game = &the_match.game;
     let seat = game.to_move();
     let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Vec3, s: f32| {
-        commands.spawn(Marks::bundle(mesh, material, at, s));
+        pen.mark(mesh, material, at, s);
     };
     match stage(&the_match.game) {
         Stage::Relocate => {
@@ -344,11 +291,11 @@ fn show_highlights(
             }
         }
         Stage::Walk(_) => {
-            let ends: Vec<Node> = game
-                .legal_moves()
-                .into_iter()
+            let ends: Vec<Node> = the_match
+                .legal()
+                .iter()
                 .filter_map(|m| match m {
-                    FenceMove::Walk(end) => Some(end),
+                    FenceMove::Walk(end) => Some(*end),
                     _ => None,
                 })
                 .collect();

@@ -49,9 +49,9 @@ pub fn stage(game: &Fences) -> Stage {
     }
 }
 
-/// Whether the pawn to move is fenced in and can only stay.
-pub fn must_stay(game: &Fences) -> bool {
-    game.legal_moves() == vec![FenceMove::Stay]
+/// Whether the pawn to move is fenced in and can only stay, from the `legal` moves.
+pub fn must_stay(legal: &[FenceMove]) -> bool {
+    legal == [FenceMove::Stay]
 }
 
 fn ordinal(n: usize) -> String {
@@ -152,7 +152,7 @@ impl TableRules for Fences {
                 format!("{seat}: Enter throws the die, C draws a chance card.")
             }
             Stage::Throw => format!("{seat}: Enter (or the button) throws the die."),
-            Stage::Walk(_) if must_stay(self) => {
+            Stage::Walk(_) if must_stay(&self.legal_moves()) => {
                 format!("{seat}'s pawn is fenced in: Enter passes the turn.")
             }
             Stage::Walk(k) => format!(
@@ -223,7 +223,7 @@ impl TableRules for Fences {
     fn confirm_label(the_match: &Match<Fences>) -> Option<String> {
         match stage(&the_match.game) {
             Stage::Throw => Some("Throw the die".to_string()),
-            Stage::Walk(_) if must_stay(&the_match.game) => Some("Pass (fenced in)".to_string()),
+            Stage::Walk(_) if must_stay(the_match.legal()) => Some("Pass (fenced in)".to_string()),
             _ => None,
         }
     }

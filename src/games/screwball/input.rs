@@ -5,11 +5,13 @@
 
 use super::board::{ScrewballSpaces, UNIT, space_at, space_center};
 use super::pieces::ScrewballPiece;
-use crate::marks::{Highlight, Marks};
-use crate::playing::{BoardReset, Feedback, InputSet, MatchCommand, MatchSet};
-use crate::table::{Intent, Match, Played};
+use crate::playing::{Feedback, InputSet, MatchCommand};
+use crate::spots::{BoardSpots, Highlights, SpotClicked, clear_on_change};
+use crate::table::{GameSystems, Intent, Match};
+use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
+use tabula_rules::scene::GameKind;
 use tabula_rules::screwball::Screwball;
 use tabula_rules::screwball::{Board, Move, SpaceId};
 
@@ -24,42 +26,49 @@ pub struct Entry {
     pub placements: Vec<SpaceId>,
 }
 
-/// A space (or the piece on it) was clicked.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SpaceClicked(pub SpaceId);
-
 /// Clicks to intents, headless.
 pub fn plugin(app: &mut App) {
-    app.add_message::<SpaceClicked>()
-        .init_resource::<Entry>()
+    app.add_plugins(crate::spots::input_plugin::<Screwball, Entry>)
         .add_systems(
             Update,
             handle_input
                 .in_set(InputSet)
-                .in_set(crate::table::GameSystems(
-                    tabula_rules::scene::GameKind::Screwball,
-                )),
-        )
-        .add_systems(
-            Update,
-            clear_on_change
-                .after(MatchSet)
-                .in_set(crate::table::GameSystems(
-                    tabula_rules::scene::GameKind::Screwball,
-                )),
+                .in_set(GameSystems(GameKind::Screwball)),
         );
 }
 
 /// Picking and highlights.
 pub fn view_plugin(app: &mut App) {
-    app.add_observer(on_click).add_systems(
-        Update,
-        show_highlights
-            .after(clear_on_change)
-            .in_set(crate::table::GameSystems(
-                tabula_rules::scene::GameKind::Screwball,
-            )),
-    );
+    app.add_plugins(crate::spots::click_plugin::<Screwball>)
+        .add_systems(
+            Update,
+            show_highlights
+                .after(clear_on_change::<Screwball, Entry>)
+                .in_set(GameSystems(GameKind::Screwball)),
+        );
+}
+
+/// The entities that stand for the board's spaces: the spaces, the pieces.
+#[derive(SystemParam)]
+pub struct ScrewballSpots<'w, 's> {
+    spaces: Query<'w, 's, (), With<ScrewballSpaces>>,
+    pieces: Query<'w, 's, &'static ScrewballPiece>,
+}
+
+impl BoardSpots for Screwball {
+    type Spot = SpaceId;
+    type Lookup = ScrewballSpots<'static, 'static>;
+
+    fn spot_of(
+        lookup: &SystemParamItem<'_, '_, ScrewballSpots<'static, 'static>>,
+        entity: Entity,
+        at: Option<Vec3>,
+    ) -> Option<SpaceId> {
+        if lookup.spaces.contains(entity) {
+            return at.and_then(space_at);
+        }
+        lookup.pieces.get(entity).ok().map(|p| p.at)
+    }
 }
 
 /// The legal steps that fit what has been entered.
@@ -97,7 +106,7 @@ pub fn apply_click(
     let b = Board::get();
     let game = &the_match.game;
     let me = game.to_move();
-    let legal = game.legal_moves();
+    let legal = the_match.legal().to_vec();
     let name = b.name(sq);
     if entry.to.is_some() {
         let fits = fitting(&legal, entry);
@@ -225,7 +234,7 @@ pub fn apply_click(
 }
 
 fn handle_input(
-    mut clicks: MessageReader<SpaceClicked>,
+    mut clicks: MessageReader<SpotClicked<Screwball>>,
     mut commands: MessageReader<MatchCommand>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     mut entry: ResMut<Entry>,
@@ -235,77 +244,29 @@ fn handle_input(
     if keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) && *entry != Entry::default() {
         *entry = Entry::default();
     }
-    for SpaceClicked(sq) in clicks.read() {
+    for SpotClicked(sq) in clicks.read() {
         if let Some(mv) = apply_click(&mut the_match, &mut entry, *sq) {
             intents.write(Intent::Play(mv));
         }
     }
     for command in commands.read() {
-        if *command == MatchCommand::Confirm && the_match.game.legal_moves() == [Move::Pass] {
+        if *command == MatchCommand::Confirm && the_match.legal() == [Move::Pass] {
             intents.write(Intent::Play(Move::Pass));
         }
     }
 }
 
-fn clear_on_change(
-    mut played: MessageReader<Played<Screwball>>,
-    mut resets: MessageReader<BoardReset>,
-    mut entry: ResMut<Entry>,
-) {
-    if played.read().count() + resets.read().count() > 0 && *entry != Entry::default() {
-        *entry = Entry::default();
-    }
-}
-
-/// The space an entity stands for: a space, or a piece (or a part of one) on it.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Spots<'w, 's> {
-    spaces: Query<'w, 's, (), With<ScrewballSpaces>>,
-    pieces: Query<'w, 's, &'static ScrewballPiece>,
-    parents: Query<'w, 's, &'static ChildOf>,
-}
-
-impl Spots<'_, '_> {
-    /// The space of `entity`, hit at `at`.
-    fn space(&self, entity: Entity, at: Option<Vec3>) -> Option<SpaceId> {
-        if self.spaces.contains(entity) {
-            return at.and_then(space_at);
-        }
-        if let Ok(p) = self.pieces.get(entity) {
-            return Some(p.at);
-        }
-        self.parents
-            .get(entity)
-            .ok()
-            .and_then(|c| self.space(c.parent(), at))
-    }
-}
-
-fn on_click(click: On<Pointer<Click>>, spots: Spots, mut out: MessageWriter<SpaceClicked>) {
-    if click.button != PointerButton::Primary
-        || click.event_target() != click.original_event_target()
-    {
-        return;
-    }
-    if let Some(sq) = spots.space(click.event_target(), click.hit.position) {
-        out.write(SpaceClicked(sq));
-    }
-}
-
 fn show_highlights(
-    mut commands: Commands,
+    mut highlights: Highlights,
     entry: Res<Entry>,
     the_match: Res<Match<Screwball>>,
-    marks: Option<Res<Marks>>,
-    old: Query<Entity, With<Highlight>>,
 ) {
-    let Some(marks) = marks else { return };
     if !entry.is_changed() && !the_match.is_changed() {
         return;
     }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    let Some((marks, mut pen)) = highlights.redraw() else {
+        return;
+    };
     let game = &the_match.game;
     let b = Board::get();
     let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, sq: SpaceId, h| {
@@ -313,12 +274,7 @@ fn show_highlights(
             tabula_rules::screwball::Size::Small => UNIT * 0.9,
             tabula_rules::screwball::Size::Large => UNIT * 1.6,
         };
-        commands.spawn(Marks::bundle(
-            mesh,
-            material,
-            space_center(sq) + Vec3::Y * h,
-            scale,
-        ));
+        pen.mark(mesh, material, space_center(sq) + Vec3::Y * h, scale);
     };
     if let Some(last) = game.moves().last() {
         match last {
@@ -337,9 +293,9 @@ fn show_highlights(
             Move::Pass => {}
         }
     }
-    let legal = game.legal_moves();
+    let legal = the_match.legal();
     let Some(from) = entry.from else {
-        for m in &legal {
+        for m in legal {
             if let Move::Enter(at) = m {
                 spawn(&marks.disc, &marks.go, *at, 0.02);
             }
@@ -356,7 +312,7 @@ fn show_highlights(
             spawn(&marks.ring, &marks.chosen, *p, 0.02);
         }
         let depth = entry.placements.len();
-        for m in fitting(&legal, &entry) {
+        for m in fitting(legal, &entry) {
             if let Move::Step { placements, .. } = m
                 && let Some(sq) = placements.get(depth)
             {
@@ -365,7 +321,7 @@ fn show_highlights(
         }
         return;
     }
-    for m in fitting(&legal, &entry) {
+    for m in fitting(legal, &entry) {
         if let Move::Step { to, placements, .. } = m {
             if placements.is_empty() {
                 spawn(&marks.disc, &marks.go, to, 0.02);

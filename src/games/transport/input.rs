@@ -6,11 +6,13 @@
 
 use super::board::{SeaSize, SeaSquares, square_at, square_center, square_side};
 use super::pieces::TransportPiece;
-use crate::marks::{Highlight, Marks};
-use crate::playing::{BoardReset, Feedback, InputSet, MatchCommand, MatchSet};
-use crate::table::{Intent, Match, Played};
+use crate::playing::{Feedback, InputSet, MatchCommand};
+use crate::spots::{BoardSpots, Highlights, SpotClicked, clear_on_change};
+use crate::table::{GameSystems, Intent, Match};
+use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
+use tabula_rules::scene::GameKind;
 use tabula_rules::transport::Transport;
 use tabula_rules::transport::{Dir, Kind, Move, Piece, Sq, Stratum};
 
@@ -27,8 +29,8 @@ pub struct Entry {
     pub square: Option<Sq>,
 }
 
-/// What was clicked: a square, or a piece (pieces sharing a square are each pickable).
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+/// What a click names: a square, or a piece (pieces sharing a square are each pickable).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TransportClick {
     /// A square of the board.
     Square(Sq),
@@ -48,36 +50,53 @@ pub fn launches(kind: Kind) -> Option<Kind> {
 
 /// Clicks to intents, headless.
 pub fn plugin(app: &mut App) {
-    app.add_message::<TransportClick>()
-        .init_resource::<Entry>()
+    app.add_plugins(crate::spots::input_plugin::<Transport, Entry>)
         .add_systems(
             Update,
             handle_input
                 .in_set(InputSet)
-                .in_set(crate::table::GameSystems(
-                    tabula_rules::scene::GameKind::Transport,
-                )),
-        )
-        .add_systems(
-            Update,
-            clear_on_change
-                .after(MatchSet)
-                .in_set(crate::table::GameSystems(
-                    tabula_rules::scene::GameKind::Transport,
-                )),
+                .in_set(GameSystems(GameKind::Transport)),
         );
 }
 
 /// Picking and highlights.
 pub fn view_plugin(app: &mut App) {
-    app.add_observer(on_click).add_systems(
-        Update,
-        show_highlights
-            .after(clear_on_change)
-            .in_set(crate::table::GameSystems(
-                tabula_rules::scene::GameKind::Transport,
-            )),
-    );
+    app.add_plugins(crate::spots::click_plugin::<Transport>)
+        .add_systems(
+            Update,
+            show_highlights
+                .after(clear_on_change::<Transport, Entry>)
+                .in_set(GameSystems(GameKind::Transport)),
+        );
+}
+
+/// The entities that stand for what a click names: the sea's squares (answering from the
+/// point hit), the pieces.
+#[derive(SystemParam)]
+pub struct TransportSpots<'w, 's> {
+    squares: Query<'w, 's, (), With<SeaSquares>>,
+    size: Option<Res<'w, SeaSize>>,
+    pieces: Query<'w, 's, &'static TransportPiece>,
+}
+
+impl BoardSpots for Transport {
+    type Spot = TransportClick;
+    type Lookup = TransportSpots<'static, 'static>;
+
+    fn spot_of(
+        lookup: &SystemParamItem<'_, '_, TransportSpots<'static, 'static>>,
+        entity: Entity,
+        at: Option<Vec3>,
+    ) -> Option<TransportClick> {
+        if lookup.squares.contains(entity) {
+            return square_at(lookup.size.as_ref()?.0, at?).map(TransportClick::Square);
+        }
+        lookup
+            .pieces
+            .get(entity)
+            .ok()
+            .map(|p| TransportClick::Piece(p.0))
+    }
 }
 
 /// The squares a main move newly occupies.
@@ -138,7 +157,7 @@ pub fn apply_click(
     }
     let game = &the_match.game;
     let me = game.to_move();
-    let legal = game.legal_moves();
+    let legal = the_match.legal().to_vec();
     let sq = match click {
         TransportClick::Square(s) => s,
         TransportClick::Piece(p) => p.at,
@@ -296,7 +315,7 @@ pub fn apply_click(
 
 /// Enter: keep a flying plane's heading, or pass when nothing else is possible.
 pub fn confirm(the_match: &mut Match<Transport>, entry: &mut Entry) -> Option<Move> {
-    let legal = the_match.game.legal_moves();
+    let legal = the_match.legal();
     if legal == [Move::Pass] {
         return Some(Move::Pass);
     }
@@ -315,7 +334,7 @@ pub fn confirm(the_match: &mut Match<Transport>, entry: &mut Entry) -> Option<Mo
 }
 
 fn handle_input(
-    mut clicks: MessageReader<TransportClick>,
+    mut clicks: MessageReader<SpotClicked<Transport>>,
     mut commands: MessageReader<MatchCommand>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     mut entry: ResMut<Entry>,
@@ -336,7 +355,7 @@ fn handle_input(
             toggle_launch(&mut the_match, &mut entry);
         }
     }
-    for click in clicks.read() {
+    for SpotClicked(click) in clicks.read() {
         if let Some(mv) = apply_click(&mut the_match, &mut entry, *click) {
             intents.write(Intent::Play(mv));
         }
@@ -379,75 +398,28 @@ pub fn toggle_launch(the_match: &mut Match<Transport>, entry: &mut Entry) {
     }
 }
 
-fn clear_on_change(
-    mut played: MessageReader<Played<Transport>>,
-    mut resets: MessageReader<BoardReset>,
-    mut entry: ResMut<Entry>,
-) {
-    if played.read().count() + resets.read().count() > 0 && *entry != Entry::default() {
-        *entry = Entry::default();
-    }
-}
-
-fn on_click(
-    click: On<Pointer<Click>>,
-    squares: Query<(), With<SeaSquares>>,
-    size: Option<Res<SeaSize>>,
-    pieces: Query<&TransportPiece>,
-    parents: Query<&ChildOf>,
-    mut out: MessageWriter<TransportClick>,
-) {
-    if click.button != PointerButton::Primary
-        || click.event_target() != click.original_event_target()
-    {
-        return;
-    }
-    let mut e = click.event_target();
-    loop {
-        if squares.contains(e) {
-            if let (Some(size), Some(at)) = (&size, click.hit.position)
-                && let Some(sq) = square_at(size.0, at)
-            {
-                out.write(TransportClick::Square(sq));
-            }
-            return;
-        }
-        if let Ok(p) = pieces.get(e) {
-            out.write(TransportClick::Piece(p.0));
-            return;
-        }
-        match parents.get(e) {
-            Ok(parent) => e = parent.parent(),
-            Err(_) => return,
-        }
-    }
-}
-
 fn show_highlights(
-    mut commands: Commands,
+    mut highlights: Highlights,
     entry: Res<Entry>,
     the_match: Res<Match<Transport>>,
     size: Option<Res<SeaSize>>,
-    marks: Option<Res<Marks>>,
-    old: Query<Entity, With<Highlight>>,
 ) {
-    let (Some(marks), Some(size)) = (marks, size) else {
+    let Some(size) = size else {
         return;
     };
     if !entry.is_changed() && !the_match.is_changed() {
         return;
     }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    let Some((marks, mut pen)) = highlights.redraw() else {
+        return;
+    };
     let n = size.0;
     let scale = square_side(n);
     let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, sq: Sq, h: f32| {
         let at = square_center(n, sq, Stratum::Surface) + Vec3::Y * h;
-        commands.spawn(Marks::bundle(mesh, material, at, scale));
+        pen.mark(mesh, material, at, scale);
     };
-    let game = &the_match.game;
-    let legal = game.legal_moves();
+    let legal = the_match.legal();
     let Some(piece) = entry.piece else { return };
     for sq in piece.squares() {
         spawn(&marks.ring, &marks.chosen, sq, 0.03);
@@ -475,7 +447,7 @@ fn show_highlights(
     let mut lit: Vec<Sq> = Vec::new();
     if entry.launching {
         let aux = launches(piece.kind).unwrap_or(Kind::Plane);
-        for m in &legal {
+        for m in legal {
             if let Move::Launch { kind, at, .. } = m
                 && *kind == aux
                 && !lit.contains(at)
@@ -484,7 +456,7 @@ fn show_highlights(
             }
         }
     } else if piece.kind.is_auxiliary() {
-        for m in advances(&legal, &piece) {
+        for m in advances(legal, &piece) {
             if let Move::Advance { to: Some(to), .. } = m
                 && !lit.contains(&to)
             {

@@ -3,18 +3,15 @@
 
 use crate::games::war::board::{BoardSquares, StationSpot, square_at, square_center};
 use crate::games::war::pieces::{Location, PieceEntity};
-use crate::marks::{Highlight, Marks};
-use crate::playing::InputSet;
-use crate::playing::{BoardReset, Feedback, MatchSet};
-use crate::table::{Intent, Match, Played};
+use crate::playing::{Feedback, InputSet};
+use crate::spots::{BoardSpots, Highlights, Hovered, SpotClicked, clear_on_change};
+use crate::table::{GameSystems, Intent, Match};
+use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
+use tabula_rules::scene::GameKind;
 use tabula_rules::war::War;
 use tabula_rules::war::{Move, Side, Square};
-
-/// A board spot was clicked (a square, a piece on it, or a station).
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Clicked(pub Location);
 
 /// The piece being moved and the landings chosen so far.
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
@@ -25,37 +22,26 @@ pub struct Selection {
     pub path: Vec<Square>,
 }
 
-/// The board spot under the mouse, if any.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Hover(pub Option<Location>);
-
 /// Clicks, keys and highlights.
 pub fn plugin(app: &mut App) {
-    app.add_message::<Clicked>()
-        .init_resource::<Selection>()
-        .init_resource::<Hover>()
-        .add_observer(on_click)
-        .add_systems(
-            PreUpdate,
-            (track_hover.after(bevy::picking::PickingSystems::Hover)).in_set(
-                crate::table::GameSystems(tabula_rules::scene::GameKind::War),
-            ),
-        )
-        .add_systems(
-            Update,
-            (keys, handle_clicks)
-                .chain()
-                .in_set(InputSet)
-                .in_set(crate::table::GameSystems(
-                    tabula_rules::scene::GameKind::War,
-                )),
-        )
-        .add_systems(
-            Update,
-            ((clear_on_change, show_highlights).chain().after(MatchSet)).in_set(
-                crate::table::GameSystems(tabula_rules::scene::GameKind::War),
-            ),
-        );
+    app.add_plugins((
+        crate::spots::input_plugin::<War, Selection>,
+        crate::spots::click_plugin::<War>,
+        crate::spots::hover_plugin::<War>,
+    ))
+    .add_systems(
+        Update,
+        (keys, handle_clicks)
+            .chain()
+            .in_set(InputSet)
+            .in_set(GameSystems(GameKind::War)),
+    )
+    .add_systems(
+        Update,
+        show_highlights
+            .after(clear_on_change::<War, Selection>)
+            .in_set(GameSystems(GameKind::War)),
+    );
 }
 
 /// The location of a move's piece before it moves.
@@ -66,56 +52,30 @@ pub fn move_origin(mv: &Move, side: Side) -> Location {
     }
 }
 
-/// The entities that stand for board spots.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Spots<'w, 's> {
+/// The entities that stand for the board's spots: the squares, the stations, the pieces.
+#[derive(SystemParam)]
+pub struct WarSpots<'w, 's> {
     squares: Query<'w, 's, (), With<BoardSquares>>,
     stations: Query<'w, 's, &'static StationSpot>,
     pieces: Query<'w, 's, &'static PieceEntity>,
-    parents: Query<'w, 's, &'static ChildOf>,
 }
 
-impl Spots<'_, '_> {
-    /// The spot an entity (or the piece it is part of) stands for, hit at `at`.
-    fn location(&self, entity: Entity, at: Option<Vec3>) -> Option<Location> {
-        if self.squares.contains(entity) {
+impl BoardSpots for War {
+    type Spot = Location;
+    type Lookup = WarSpots<'static, 'static>;
+
+    fn spot_of(
+        lookup: &SystemParamItem<'_, '_, WarSpots<'static, 'static>>,
+        entity: Entity,
+        at: Option<Vec3>,
+    ) -> Option<Location> {
+        if lookup.squares.contains(entity) {
             return at.and_then(square_at).map(Location::Board);
         }
-        if let Ok(st) = self.stations.get(entity) {
+        if let Ok(st) = lookup.stations.get(entity) {
             return Some(Location::Station(st.0, st.1));
         }
-        if let Ok(p) = self.pieces.get(entity) {
-            return Some(p.at);
-        }
-        self.parents
-            .get(entity)
-            .ok()
-            .and_then(|c| self.location(c.parent(), at))
-    }
-}
-
-fn on_click(click: On<Pointer<Click>>, spots: Spots, mut clicked: MessageWriter<Clicked>) {
-    if click.button != PointerButton::Primary {
-        return;
-    }
-    // Clicks bubble from a piece's parts to the piece: answer only where the click began.
-    if click.event_target() != click.original_event_target() {
-        return;
-    }
-    if let Some(location) = spots.location(click.event_target(), click.hit.position) {
-        clicked.write(Clicked(location));
-    }
-}
-
-fn track_hover(
-    map: Option<Res<bevy::picking::hover::HoverMap>>,
-    spots: Spots,
-    mut hover: ResMut<Hover>,
-) {
-    let Some(map) = map else { return };
-    let nearest = crate::pointer::nearest_under_mouse(&map, |e, at| spots.location(e, at));
-    if hover.0 != nearest {
-        hover.0 = nearest;
+        lookup.pieces.get(entity).ok().map(|p| p.at)
     }
 }
 
@@ -139,7 +99,7 @@ pub fn apply_click(
     }
     let game = &the_match.game;
     let side = game.to_move();
-    let legal = game.legal_moves();
+    let legal = the_match.legal().to_vec();
     let pos = game.position();
     if let Some(origin) = selection.origin {
         if let Location::Board(sq) = location {
@@ -239,47 +199,34 @@ pub fn apply_click(
 }
 
 fn handle_clicks(
-    mut clicks: MessageReader<Clicked>,
+    mut clicks: MessageReader<SpotClicked<War>>,
     mut selection: ResMut<Selection>,
     mut the_match: ResMut<Match<War>>,
     mut intents: MessageWriter<Intent<War>>,
 ) {
-    for Clicked(location) in clicks.read() {
+    for SpotClicked(location) in clicks.read() {
         if let Some(mv) = apply_click(&mut the_match, &mut selection, *location) {
             intents.write(Intent::Play(mv));
         }
     }
 }
 
-fn clear_on_change(
-    mut played: MessageReader<Played<War>>,
-    mut resets: MessageReader<BoardReset>,
-    mut selection: ResMut<Selection>,
-) {
-    if played.read().count() + resets.read().count() > 0 && *selection != Selection::default() {
-        *selection = Selection::default();
-    }
-}
-
 fn show_highlights(
-    mut commands: Commands,
+    mut highlights: Highlights,
     selection: Res<Selection>,
     the_match: Res<Match<War>>,
-    hover: Res<Hover>,
-    marks: Option<Res<Marks>>,
-    old: Query<Entity, With<Highlight>>,
+    hover: Res<Hovered<War>>,
 ) {
-    let Some(marks) = marks else { return };
     if !selection.is_changed() && !the_match.is_changed() && !hover.is_changed() {
         return;
     }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    let Some((marks, mut pen)) = highlights.redraw() else {
+        return;
+    };
     let game = &the_match.game;
     let pos = game.position();
     let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Vec3| {
-        commands.spawn(Marks::bundle(mesh, material, at, 1.0));
+        pen.mark(mesh, material, at, 1.0);
     };
     if let Some(last) = game.last_move() {
         let mut squares = last.path();
@@ -313,9 +260,9 @@ fn show_highlights(
     }
     let depth = selection.path.len();
     let mut next: Vec<(Square, bool)> = Vec::new();
-    for mv in game.legal_moves() {
+    for mv in the_match.legal() {
         let path = mv.path();
-        if move_origin(&mv, side) != origin
+        if move_origin(mv, side) != origin
             || !path.starts_with(&selection.path)
             || path.len() <= depth
         {
