@@ -6,6 +6,7 @@
 //! [`tabletop::TableGame`] installs the plugins of the game on the table. One plugin per
 //! module.
 
+pub mod args;
 pub mod camera;
 pub mod cli;
 pub mod demo;
@@ -19,6 +20,7 @@ pub mod motion;
 pub mod playing;
 pub mod probe;
 pub mod room;
+pub mod rules_args;
 pub mod save;
 pub mod screens;
 pub mod shot;

@@ -5,7 +5,7 @@
 //! starting a game opens, in the same window, the table that command line opens, so the
 //! menu and the command line can never disagree.
 
-use crate::cli::{Cli, Command, PlayArgs};
+use crate::args::{Cli, Command, PlayArgs};
 use crate::playing::Feedback;
 use crate::tabletop::TableGame;
 use crate::theme::{BUTTON, GOLD, text};

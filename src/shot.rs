@@ -1,7 +1,7 @@
 //! `tabula shot`: render a position to a PNG without anyone at the controls.
 
 use crate::camera::View;
-use crate::cli::GameArg;
+use crate::rules_args::GameArg;
 use crate::tabletop::TableGame;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
@@ -59,7 +59,7 @@ pub fn game_for(
 ) -> Result<TableGame, String> {
     match scene {
         Some(path) => TableGame::from_scene(path, at),
-        None => crate::cli::opening(game, &Default::default()),
+        None => crate::rules_args::opening(game, &Default::default()),
     }
 }
 

@@ -1,0 +1,215 @@
+//! What the command line says: its commands and their arguments, and what `play` and `demo`
+//! open in the window. The start screen reads its own command lines with the same
+//! definitions, so that the two never disagree.
+
+use crate::rules_args::{GameArg, RulesArgs, opening};
+use crate::screens::{Start, Viewing};
+use crate::tabletop::TableGame;
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// Tabula: five forgotten patented board games on a 3D table.
+#[derive(Debug, Parser)]
+#[command(name = "tabula", version, about)]
+pub struct Cli {
+    /// What to do; without a command, the tabletop opens on the Game of War.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// What perft counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CountArg {
+    /// Every distinct path is a move.
+    Paths,
+    /// Moves that lead to the same position count once at each node.
+    Positions,
+}
+
+/// What `tabula play` takes: the game, its rules options, and how the window shows it.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct PlayArgs {
+    /// Which game.
+    #[arg(value_enum, default_value = "war")]
+    pub game: GameArg,
+    /// Rules options of the game.
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Start from a scene's position (its options and setup, then its moves).
+    #[arg(long)]
+    pub scene: Option<PathBuf>,
+    /// With --scene: play only this many of its moves, then hand over to the players.
+    #[arg(long, requires = "scene")]
+    pub at: Option<usize>,
+    /// Where the camera starts: red, blue, top or side.
+    #[arg(long, value_enum, default_value = "red")]
+    pub view: crate::camera::View,
+    /// Hot-seat: turn the camera to the player to move after every move.
+    #[arg(long)]
+    pub follow_turn: bool,
+    /// Exhibitions: the spectator camera directs itself (V switches it on and off).
+    #[arg(long)]
+    pub spectator: bool,
+    /// Where Ctrl+S saves the game (default tabula-save.ron); `--scene FILE` loads it.
+    #[arg(long)]
+    pub save_to: Option<PathBuf>,
+    /// Frame-rate benchmark: render this many frames (after the first 30), print the
+    /// mean and median frame time and the processor time a frame, and exit.
+    #[arg(long)]
+    pub frames: Option<u32>,
+    /// The players' names, in turn order, separated by commas ("Ann,Bob"); the HUD shows
+    /// them beside the colours.
+    #[arg(long, value_delimiter = ',')]
+    pub names: Vec<String>,
+    /// Exhibitions: a second window that shows the spectator camera (for a projector) while
+    /// the players use the main one.
+    #[arg(long)]
+    pub spectator_window: bool,
+}
+
+impl PlayArgs {
+    /// The game these arguments open: the opening with the options asked for, or a scene's
+    /// position.
+    pub fn table(&self) -> Result<TableGame, String> {
+        match &self.scene {
+            None => opening(self.game, &self.rules),
+            Some(path) if !self.rules.is_empty() => Err(format!(
+                "{}: a scene brings its own rules options; drop the option flags",
+                path.display()
+            )),
+            Some(path) => TableGame::from_scene(path, self.at),
+        }
+    }
+
+    /// How the window shows `table`; refuses more names than the game has players.
+    pub fn viewing(&self, table: &TableGame) -> Result<Viewing, String> {
+        let names = crate::playing::SeatNames::new(&table.player_labels(), &self.names)?;
+        Ok(Viewing {
+            view: self.view,
+            follow_turn: self.follow_turn,
+            spectator: self.spectator,
+            spectator_window: self.spectator_window,
+            save_to: self.save_to.clone(),
+            frames: self.frames,
+            names,
+            demo: None,
+        })
+    }
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Open the tabletop on a game (hot-seat for two).
+    Play(PlayArgs),
+    /// Open the start screen: choose a game and its options, load a save, or watch a
+    /// demonstration (also what `tabula` alone does).
+    Menu,
+    /// Show scenes as demonstrations through the spectator camera: captions, annotations,
+    /// variations; several files or a folder make a playlist.
+    Demo {
+        /// Scene files or folders of them.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Start the playlist again after its last scene (unattended exhibitions).
+        #[arg(long = "loop")]
+        looping: bool,
+        /// Speed: 1 is a move every 2.5 seconds; 0.25 to 8.
+        #[arg(long, default_value_t = 1.0)]
+        speed: f32,
+        /// Which scene of the playlist to start with (0 is the first).
+        #[arg(long, default_value_t = 0)]
+        index: usize,
+        /// A second window for the spectator camera.
+        #[arg(long)]
+        spectator_window: bool,
+    },
+    /// Replay scene files headless and check each reaches its expected outcome.
+    Verify {
+        /// Scene files (RON).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Count the move sequences of a given length from the opening (or a setup).
+    Perft {
+        /// Which game.
+        #[arg(value_enum)]
+        game: GameArg,
+        /// Number of moves.
+        depth: u32,
+        /// A position instead of the opening: a file in the game's setup text form, or the
+        /// text itself with `;` between lines.
+        #[arg(long)]
+        setup: Option<String>,
+        /// Print the count below each first move.
+        #[arg(long)]
+        divide: bool,
+        /// What counts as a move: every distinct path, or each distinct resulting position.
+        #[arg(long, value_enum, default_value = "paths")]
+        count: CountArg,
+    },
+    /// Render a position to a PNG file (needs a display; use xvfb-run on a headless machine).
+    Shot(crate::shot::ShotRequest),
+    /// The computer's move in a position, with each player's expected result, the principal
+    /// variation and the search's statistics.
+    Think(tabula_ai::commands::think::ThinkArgs),
+    /// Games between two engines: wins, draws and losses with a 95% interval.
+    Arena(tabula_ai::commands::arena::ArenaArgs),
+    /// The engine on a line protocol over standard input and output (docs/engine-protocol.md).
+    Engine(tabula_ai::commands::engine::EngineArgs),
+}
+
+/// What `tabula ARGS` opens in the window, for a screen change asked for inside it (the start
+/// screen, a game, a demonstration); other commands are refused there.
+pub fn start_from_args(args: &[String]) -> Result<Start, String> {
+    let cli =
+        Cli::try_parse_from(std::iter::once("tabula".to_string()).chain(args.iter().cloned()))
+            .map_err(|e| e.to_string().lines().next().unwrap_or_default().to_string())?;
+    match cli.command {
+        None | Some(Command::Menu) => Ok(Start::Menu),
+        Some(Command::Play(play)) => play_start(&play).map(|(start, _)| start),
+        Some(Command::Demo {
+            files,
+            looping,
+            speed,
+            index,
+            spectator_window,
+        }) => demo_start(&files, looping, speed, index, spectator_window),
+        Some(_) => Err("only the start screen, play and demo open in the window".into()),
+    }
+}
+
+/// The game `tabula play` opens, and the frames to measure (`--frames`).
+pub fn play_start(play: &PlayArgs) -> Result<(Start, Option<u32>), String> {
+    let table = play.table()?;
+    let viewing = play.viewing(&table)?;
+    let frames = viewing.frames;
+    Ok((Start::Table(table, viewing), frames))
+}
+
+/// The demonstration `tabula demo` opens.
+pub fn demo_start(
+    files: &[PathBuf],
+    looping: bool,
+    speed: f32,
+    index: usize,
+    window: bool,
+) -> Result<Start, String> {
+    if !(speed.is_finite() && (0.25..=8.0).contains(&speed)) {
+        return Err(format!("--speed {speed}: use 0.25 to 8"));
+    }
+    let (table, mut show) = crate::demo::load_playlist(files)
+        .and_then(|playlist| crate::demo::prepare(playlist, index))?;
+    show.looping = looping;
+    show.speed = speed;
+    Ok(Start::Table(
+        table,
+        Viewing {
+            view: crate::camera::View::Side,
+            spectator: true,
+            spectator_window: window,
+            demo: Some(show),
+            ..Viewing::default()
+        },
+    ))
+}
