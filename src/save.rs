@@ -261,7 +261,10 @@ fn leave<M: Saveable>(
     mut asked: ResMut<LeaveAsked>,
     mut the_match: ResMut<M>,
     mut launch: ResMut<crate::playing::Launch>,
+    watching: Option<Res<crate::playing::Watching>>,
 ) {
+    // A show's moves are the scene's, not the players': leaving loses nothing.
+    let watching = watching.is_some_and(|w| w.0.is_some());
     for request in requests.read() {
         match request {
             Leave::Load => match check_save(&path.0) {
@@ -277,8 +280,8 @@ fn leave<M: Saveable>(
                 ))),
             },
             Leave::Menu => {
-                let moves = the_match.save_data().moves.len();
-                if moves > 0 && asked.0 != Some(moves) {
+                let moves = the_match.ply();
+                if moves > 0 && !watching && asked.0 != Some(moves) {
                     asked.0 = Some(moves);
                     the_match.tell(Feedback::info(format!(
                         "Leave for the start screen? The {moves} moves played are lost unless \

@@ -101,6 +101,12 @@ fn screens_follow_one_another_in_one_app_and_leave_nothing_behind() {
     // A command line that cannot be opened is refused where it was asked; the show goes on.
     launch(&mut app, &["play", "chess"]);
     assert_eq!(screen(&app), Screen::Demo);
+
+    // A show's moves are the scene's: F10 leaves it at once, without asking.
+    app.world_mut().write_message(tabula::save::Leave::Menu);
+    run(&mut app, 4);
+    assert_eq!(screen(&app), Screen::Menu);
+    assert!(!app.world().contains_resource::<tabula::demo::Demo>());
 }
 
 #[test]
