@@ -223,14 +223,8 @@ fn perft(
 /// screen: the start screen, the five games and the demonstrations, starting on `start`.
 /// With `view`, the 3D, the HUD and the start screen are drawn.
 pub fn build(app: &mut App, start: Start, view: bool) {
-    if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
-        app.add_plugins(bevy::state::app::StatesPlugin);
-    }
+    crate::tabletop::shared_plugins(app);
     app.add_plugins((
-        crate::playing::plugin,
-        crate::motion::plugin,
-        crate::table::shared_plugin,
-        crate::save::plugin,
         crate::demo::logic,
         crate::screens::plugin,
         crate::menu::logic,

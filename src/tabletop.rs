@@ -95,16 +95,8 @@ impl TableGame {
     /// game's own, the screen state at the table, and its match. Tests build on this; the
     /// window installs every game instead ([`run_window`]).
     pub fn install(self, app: &mut App, view: bool) {
-        if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
-            app.add_plugins(bevy::state::app::StatesPlugin);
-        }
-        app.add_plugins((
-            crate::playing::plugin,
-            crate::motion::plugin,
-            crate::table::shared_plugin,
-            crate::save::plugin,
-            crate::state::plugin,
-        ));
+        shared_plugins(app);
+        app.add_plugins(crate::state::plugin);
         if view {
             app.add_plugins(crate::view_plugin);
         }
@@ -125,6 +117,20 @@ impl TableGame {
         crate::on_table_game!(self, g => commands.insert_resource(Match::new(g)));
         commands.write_message(crate::playing::BoardReset);
     }
+}
+
+/// What every table needs whichever game is on it: states, the players' commands, motion,
+/// who may click, and saving.
+pub fn shared_plugins(app: &mut App) {
+    if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
+        app.add_plugins(bevy::state::app::StatesPlugin);
+    }
+    app.add_plugins((
+        crate::playing::plugin,
+        crate::motion::plugin,
+        crate::table::shared_plugin,
+        crate::save::plugin,
+    ));
 }
 
 fn kind_of<G: TableRules>(_: &G) -> GameKind {
