@@ -372,9 +372,13 @@ pub fn plugin<G: TableRules>(app: &mut App) {
         );
 }
 
-/// What every game's match shares, added once: who may click.
+/// What every game's match shares, added once: who may click. The players' input listens
+/// only while the seat to move is played at this screen.
 pub fn shared_plugin(app: &mut App) {
-    app.init_resource::<LocalTurn>();
+    app.init_resource::<LocalTurn>().configure_sets(
+        Update,
+        crate::playing::InputSet.run_if(|local: Res<LocalTurn>| local.0),
+    );
 }
 
 fn apply_intents<G: TableRules>(
