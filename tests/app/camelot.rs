@@ -145,6 +145,27 @@ fn a_path_is_dragged_through_its_landings() {
     );
     assert_eq!(the_match(&app).move_texts(), vec!["E4-E6".to_string()]);
 
+    // The click picking reports with the drag's release is not one more click: the move's
+    // report stands, no refusal about the piece just moved.
+    app.world_mut().write_message(MatchCommand::Undo);
+    app.update();
+    app.world_mut()
+        .write_message(SpotClicked::<Camelot>(sq("E6")));
+    send(
+        &mut app,
+        &[
+            SquareInput::DragFrom(sq("E4")),
+            SquareInput::DragOver(sq("E6")),
+            SquareInput::Release,
+        ],
+    );
+    assert_eq!(the_match(&app).move_texts(), vec!["E4-E6".to_string()]);
+    assert!(
+        !the_match(&app).feedback.is_error,
+        "{:?}",
+        the_match(&app).feedback
+    );
+
     // A drag that never leaves its square selects nothing and plays nothing.
     send(
         &mut app,

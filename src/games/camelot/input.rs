@@ -36,9 +36,14 @@ pub enum SquareInput {
     Release,
 }
 
-/// The square a drag began on, while the button is held.
+/// The square a drag began on, while the button is held; whether it has gone on to another
+/// square; and, for a few frames after such a drag ends, that the click picking reports
+/// with its release is the drag's end and not one more click.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-struct Drag(Option<Square>);
+struct Drag(Option<Square>, bool, u8);
+
+/// Frames after a drag across squares ends during which a click is its release.
+const RELEASE_FRAMES: u8 = 3;
 
 /// The last square a drag passed over (the squares are a few meshes, so the pointer moves
 /// from square to square without entering another entity).
@@ -296,14 +301,29 @@ fn handle_input(
             intents.write(Intent::Play(mv));
         }
     };
+    let inputs: Vec<SquareInput> = inputs.read().copied().collect();
+    // The button let go at the end of a drag across squares is the drag's end: the click
+    // picking reports with it (this frame or the next) is not one more click on the board.
+    if drag.1 && inputs.contains(&SquareInput::Release) {
+        drag.2 = RELEASE_FRAMES;
+    }
+    let mut released = drag.2 > 0;
     for SpotClicked(sq) in clicks.read() {
+        if std::mem::take(&mut released) {
+            drag.2 = 0;
+            continue;
+        }
         play(apply_click(&mut the_match, &mut entry, *sq));
     }
-    for input in inputs.read() {
-        match *input {
-            SquareInput::DragFrom(sq) => drag.0 = Some(sq),
+    drag.2 = drag.2.saturating_sub(1);
+    for input in inputs {
+        match input {
+            SquareInput::DragFrom(sq) => *drag = Drag(Some(sq), false, 0),
             SquareInput::DragOver(sq) => {
                 let Some(from) = drag.0 else { continue };
+                if sq != from {
+                    drag.1 = true;
+                }
                 if entry.origin != Some(from) {
                     if sq == from {
                         continue;
@@ -322,7 +342,9 @@ fn handle_input(
                 }
             }
             SquareInput::Release => {
-                if drag.0.take().is_some() && entry.origin.is_some() && !entry.path.is_empty() {
+                let dragging = drag.0.take().is_some();
+                drag.1 = false;
+                if dragging && entry.origin.is_some() && !entry.path.is_empty() {
                     play(confirm(&mut the_match, &mut entry));
                 }
             }
