@@ -117,6 +117,102 @@ impl Sink for usize {
     }
 }
 
+/// Generated actions as the generator sends them, without building the runs of eight: a
+/// single action, or the first of a run (heading north) with the headings barred, so that one
+/// action at a given place of the list is found without writing out every action.
+#[derive(Debug, Default)]
+pub(super) struct Runs {
+    /// Each action or run: the action (a run's heading north) and, for a run, its barred
+    /// headings.
+    list: Vec<(Move, Option<u8>)>,
+    /// How many actions in all.
+    total: usize,
+}
+
+impl Runs {
+    /// Empties the list, keeping its room.
+    pub(super) fn clear(&mut self) {
+        self.list.clear();
+        self.total = 0;
+    }
+
+    /// How many actions the list holds.
+    pub(super) fn total(&self) -> usize {
+        self.total
+    }
+
+    /// The action at place `k` of the list written out in full (as a `Vec<Move>` sink
+    /// writes it), if there is one.
+    pub(super) fn nth(&self, mut k: usize) -> Option<Move> {
+        for (mv, run) in &self.list {
+            let Some(barred) = *run else {
+                if k == 0 {
+                    return Some(mv.clone());
+                }
+                k -= 1;
+                continue;
+            };
+            let open = 8 - barred.count_ones() as usize;
+            if k >= open {
+                k -= open;
+                continue;
+            }
+            let d = Dir::ALL
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| barred & (1 << i) == 0)
+                .nth(k)
+                .map(|(_, d)| d)?;
+            return Some(headed(mv, d));
+        }
+        None
+    }
+}
+
+/// A run's action turned to heading `d`: a launch's heading, a plane's new heading.
+fn headed(mv: &Move, d: Dir) -> Move {
+    match mv.clone() {
+        Move::Launch { kind, at, .. } => Move::Launch {
+            kind,
+            at,
+            heading: d,
+        },
+        Move::Advance {
+            kind,
+            from,
+            heading,
+            to,
+            ..
+        } => Move::Advance {
+            kind,
+            from,
+            heading,
+            to,
+            repoint: d,
+        },
+        other => other,
+    }
+}
+
+impl Sink for Runs {
+    #[inline(always)]
+    fn one(&mut self, mv: Move) {
+        self.list.push((mv, None));
+        self.total += 1;
+    }
+
+    #[inline(always)]
+    fn eight(&mut self, barred: u8, make: impl Fn(Dir) -> Move) {
+        let first = make(Dir::N);
+        debug_assert!(
+            Dir::ALL.into_iter().all(|d| headed(&first, d) == make(d)),
+            "a run's actions differ by heading alone"
+        );
+        self.total += 8 - barred.count_ones() as usize;
+        self.list.push((first, Some(barred)));
+    }
+}
+
 /// The flag bits each kind of enemy piece sets on its squares.
 const KIND_FLAGS: [u8; 8] = [
     0,                // submarine
