@@ -122,9 +122,9 @@ impl Sink for usize {
 /// action at a given place of the list is found without writing out every action.
 #[derive(Debug, Default)]
 pub(super) struct Runs {
-    /// Each action or run: the action (a run's heading north) and, for a run, its barred
-    /// headings.
-    list: Vec<(Move, Option<u8>)>,
+    /// Each action or run: the action (a run's heading north), its barred headings
+    /// ([`SINGLE`] for a single action), and how many actions it stands for.
+    list: Vec<(Move, u8, u8)>,
     /// How many actions in all.
     total: usize,
 }
@@ -144,30 +144,29 @@ impl Runs {
     /// The action at place `k` of the list written out in full (as a `Vec<Move>` sink
     /// writes it), if there is one.
     pub(super) fn nth(&self, mut k: usize) -> Option<Move> {
-        for (mv, run) in &self.list {
-            let Some(barred) = *run else {
-                if k == 0 {
-                    return Some(mv.clone());
-                }
-                k -= 1;
-                continue;
-            };
-            let open = 8 - barred.count_ones() as usize;
-            if k >= open {
-                k -= open;
-                continue;
+        let (mv, barred, count) = self.list.iter().find(|(_, _, count)| {
+            let here = k < usize::from(*count);
+            if !here {
+                k -= usize::from(*count);
             }
-            let d = Dir::ALL
-                .into_iter()
-                .enumerate()
-                .filter(|(i, _)| barred & (1 << i) == 0)
-                .nth(k)
-                .map(|(_, d)| d)?;
-            return Some(headed(mv, d));
+            here
+        })?;
+        if *barred == SINGLE {
+            return Some(mv.clone());
         }
-        None
+        let d = Dir::ALL
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| barred & (1 << i) == 0)
+            .nth(k)
+            .map(|(_, d)| d)?;
+        Some(headed(mv, d))
     }
 }
+
+/// A single action's barred headings in [`Runs`]: all of them (a run with all barred stands
+/// for no action, and is never picked).
+const SINGLE: u8 = 0xff;
 
 /// A run's action turned to heading `d`: a launch's heading, a plane's new heading.
 fn headed(mv: &Move, d: Dir) -> Move {
@@ -197,7 +196,7 @@ fn headed(mv: &Move, d: Dir) -> Move {
 impl Sink for Runs {
     #[inline(always)]
     fn one(&mut self, mv: Move) {
-        self.list.push((mv, None));
+        self.list.push((mv, SINGLE, 1));
         self.total += 1;
     }
 
@@ -208,8 +207,12 @@ impl Sink for Runs {
             Dir::ALL.into_iter().all(|d| headed(&first, d) == make(d)),
             "a run's actions differ by heading alone"
         );
-        self.total += 8 - barred.count_ones() as usize;
-        self.list.push((first, Some(barred)));
+        let count = 8 - barred.count_ones() as u8;
+        if count == 0 {
+            return;
+        }
+        self.total += usize::from(count);
+        self.list.push((first, barred, count));
     }
 }
 
@@ -554,6 +557,18 @@ mod tests {
                         }
                         let mut fast = g.legal_moves();
                         assert_eq!(fast.len(), g.legal_move_count());
+                        // Picking one finds the action at that place of the list.
+                        let n = fast.len();
+                        for k in [0, n / 2, n - 1, rng.random_range(0..n)] {
+                            let mut asked = 0;
+                            let picked = g.choose_legal_move(|m| {
+                                asked = m;
+                                k
+                            });
+                            assert_eq!(asked, n);
+                            assert_eq!(picked.as_ref(), Some(&fast[k]), "place {k}");
+                        }
+                        assert_eq!(g.choose_legal_move(|m| m), None);
                         fast.sort();
                         let n = fast.len();
                         fast.dedup();

@@ -445,15 +445,20 @@ impl Position {
                         self.pass_over(&moved, mid)?;
                     }
                 }
+                // The mover keeps its place unless entering sinks something.
+                let len = self.pieces.len();
                 for sq in [to.0].into_iter().chain(to.1) {
                     if old.covers(sq) {
                         continue;
                     }
-                    let idx = self
-                        .pieces
-                        .iter()
-                        .position(|p| *p == moved)
-                        .ok_or(Illegal::NoPiece { kind: *kind })?;
+                    let idx = if self.pieces.len() == len {
+                        i
+                    } else {
+                        self.pieces
+                            .iter()
+                            .position(|p| *p == moved)
+                            .ok_or(Illegal::NoPiece { kind: *kind })?
+                    };
                     let mut gone = false;
                     sank |= self.enter(idx, sq, &mut gone, rec)?;
                 }
