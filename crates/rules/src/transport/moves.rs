@@ -248,9 +248,12 @@ impl Position {
         let enemy: u8 = (0..4u8)
             .filter(|f| self.enemies(me.fleet, *f))
             .fold(0, |m, f| m | 1 << f);
+        // Squares compared as one number each, a missing bow as none.
+        let packed = |s: Sq| u32::from(u16::from_le_bytes([s.x as u8, s.y as u8]));
+        let want = packed(sq);
         let mut there = 0u8;
         for p in &self.pieces {
-            let covers = (p.at == sq) | (p.bow == Some(sq));
+            let covers = (packed(p.at) == want) | (p.bow.map_or(u32::MAX, packed) == want);
             there |= u8::from(covers) & (enemy >> (p.fleet & 3));
         }
         if there & 1 == 0 {
