@@ -144,7 +144,7 @@ impl Runs {
     /// The action at place `k` of the list written out in full (as a `Vec<Move>` sink
     /// writes it), if there is one.
     pub(super) fn nth(&self, mut k: usize) -> Option<Move> {
-        let (mv, barred, count) = self.list.iter().find(|(_, _, count)| {
+        let (mv, barred, _) = self.list.iter().find(|(_, _, count)| {
             let here = k < usize::from(*count);
             if !here {
                 k -= usize::from(*count);
