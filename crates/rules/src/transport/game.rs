@@ -5,6 +5,7 @@
 //! Positions and actions have their own modules; their items are named here too.
 
 use super::board::Sq;
+use super::movegen::Runs;
 use super::pieces::{Kind, Piece};
 use crate::game::{DrawReason, Game, Outcome, PlayError};
 use std::fmt;
@@ -16,6 +17,11 @@ pub use super::position::Position;
 pub(super) use super::position::{Rules, aux_index};
 pub use super::setup::SetupError;
 
+thread_local! {
+    /// The list [`Game::choose_legal_move`] fills, kept for its room.
+    static RUNS: std::cell::Cell<Runs> = std::cell::Cell::new(Runs::default());
+}
+
 /// A fleet's name: "Fleet 1" to "Fleet 4".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Fleet(pub u8);
@@ -26,12 +32,58 @@ impl fmt::Display for Fleet {
     }
 }
 
-/// What undoing an action restores.
+/// What undoing an action restores: the position's state but the pieces, and where the
+/// pieces' changes since it begin in the game's log.
 #[derive(Debug, Clone)]
 struct Frame {
     mv: Move,
-    before: Position,
     quiet: u32,
+    log_len: usize,
+    reserve: [[u8; 3]; 4],
+    out: [bool; 4],
+    to_move: u8,
+    key: u64,
+}
+
+/// A change to the pieces, as undoing it needs.
+#[derive(Debug, Clone)]
+enum Change {
+    /// The piece at this place was replaced; it was this.
+    Replaced(usize, Piece),
+    /// A piece was put after the others.
+    Pushed,
+    /// This piece was taken out from this place.
+    Taken(usize, Piece),
+}
+
+/// A [`Record`] that logs the changes to the pieces, and tells the rest to `inner`.
+struct Journal<'a, R> {
+    log: &'a mut Vec<Change>,
+    inner: &'a mut R,
+}
+
+impl<R: Record> Record for Journal<'_, R> {
+    fn sunk(&mut self, piece: Piece) {
+        self.inner.sunk(piece);
+    }
+    fn removed(&mut self, piece: Piece) {
+        self.inner.removed(piece);
+    }
+    fn out(&mut self, fleet: u8) {
+        self.inner.out(fleet);
+    }
+    fn returned(&mut self) {
+        self.inner.returned();
+    }
+    fn replaced(&mut self, i: usize, old: Piece) {
+        self.log.push(Change::Replaced(i, old));
+    }
+    fn pushed(&mut self) {
+        self.log.push(Change::Pushed);
+    }
+    fn taken(&mut self, i: usize, old: Piece) {
+        self.log.push(Change::Taken(i, old));
+    }
 }
 
 /// A Transport game in progress.
@@ -41,6 +93,8 @@ pub struct Transport {
     start: Position,
     options: TransportOptions,
     frames: Vec<Frame>,
+    /// The changes to the pieces of the actions played, in order (see [`Frame`]).
+    log: Vec<Change>,
     /// Actions in a row with nothing sunk.
     quiet: u32,
 }
@@ -68,6 +122,7 @@ impl Transport {
             pos,
             options,
             frames: Vec::new(),
+            log: Vec::new(),
             quiet: 0,
         }
     }
@@ -127,13 +182,21 @@ impl Transport {
 
     /// Plays a legal action, telling `rec` what it sinks and sends back to reserve.
     fn apply(&mut self, mv: &Move, rec: &mut impl Record) {
-        let before = self.pos.clone();
-        let sank = self.pos.apply_with(mv, rec).expect("a legal move");
-        self.frames.push(Frame {
+        let frame = Frame {
             mv: mv.clone(),
-            before,
             quiet: self.quiet,
-        });
+            log_len: self.log.len(),
+            reserve: self.pos.reserve,
+            out: self.pos.out,
+            to_move: self.pos.to_move,
+            key: self.pos.key,
+        };
+        let mut journal = Journal {
+            log: &mut self.log,
+            inner: rec,
+        };
+        let sank = self.pos.apply_with(mv, &mut journal).expect("a legal move");
+        self.frames.push(frame);
         self.quiet = if sank {
             0
         } else {
@@ -322,13 +385,46 @@ impl Game for Transport {
         n.max(1)
     }
 
+    /// Finds the action without writing out the runs of eight that differ by heading alone
+    /// (launches, a plane's advances), in the order of [`Game::legal_moves`].
+    fn choose_legal_move(&self, choose: impl FnOnce(usize) -> usize) -> Option<Move> {
+        if self.outcome().is_over() {
+            return None;
+        }
+        let mut runs = RUNS.take();
+        runs.clear();
+        self.pos.each_legal(&mut runs);
+        let total = runs.total();
+        let picked = if total == 0 {
+            (choose(1) == 0).then_some(Move::Pass)
+        } else {
+            let k = choose(total);
+            runs.nth(k)
+        };
+        RUNS.set(runs);
+        picked
+    }
+
     fn play_unchecked(&mut self, mv: &Move) {
         self.apply(mv, &mut ());
     }
 
     fn undo(&mut self) -> Option<Move> {
         let frame = self.frames.pop()?;
-        self.pos = frame.before;
+        let pieces = &mut self.pos.pieces;
+        for change in self.log.drain(frame.log_len..).rev() {
+            match change {
+                Change::Replaced(i, old) => pieces[i] = old,
+                Change::Pushed => {
+                    pieces.pop();
+                }
+                Change::Taken(i, old) => pieces.insert(i, old),
+            }
+        }
+        self.pos.reserve = frame.reserve;
+        self.pos.out = frame.out;
+        self.pos.to_move = frame.to_move;
+        self.pos.key = frame.key;
         self.quiet = frame.quiet;
         Some(frame.mv)
     }

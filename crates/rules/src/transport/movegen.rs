@@ -117,6 +117,105 @@ impl Sink for usize {
     }
 }
 
+/// Generated actions as the generator sends them, without building the runs of eight: a
+/// single action, or the first of a run (heading north) with the headings barred, so that one
+/// action at a given place of the list is found without writing out every action.
+#[derive(Debug, Default)]
+pub(super) struct Runs {
+    /// Each action or run: the action (a run's heading north), its barred headings
+    /// ([`SINGLE`] for a single action), and how many actions it stands for.
+    list: Vec<(Move, u8, u8)>,
+    /// How many actions in all.
+    total: usize,
+}
+
+impl Runs {
+    /// Empties the list, keeping its room.
+    pub(super) fn clear(&mut self) {
+        self.list.clear();
+        self.total = 0;
+    }
+
+    /// How many actions the list holds.
+    pub(super) fn total(&self) -> usize {
+        self.total
+    }
+
+    /// The action at place `k` of the list written out in full (as a `Vec<Move>` sink
+    /// writes it), if there is one.
+    pub(super) fn nth(&self, mut k: usize) -> Option<Move> {
+        let (mv, barred, _) = self.list.iter().find(|(_, _, count)| {
+            let here = k < usize::from(*count);
+            if !here {
+                k -= usize::from(*count);
+            }
+            here
+        })?;
+        if *barred == SINGLE {
+            return Some(mv.clone());
+        }
+        let d = Dir::ALL
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| barred & (1 << i) == 0)
+            .nth(k)
+            .map(|(_, d)| d)?;
+        Some(headed(mv, d))
+    }
+}
+
+/// A single action's barred headings in [`Runs`]: all of them (a run with all barred stands
+/// for no action, and is never picked).
+const SINGLE: u8 = 0xff;
+
+/// A run's action turned to heading `d`: a launch's heading, a plane's new heading.
+fn headed(mv: &Move, d: Dir) -> Move {
+    match mv.clone() {
+        Move::Launch { kind, at, .. } => Move::Launch {
+            kind,
+            at,
+            heading: d,
+        },
+        Move::Advance {
+            kind,
+            from,
+            heading,
+            to,
+            ..
+        } => Move::Advance {
+            kind,
+            from,
+            heading,
+            to,
+            repoint: d,
+        },
+        other => other,
+    }
+}
+
+impl Sink for Runs {
+    #[inline(always)]
+    fn one(&mut self, mv: Move) {
+        self.list.push((mv, SINGLE, 1));
+        self.total += 1;
+    }
+
+    #[inline(always)]
+    fn eight(&mut self, barred: u8, make: impl Fn(Dir) -> Move) {
+        let first = make(Dir::N);
+        debug_assert!(
+            Dir::ALL.into_iter().all(|d| headed(&first, d) == make(d)),
+            "a run's actions differ by heading alone"
+        );
+        let count = 8 - barred.count_ones() as u8;
+        if count == 0 {
+            return;
+        }
+        self.total += usize::from(count);
+        self.list.push((first, barred, count));
+    }
+}
+
 /// The flag bits each kind of enemy piece sets on its squares.
 const KIND_FLAGS: [u8; 8] = [
     0,                // submarine
@@ -458,6 +557,18 @@ mod tests {
                         }
                         let mut fast = g.legal_moves();
                         assert_eq!(fast.len(), g.legal_move_count());
+                        // Picking one finds the action at that place of the list.
+                        let n = fast.len();
+                        for k in [0, n / 2, n - 1, rng.random_range(0..n)] {
+                            let mut asked = 0;
+                            let picked = g.choose_legal_move(|m| {
+                                asked = m;
+                                k
+                            });
+                            assert_eq!(asked, n);
+                            assert_eq!(picked.as_ref(), Some(&fast[k]), "place {k}");
+                        }
+                        assert_eq!(g.choose_legal_move(|m| m), None);
                         fast.sort();
                         let n = fast.len();
                         fast.dedup();

@@ -126,6 +126,12 @@ pub(super) trait Record {
     fn out(&mut self, _fleet: u8) {}
     /// The moving auxiliary went back to its fleet's reserve.
     fn returned(&mut self) {}
+    /// The piece at place `i` of the pieces was replaced; it was `old`.
+    fn replaced(&mut self, _i: usize, _old: Piece) {}
+    /// A piece was put after the others.
+    fn pushed(&mut self) {}
+    /// The piece `old` at place `i` was taken out (the later ones move up a place).
+    fn taken(&mut self, _i: usize, _old: Piece) {}
 }
 
 impl Record for () {}
@@ -180,9 +186,28 @@ impl Record for TransportEffect {
 }
 
 impl Position {
+    /// [`Position::set_piece`], told to `rec`.
+    fn set_piece_with(&mut self, i: usize, p: Piece, rec: &mut impl Record) {
+        rec.replaced(i, self.pieces[i]);
+        self.set_piece(i, p);
+    }
+
+    /// [`Position::push_piece`], told to `rec`.
+    fn push_piece_with(&mut self, p: Piece, rec: &mut impl Record) {
+        self.push_piece(p);
+        rec.pushed();
+    }
+
+    /// [`Position::remove_piece`], told to `rec`.
+    fn remove_piece_with(&mut self, i: usize, rec: &mut impl Record) -> Piece {
+        let p = self.remove_piece(i);
+        rec.taken(i, p);
+        p
+    }
+
     /// Sinks `victim` (an index into the pieces).
     fn sink(&mut self, victim: usize, rec: &mut impl Record) {
-        let p = self.remove_piece(victim);
+        let p = self.remove_piece_with(victim, rec);
         rec.sunk(p);
         match p.kind {
             Kind::Carrier => self.set_reserve(p.fleet, Kind::Plane, 0),
@@ -193,7 +218,8 @@ impl Position {
                     let mut i = 0;
                     while i < self.pieces.len() {
                         if self.pieces[i].fleet == p.fleet {
-                            rec.removed(self.remove_piece(i));
+                            let gone = self.remove_piece_with(i, rec);
+                            rec.removed(gone);
                         } else {
                             i += 1;
                         }
@@ -222,9 +248,12 @@ impl Position {
         let enemy: u8 = (0..4u8)
             .filter(|f| self.enemies(me.fleet, *f))
             .fold(0, |m, f| m | 1 << f);
+        // Squares compared as one number each, a missing bow as none.
+        let packed = |s: Sq| u32::from(u16::from_le_bytes([s.x as u8, s.y as u8]));
+        let want = packed(sq);
         let mut there = 0u8;
         for p in &self.pieces {
-            let covers = (p.at == sq) | (p.bow == Some(sq));
+            let covers = (packed(p.at) == want) | (p.bow.map_or(u32::MAX, packed) == want);
             there |= u8::from(covers) & (enemy >> (p.fleet & 3));
         }
         if there & 1 == 0 {
@@ -261,7 +290,7 @@ impl Position {
                 .iter()
                 .position(|q| *q == me)
                 .expect("the missile is on the board");
-            self.remove_piece(m);
+            self.remove_piece_with(m, rec);
             let left = self.reserve(me.fleet, me.kind);
             self.set_reserve(me.fleet, me.kind, left + 1);
             rec.returned();
@@ -409,7 +438,7 @@ impl Position {
                     moved: true,
                     ..old
                 };
-                self.set_piece(i, moved);
+                self.set_piece_with(i, moved, rec);
                 // A destroyer's double step passes its middle square.
                 if *kind == Kind::Destroyer && !old.moved {
                     let dx = (to.0.x - from.0.x).signum();
@@ -419,15 +448,20 @@ impl Position {
                         self.pass_over(&moved, mid)?;
                     }
                 }
+                // The mover keeps its place unless entering sinks something.
+                let len = self.pieces.len();
                 for sq in [to.0].into_iter().chain(to.1) {
                     if old.covers(sq) {
                         continue;
                     }
-                    let idx = self
-                        .pieces
-                        .iter()
-                        .position(|p| *p == moved)
-                        .ok_or(Illegal::NoPiece { kind: *kind })?;
+                    let idx = if self.pieces.len() == len {
+                        i
+                    } else {
+                        self.pieces
+                            .iter()
+                            .position(|p| *p == moved)
+                            .ok_or(Illegal::NoPiece { kind: *kind })?
+                    };
                     let mut gone = false;
                     sank |= self.enter(idx, sq, &mut gone, rec)?;
                 }
@@ -441,14 +475,17 @@ impl Position {
                     self.check_not_at_own_ship(*kind, *at, *heading)?;
                 }
                 self.set_reserve(me, *kind, left - 1);
-                self.push_piece(Piece {
-                    fleet: me,
-                    kind: *kind,
-                    at: *at,
-                    bow: None,
-                    heading: Some(*heading),
-                    moved: false,
-                });
+                self.push_piece_with(
+                    Piece {
+                        fleet: me,
+                        kind: *kind,
+                        at: *at,
+                        bow: None,
+                        heading: Some(*heading),
+                        moved: false,
+                    },
+                    rec,
+                );
                 let mut gone = false;
                 let idx = self.pieces.len() - 1;
                 sank |= self.enter(idx, *at, &mut gone, rec)?;
@@ -467,7 +504,7 @@ impl Position {
                             });
                         }
                         // Off the board at once: back to reserve, the action spent.
-                        self.remove_piece(idx);
+                        self.remove_piece_with(idx, rec);
                         let left = self.reserve(me, *kind);
                         self.set_reserve(me, *kind, left + 1);
                         rec.returned();
@@ -476,7 +513,7 @@ impl Position {
                             at: next,
                             ..self.pieces[idx]
                         };
-                        self.set_piece(idx, run);
+                        self.set_piece_with(idx, run, rec);
                         sank |= self.enter(idx, next, &mut gone, rec)?;
                     }
                 }
@@ -500,7 +537,7 @@ impl Position {
                     .ok_or(Illegal::NoPiece { kind: *kind })?;
                 let Some(to) = to else {
                     // Off the board: back to reserve.
-                    self.remove_piece(i);
+                    self.remove_piece_with(i, rec);
                     let left = self.reserve(me, *kind);
                     self.set_reserve(me, *kind, left + 1);
                     rec.returned();
@@ -512,7 +549,7 @@ impl Position {
                     heading: Some(*repoint),
                     ..self.pieces[i]
                 };
-                self.set_piece(i, moved);
+                self.set_piece_with(i, moved, rec);
                 // A plane's two-square flight passes its middle square.
                 let flight = (to.x - from.x).abs() == 2 || (to.y - from.y).abs() == 2;
                 if flight {
