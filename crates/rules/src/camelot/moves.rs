@@ -6,7 +6,9 @@
 //! path in a fixed buffer; a move's path is stored inline unless it is very long, so
 //! generating moves allocates nothing but the list.
 
-use super::board::{CASTLE_CELLS, CELLS, NEIGHBOURS, OFFSETS, Side, Square, in_castle};
+use super::board::{
+    CASTLE_CELLS, CELLS, LEAPS_INTO_CASTLE, NEIGHBOURS, OFFSETS, Side, Square, in_castle,
+};
 use super::position::{EMPTY, KNIGHT_BIT, Position, side_bit};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -423,6 +425,13 @@ fn next(cell: usize, d: usize) -> usize {
     cell.wrapping_add(OFFSETS[d])
 }
 
+/// The direction `d` in which a leap from a cell lands `delta` cells further on (two
+/// steps in `DIRECTIONS[d]`), if any.
+#[inline]
+fn leap_direction(delta: usize) -> Option<usize> {
+    (0..8).find(|&d| OFFSETS[d].wrapping_add(OFFSETS[d]) == delta)
+}
+
 /// The canter and jump search of one piece.
 struct Search<'a, R: Recorder> {
     /// The board, with the moving piece lifted and the pieces jumped so far taken off.
@@ -432,11 +441,14 @@ struct Search<'a, R: Recorder> {
     near_mine: &'a [u8; CELLS],
     /// The same for the enemy's pieces (with the pieces jumped still counted).
     near_theirs: &'a [u8; CELLS],
+    /// The directions in which the square two steps away is empty (with the moving piece
+    /// still on the board and the pieces jumped still counted: `cells` has the last word).
+    far_empty: &'a [u8; CELLS],
+    /// The directions in which a canter may not land (WCF: in the own castle).
+    no_landing: &'static [u8; CELLS],
     /// Cells landed on by canters so far (and the start).
     visited: [bool; CELLS],
-    mine: u8,
     theirs: u8,
-    own: Side,
     enemy: Side,
     wcf: bool,
     /// Some piece can jump from where it stands.
@@ -473,39 +485,35 @@ impl<R: Recorder> Search<'_, R> {
         self.len += 1;
     }
 
-    /// Whether the moving piece, standing on `at`, could jump an enemy piece from there.
+    /// Whether the moving piece, standing on `at` in the course of its canters (so that only
+    /// the piece itself has left the board), could jump an enemy piece from there.
     #[inline]
     fn can_jump(&self, at: usize) -> bool {
-        let mut dirs = self.near_theirs[at];
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            let over = next(at, d);
-            if self.cells[over] & self.theirs != 0 && self.cells[next(over, d)] == EMPTY {
-                return true;
-            }
+        if self.near_theirs[at] & self.far_empty[at] != 0 {
+            return true;
         }
-        false
+        // The square the piece started from is empty too.
+        leap_direction(self.from.wrapping_sub(at))
+            .is_some_and(|d| self.cells[next(at, d)] & self.theirs != 0)
     }
 
     /// Canters from `at`; a landing is a move, except where a knight lands beside an enemy
     /// piece it can jump: it must charge (jump) or canter on, and may not stop there. A
     /// knight may go on to charge from any landing.
     fn canters(&mut self, at: usize, knight: bool) {
-        let mut dirs = self.near_mine[at];
+        // A friend beside, an empty square behind it, and (WCF) not the own castle; the
+        // piece itself, lifted, is no friend to leap.
+        let mut dirs = self.near_mine[at] & self.far_empty[at] & !self.no_landing[at];
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
             let over = next(at, d);
-            if self.cells[over] & self.mine == 0 {
+            if over == self.from {
                 continue;
             }
             let land = next(over, d);
             // A canter never lands twice on one square (which also keeps it off its start).
-            if self.cells[land] != EMPTY || self.visited(land) {
-                continue;
-            }
-            if self.wcf && in_castle(land, self.own) {
+            if self.visited(land) {
                 continue;
             }
             self.push(Step::Canter, land);
@@ -660,20 +668,13 @@ impl Position {
     /// enemy castle makes only castle moves.
     fn some_piece_can_jump(&self, wcf: bool) -> bool {
         let side = self.to_move;
-        let theirs = side_bit(side.other());
         let near = &self.near[side.other().index()];
         for from in self.cells_of(side) {
             if wcf && in_castle(from, side.other()) {
                 continue;
             }
-            let mut dirs = near[from];
-            while dirs != 0 {
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                let over = next(from, d);
-                if self.cells[over] & theirs != 0 && self.cells[next(over, d)] == EMPTY {
-                    return true;
-                }
+            if near[from] & self.far_empty[from] != 0 {
+                return true;
             }
         }
         false
@@ -699,10 +700,14 @@ impl Position {
             cells: self.cells,
             near_mine: &self.near[side.index()],
             near_theirs: &self.near[side.other().index()],
+            far_empty: &self.far_empty,
+            no_landing: if wcf {
+                &LEAPS_INTO_CASTLE[side.index()]
+            } else {
+                &[0; CELLS]
+            },
             visited: [false; CELLS],
-            mine: side_bit(side),
             theirs: side_bit(side.other()),
-            own: side,
             enemy: side.other(),
             wcf,
             can_jump: false,
