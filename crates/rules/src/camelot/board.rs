@@ -248,6 +248,34 @@ pub(crate) const LEAPS: [u8; CELLS] = {
     out
 };
 
+/// For each cell and side, one bit for each direction `d` in which the neighbour is one of
+/// that side's castle squares.
+pub(crate) const STEPS_INTO_CASTLE: [[u8; CELLS]; 2] = {
+    let mut out = [[0; CELLS]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut cell = 0;
+        while cell < CELLS {
+            if CELL_SQUARE[cell] != NONE {
+                let mut d = 0;
+                while d < 8 {
+                    if cell
+                        .wrapping_add(OFFSETS[d])
+                        .wrapping_sub(CASTLE_CELLS[side])
+                        < 2
+                    {
+                        out[side][cell] |= 1 << d;
+                    }
+                    d += 1;
+                }
+            }
+            cell += 1;
+        }
+        side += 1;
+    }
+    out
+};
+
 /// For each cell and side, one bit for each direction `d` in which the square two steps
 /// away is one of that side's castle squares.
 pub(crate) const LEAPS_INTO_CASTLE: [[u8; CELLS]; 2] = {

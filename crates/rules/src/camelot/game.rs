@@ -2,7 +2,7 @@
 //! end of the game.
 
 use super::board::{Side, Square, in_castle};
-use super::moves::{Limits, Move, RuleSet, Step};
+use super::moves::{Limits, Move, Picker, RuleSet, Step};
 use super::position::{MAX_CASTLE_MOVES, Piece, Position, Setup, SetupError};
 use crate::game::{DrawReason, Game, Outcome, PlayError};
 use serde::{Deserialize, Serialize};
@@ -150,7 +150,7 @@ impl CamelotOptions {
         Ok(())
     }
 
-    fn limits(&self) -> Limits {
+    pub(crate) fn limits(&self) -> Limits {
         Limits {
             rules: self.rules,
             castle_move_limit: self.castle_move_limit,
@@ -495,18 +495,19 @@ impl Game for Camelot {
 
     fn choose_legal_move(&self, choose: impl FnOnce(usize) -> usize) -> Option<Move> {
         thread_local! {
-            /// A move list kept between calls, so that a playout allocates none per move.
-            static SCRATCH: std::cell::Cell<Vec<Move>> = const { std::cell::Cell::new(Vec::new()) };
+            /// The moves kept between calls, so that a playout allocates none per move (and
+            /// builds only the leaps: see `Picker`).
+            static SCRATCH: std::cell::Cell<Picker> = const { std::cell::Cell::new(Picker::new()) };
         }
         let mut moves = SCRATCH.take();
-        self.pos.legal_moves_into(&self.limits, &mut moves);
-        let chosen = if moves.is_empty() || self.outcome_with(|| true).is_over() {
+        self.pos.legal_moves_picker(&self.limits, &mut moves);
+        let count = moves.len();
+        let chosen = if count == 0 || self.outcome_with(|| true).is_over() {
             None
         } else {
-            let n = choose(moves.len());
-            (n < moves.len()).then(|| moves.swap_remove(n))
+            let n = choose(count);
+            (n < count).then(|| moves.take(n))
         };
-        moves.clear();
         SCRATCH.set(moves);
         chosen
     }

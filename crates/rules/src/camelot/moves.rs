@@ -7,7 +7,8 @@
 //! generating moves allocates nothing but the list.
 
 use super::board::{
-    CASTLE_CELLS, CELLS, LEAPS_INTO_CASTLE, NEIGHBOURS, OFFSETS, Side, Square, in_castle,
+    CASTLE_CELLS, CELLS, LEAPS_INTO_CASTLE, NEIGHBOURS, OFFSETS, STEPS_INTO_CASTLE, Side, Square,
+    in_castle,
 };
 use super::position::{EMPTY, KNIGHT_BIT, Position, side_bit};
 use serde::{Deserialize, Serialize};
@@ -373,9 +374,27 @@ const MAX_LEGS: usize = 160 + 14;
 trait Recorder {
     /// A one-step move (a plain move or a castle move).
     fn plain(&mut self, from: usize, to: usize);
+    /// The plain moves from `from`, one for each direction `d` set in `dirs` (in the order
+    /// of `d`).
+    #[inline]
+    fn plains(&mut self, from: usize, dirs: u8) {
+        let mut dirs = dirs;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            self.plain(from, next(from, d));
+        }
+    }
     /// A move of canters and jumps, the first `len` of `legs`; `capture` when some leg
     /// jumps.
     fn path(&mut self, from: usize, legs: &[Leg; MAX_LEGS], len: usize, capture: bool);
+    /// The search adds a leg to its path (the recorder may follow the path leg by leg
+    /// instead of reading `legs`).
+    #[inline]
+    fn enter(&mut self, _leg: Leg) {}
+    /// The search takes the last leg off its path.
+    #[inline]
+    fn leave(&mut self) {}
 }
 
 /// Builds the moves.
@@ -413,9 +432,163 @@ impl Recorder for Counter {
     }
 
     #[inline]
+    fn plains(&mut self, _: usize, dirs: u8) {
+        self.total += dirs.count_ones() as usize;
+    }
+
+    #[inline]
     fn path(&mut self, _: usize, _: &[Leg; MAX_LEGS], _: usize, capture: bool) {
         self.total += 1;
         self.captures += usize::from(capture);
+    }
+}
+
+/// The moves of one piece as a [`Picker`] keeps them: its plain moves as directions, then
+/// its leaps (and those of any pieces after it with no plain move) in `Picker::leaps` from
+/// `first` on.
+#[derive(Debug, Clone, Copy)]
+struct Segment {
+    from: usize,
+    dirs: u8,
+    first: usize,
+}
+
+/// No leg yet: the root of a [`Picker`]'s tree of legs.
+const ROOT: u32 = u32::MAX;
+
+/// Keeps the moves in the order [`MoveList`] would list them, so that one move can be taken
+/// by its index, but builds none: each piece's plain moves are one mask, and each leap is
+/// the last leg of its path in a tree of the legs the search went through (a path shares the
+/// legs it begins with with the paths found before it).
+#[derive(Debug, Default)]
+pub(crate) struct Picker {
+    segments: Vec<Segment>,
+    /// Each leap: where it starts and its last leg in `legs`.
+    leaps: Vec<(usize, u32)>,
+    /// The tree of legs: each leg and the leg before it (or [`ROOT`]).
+    legs: Vec<(u32, Leg)>,
+    /// The search's last leg.
+    at: u32,
+    /// The moves, when they are listed in full instead (a piece in its own castle).
+    list: Vec<Move>,
+    listed: bool,
+    total: usize,
+}
+
+impl Picker {
+    /// An empty picker.
+    pub(crate) const fn new() -> Picker {
+        Picker {
+            segments: Vec::new(),
+            leaps: Vec::new(),
+            legs: Vec::new(),
+            at: ROOT,
+            list: Vec::new(),
+            listed: false,
+            total: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.segments.clear();
+        self.segments.push(Segment {
+            from: 0,
+            dirs: 0,
+            first: 0,
+        });
+        self.leaps.clear();
+        self.legs.clear();
+        self.at = ROOT;
+        self.list.clear();
+        self.listed = false;
+        self.total = 0;
+    }
+
+    /// How many moves it holds.
+    pub(crate) fn len(&self) -> usize {
+        self.total
+    }
+
+    /// The move at index `n` of the list (below [`Picker::len`]).
+    pub(crate) fn take(&self, mut n: usize) -> Move {
+        if self.listed {
+            return self.list[n].clone();
+        }
+        for (i, seg) in self.segments.iter().enumerate() {
+            let k = seg.dirs.count_ones() as usize;
+            if n < k {
+                let mut dirs = seg.dirs;
+                for _ in 0..n {
+                    dirs &= dirs - 1;
+                }
+                let to = next(seg.from, dirs.trailing_zeros() as usize);
+                return Move {
+                    from: Square::from_cell(seg.from),
+                    steps: Path::one(Step::Plain, Square::from_cell(to)),
+                };
+            }
+            n -= k;
+            let end = self
+                .segments
+                .get(i + 1)
+                .map_or(self.leaps.len(), |s| s.first);
+            if n < end - seg.first {
+                let (from, last) = self.leaps[seg.first + n];
+                let mut legs = Vec::new();
+                let mut at = last;
+                while at != ROOT {
+                    let (before, leg) = self.legs[at as usize];
+                    legs.push(leg);
+                    at = before;
+                }
+                legs.reverse();
+                return Move {
+                    from: Square::from_cell(from),
+                    steps: Path::from(legs),
+                };
+            }
+            n -= end - seg.first;
+        }
+        panic!("a move index below the count")
+    }
+}
+
+impl Recorder for Picker {
+    #[inline]
+    fn plain(&mut self, from: usize, to: usize) {
+        let d = (0..8)
+            .find(|&d| next(from, d) == to)
+            .expect("a plain move to a neighbour");
+        self.plains(from, 1 << d);
+    }
+
+    #[inline]
+    fn plains(&mut self, from: usize, dirs: u8) {
+        if dirs != 0 {
+            self.segments.push(Segment {
+                from,
+                dirs,
+                first: self.leaps.len(),
+            });
+            self.total += dirs.count_ones() as usize;
+        }
+    }
+
+    #[inline]
+    fn enter(&mut self, leg: Leg) {
+        self.legs.push((self.at, leg));
+        self.at = (self.legs.len() - 1) as u32;
+    }
+
+    #[inline]
+    fn leave(&mut self) {
+        self.at = self.legs[self.at as usize].0;
+    }
+
+    #[inline]
+    fn path(&mut self, from: usize, _: &[Leg; MAX_LEGS], _: usize, _: bool) {
+        self.total += 1;
+        self.leaps.push((from, self.at));
     }
 }
 
@@ -481,8 +654,16 @@ impl<R: Recorder> Search<'_, R> {
 
     #[inline]
     fn push(&mut self, step: Step, cell: usize) {
-        self.legs[self.len] = (step, Square::from_cell(cell));
+        let leg = (step, Square::from_cell(cell));
+        self.legs[self.len] = leg;
         self.len += 1;
+        self.out.enter(leg);
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        self.len -= 1;
+        self.out.leave();
     }
 
     /// Whether the moving piece, standing on `at` in the course of its canters (so that only
@@ -530,7 +711,7 @@ impl<R: Recorder> Search<'_, R> {
                 }
             }
             self.flip(land);
-            self.len -= 1;
+            self.pop();
         }
     }
 
@@ -558,7 +739,7 @@ impl<R: Recorder> Search<'_, R> {
             } else {
                 self.jumps(land);
             }
-            self.len -= 1;
+            self.pop();
             self.cells[over] = victim;
         }
         if jumped {
@@ -622,6 +803,24 @@ impl Position {
             // Keep::decide gives Keep::Captures.
             out.retain(Move::is_capture);
         }
+    }
+
+    /// Puts the legal moves in `picker`, in [`Position::legal_moves`]'s order, building only
+    /// the leaps: one move is then taken by its index.
+    pub(crate) fn legal_moves_picker(&self, limits: &Limits, picker: &mut Picker) {
+        picker.clear();
+        let side = self.to_move;
+        if self.in_castle(side, side) > 0 {
+            // A piece in its own castle: the full filters (rare), every move in the list.
+            self.legal_moves_into(limits, &mut picker.list);
+            picker.total = picker.list.len();
+            picker.listed = true;
+            return;
+        }
+        // As in `legal_moves_into`: WCF makes a capture compulsory when a piece can jump.
+        let wcf = limits.rules == RuleSet::Wcf;
+        let captures_only = wcf && self.some_piece_can_jump(wcf);
+        self.generate_from(limits, picker, captures_only);
     }
 
     /// Whether the side to move has a legal move (the filters never take away every move:
@@ -743,15 +942,13 @@ impl Position {
                 search.cells[from] = code;
                 continue;
             }
-            let mut dirs = NEIGHBOURS[from] & !(self.near[0][from] | self.near[1][from]);
-            while dirs != 0 {
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                let to = next(from, d);
-                if !in_castle(to, side) {
-                    search.out.plain(from, to);
-                }
-            }
+            search.out.plains(
+                from,
+                NEIGHBOURS[from]
+                    & !(self.near[0][from]
+                        | self.near[1][from]
+                        | STEPS_INTO_CASTLE[side.index()][from]),
+            );
             search.cells[from] = EMPTY;
             search.from = from;
             search.flip(from);
@@ -780,5 +977,37 @@ mod tests {
             assert_eq!(from_slice, pushed);
             assert_eq!(from_slice, from_vec);
         }
+    }
+
+    #[test]
+    fn the_picker_holds_the_legal_moves_in_their_order() {
+        use crate::Game;
+        use crate::camelot::{Camelot, CamelotOptions};
+        let mut picker = Picker::new();
+        let mut castle_plies = 0;
+        for rules in [RuleSet::Wcf, RuleSet::Parker1930] {
+            let options = CamelotOptions {
+                rules,
+                ..CamelotOptions::default()
+            };
+            for seed in 0..12 {
+                let mut played = Camelot::new(options.clone()).unwrap();
+                let moves = crate::playout::random_playout(&mut played, seed, 400).moves;
+                let mut game = Camelot::new(options.clone()).unwrap();
+                for mv in moves {
+                    let pos = game.position();
+                    let limits = options.limits();
+                    let legal = pos.legal_moves(&limits);
+                    pos.legal_moves_picker(&limits, &mut picker);
+                    assert_eq!(picker.len(), legal.len(), "{rules:?} seed {seed}");
+                    for (n, m) in legal.iter().enumerate() {
+                        assert_eq!(&picker.take(n), m, "{rules:?} seed {seed} move {n}");
+                    }
+                    castle_plies += usize::from(pos.in_castle(pos.to_move, pos.to_move) > 0);
+                    game.play(&mv).unwrap();
+                }
+            }
+        }
+        assert!(castle_plies > 0, "some position had a piece in its own castle");
     }
 }
