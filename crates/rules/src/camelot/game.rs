@@ -150,6 +150,7 @@ impl CamelotOptions {
         Ok(())
     }
 
+    /// What the move generator needs of the options.
     pub(crate) fn limits(&self) -> Limits {
         Limits {
             rules: self.rules,

@@ -678,13 +678,20 @@ impl<R: Recorder> Search<'_, R> {
             .is_some_and(|d| self.cells[next(at, d)] & self.theirs != 0)
     }
 
-    /// Canters from `at`; a landing is a move, except where a knight lands beside an enemy
-    /// piece it can jump: it must charge (jump) or canter on, and may not stop there. A
-    /// knight may go on to charge from any landing.
-    fn canters(&mut self, at: usize, knight: bool) {
-        // A friend beside, an empty square behind it, and (WCF) not the own castle; the
-        // piece itself, lifted, is no friend to leap.
-        let mut dirs = self.near_mine[at] & self.far_empty[at] & !self.no_landing[at];
+    /// The directions in which the moving piece could canter from `at`: a friend beside, an
+    /// empty square behind it, and (WCF) not the own castle. The piece itself, lifted, still
+    /// counts as a friend here, and squares already landed on as empty: `canters` checks
+    /// both.
+    #[inline]
+    fn canter_dirs(&self, at: usize) -> u8 {
+        self.near_mine[at] & self.far_empty[at] & !self.no_landing[at]
+    }
+
+    /// Canters from `at` in the directions `dirs` (of [`Search::canter_dirs`]); a landing is
+    /// a move, except where a knight lands beside an enemy piece it can jump: it must charge
+    /// (jump) or canter on, and may not stop there. A knight may go on to charge from any
+    /// landing.
+    fn canters<const KNIGHT: bool>(&mut self, at: usize, mut dirs: u8) {
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
@@ -701,12 +708,17 @@ impl<R: Recorder> Search<'_, R> {
             self.flip(land);
             // Entering the enemy castle ends a WCF move, whatever could follow.
             let stops = self.wcf && in_castle(land, self.enemy);
-            if stops || !(knight && self.can_jump(land)) {
+            let charge = KNIGHT && !stops && self.can_jump(land);
+            if !charge {
                 self.record(false);
             }
             if !stops {
-                self.canters(land, knight);
-                if knight {
+                // Leaping back lands on `at`, already landed on.
+                let further = self.canter_dirs(land) & !(1 << (d ^ 4));
+                if further != 0 {
+                    self.canters::<KNIGHT>(land, further);
+                }
+                if charge {
                     self.jumps(land);
                 }
             }
@@ -935,7 +947,7 @@ impl Position {
                 search.from = from;
                 search.flip(from);
                 if knight {
-                    search.canters(from, true);
+                    search.canters::<true>(from, search.canter_dirs(from));
                 }
                 search.jumps(from);
                 search.flip(from);
@@ -952,7 +964,12 @@ impl Position {
             search.cells[from] = EMPTY;
             search.from = from;
             search.flip(from);
-            search.canters(from, knight);
+            let dirs = search.canter_dirs(from);
+            if knight {
+                search.canters::<true>(from, dirs);
+            } else {
+                search.canters::<false>(from, dirs);
+            }
             search.jumps(from);
             search.flip(from);
             search.cells[from] = code;
@@ -1008,6 +1025,9 @@ mod tests {
                 }
             }
         }
-        assert!(castle_plies > 0, "some position had a piece in its own castle");
+        assert!(
+            castle_plies > 0,
+            "some position had a piece in its own castle"
+        );
     }
 }
