@@ -219,8 +219,6 @@ struct Frame {
     /// Pieces this move captured (the last ones on the game's list).
     captured: u8,
     castle_move: bool,
-    /// The position's key after this move.
-    key: u64,
     /// Plies since the last progress (see [`CamelotOptions::no_progress_moves`]), after this
     /// move.
     quiet: u32,
@@ -234,6 +232,9 @@ pub struct Camelot {
     options: CamelotOptions,
     limits: Limits,
     frames: Vec<Frame>,
+    /// The position's key after each move, in order (kept apart from `frames`, so that
+    /// looking for repetitions reads them close together).
+    keys: Vec<u64>,
     /// The pieces captured, in order, with their squares.
     taken: Vec<(Square, Piece)>,
 }
@@ -266,6 +267,7 @@ impl Camelot {
             limits: options.limits(),
             options,
             frames: Vec::with_capacity(256),
+            keys: Vec::with_capacity(256),
             taken: Vec::with_capacity(28),
         }
     }
@@ -304,7 +306,7 @@ impl Camelot {
     fn key_at(&self, ply: usize) -> u64 {
         match ply {
             0 => self.start.key(),
-            p => self.frames[p - 1].key,
+            p => self.keys[p - 1],
         }
     }
 
@@ -545,18 +547,19 @@ impl Game for Camelot {
         } else {
             self.quiet_plies().saturating_add(1)
         };
+        self.keys.push(self.pos.key());
         self.frames.push(Frame {
             mv: mv.clone(),
             mover,
             captured,
             castle_move,
-            key: self.pos.key(),
             quiet,
         });
     }
 
     fn undo(&mut self) -> Option<Move> {
         let frame = self.frames.pop()?;
+        self.keys.pop();
         let side = frame.mover.side;
         self.pos.pass_turn();
         if frame.castle_move {

@@ -372,6 +372,8 @@ const MAX_LEGS: usize = 160 + 14;
 
 /// Where the generator puts the moves it finds.
 trait Recorder {
+    /// Whether `path` reads its `legs` (else the search need not keep them).
+    const LEGS: bool = true;
     /// A one-step move (a plain move or a castle move).
     fn plain(&mut self, from: usize, to: usize);
     /// The plain moves from `from`, one for each direction `d` set in `dirs` (in the order
@@ -426,6 +428,8 @@ struct Counter {
 }
 
 impl Recorder for Counter {
+    const LEGS: bool = false;
+
     #[inline]
     fn plain(&mut self, _: usize, _: usize) {
         self.total += 1;
@@ -534,17 +538,19 @@ impl Picker {
                 .map_or(self.leaps.len(), |s| s.first);
             if n < end - seg.first {
                 let (from, last) = self.leaps[seg.first + n];
-                let mut legs = Vec::new();
+                // The legs from the last back to the first, put in order from the end.
+                let mut legs = [(Step::Plain, Square::FILLER); MAX_LEGS];
+                let mut first = MAX_LEGS;
                 let mut at = last;
                 while at != ROOT {
                     let (before, leg) = self.legs[at as usize];
-                    legs.push(leg);
+                    first -= 1;
+                    legs[first] = leg;
                     at = before;
                 }
-                legs.reverse();
                 return Move {
                     from: Square::from_cell(from),
-                    steps: Path::from(legs),
+                    steps: Path::from(&legs[first..]),
                 };
             }
             n -= end - seg.first;
@@ -554,6 +560,8 @@ impl Picker {
 }
 
 impl Recorder for Picker {
+    const LEGS: bool = false;
+
     #[inline]
     fn plain(&mut self, from: usize, to: usize) {
         let d = (0..8)
@@ -655,7 +663,9 @@ impl<R: Recorder> Search<'_, R> {
     #[inline]
     fn push(&mut self, step: Step, cell: usize) {
         let leg = (step, Square::from_cell(cell));
-        self.legs[self.len] = leg;
+        if R::LEGS {
+            self.legs[self.len] = leg;
+        }
         self.len += 1;
         self.out.enter(leg);
     }
@@ -719,7 +729,7 @@ impl<R: Recorder> Search<'_, R> {
                     self.canters::<KNIGHT>(land, further);
                 }
                 if charge {
-                    self.jumps(land);
+                    self.jumps(land, false);
                 }
             }
             self.flip(land);
@@ -727,8 +737,9 @@ impl<R: Recorder> Search<'_, R> {
         }
     }
 
-    /// Jumps from `at`; must go on while it can; a chain that cannot is a move.
-    fn jumps(&mut self, at: usize) {
+    /// Jumps from `at` (`after_jump`: the path's last leg is a jump); must go on while it
+    /// can; a chain that cannot is a move.
+    fn jumps(&mut self, at: usize, after_jump: bool) {
         let mut jumped = false;
         let mut dirs = self.near_theirs[at];
         while dirs != 0 {
@@ -749,14 +760,14 @@ impl<R: Recorder> Search<'_, R> {
             if self.wcf && in_castle(land, self.enemy) {
                 self.record(true);
             } else {
-                self.jumps(land);
+                self.jumps(land, true);
             }
             self.pop();
             self.cells[over] = victim;
         }
         if jumped {
             self.can_jump |= self.len == 0;
-        } else if self.len > 0 && self.legs[self.len - 1].0 == Step::Jump {
+        } else if after_jump {
             self.record(true);
         }
     }
@@ -949,7 +960,7 @@ impl Position {
                 if knight {
                     search.canters::<true>(from, search.canter_dirs(from));
                 }
-                search.jumps(from);
+                search.jumps(from, false);
                 search.flip(from);
                 search.cells[from] = code;
                 continue;
@@ -970,7 +981,7 @@ impl Position {
             } else {
                 search.canters::<false>(from, dirs);
             }
-            search.jumps(from);
+            search.jumps(from, false);
             search.flip(from);
             search.cells[from] = code;
         }
