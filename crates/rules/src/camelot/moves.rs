@@ -952,6 +952,8 @@ impl Position {
             }
             let code = self.cells[from];
             let knight = code & KNIGHT_BIT != 0;
+            // Whether the piece can jump from where it stands (the board is as it is here).
+            let jumps = self.near[side.other().index()][from] & self.far_empty[from] != 0;
             if captures_only {
                 // A man's canters never capture; a knight's may go on to a charge.
                 search.cells[from] = EMPTY;
@@ -960,7 +962,9 @@ impl Position {
                 if knight {
                     search.canters::<true>(from, search.canter_dirs(from));
                 }
-                search.jumps(from, false);
+                if jumps {
+                    search.jumps(from, false);
+                }
                 search.flip(from);
                 search.cells[from] = code;
                 continue;
@@ -981,7 +985,9 @@ impl Position {
             } else {
                 search.canters::<false>(from, dirs);
             }
-            search.jumps(from, false);
+            if jumps {
+                search.jumps(from, false);
+            }
             search.flip(from);
             search.cells[from] = code;
         }
