@@ -455,6 +455,8 @@ struct Segment {
     from: usize,
     dirs: u8,
     first: usize,
+    /// The index of its first plain move in the whole list.
+    start: usize,
 }
 
 /// No leg yet: the root of a [`Picker`]'s tree of legs.
@@ -499,6 +501,7 @@ impl Picker {
             from: 0,
             dirs: 0,
             first: 0,
+            start: 0,
         });
         self.leaps.clear();
         self.legs.clear();
@@ -514,48 +517,39 @@ impl Picker {
     }
 
     /// The move at index `n` of the list (below [`Picker::len`]).
-    pub(crate) fn take(&self, mut n: usize) -> Move {
+    pub(crate) fn take(&self, n: usize) -> Move {
         if self.listed {
             return self.list[n].clone();
         }
-        for (i, seg) in self.segments.iter().enumerate() {
-            let k = seg.dirs.count_ones() as usize;
-            if n < k {
-                let mut dirs = seg.dirs;
-                for _ in 0..n {
-                    dirs &= dirs - 1;
-                }
-                let to = next(seg.from, dirs.trailing_zeros() as usize);
-                return Move {
-                    from: Square::from_cell(seg.from),
-                    steps: Path::one(Step::Plain, Square::from_cell(to)),
-                };
+        // The segment holding it: the last to start at or before it (the first starts at 0).
+        let seg = self.segments[self.segments.partition_point(|s| s.start <= n) - 1];
+        let (at, k) = (n - seg.start, seg.dirs.count_ones() as usize);
+        if at < k {
+            let mut dirs = seg.dirs;
+            for _ in 0..at {
+                dirs &= dirs - 1;
             }
-            n -= k;
-            let end = self
-                .segments
-                .get(i + 1)
-                .map_or(self.leaps.len(), |s| s.first);
-            if n < end - seg.first {
-                let (from, last) = self.leaps[seg.first + n];
-                // The legs from the last back to the first, put in order from the end.
-                let mut legs = [(Step::Plain, Square::FILLER); MAX_LEGS];
-                let mut first = MAX_LEGS;
-                let mut at = last;
-                while at != ROOT {
-                    let (before, leg) = self.legs[at as usize];
-                    first -= 1;
-                    legs[first] = leg;
-                    at = before;
-                }
-                return Move {
-                    from: Square::from_cell(from),
-                    steps: Path::from(&legs[first..]),
-                };
-            }
-            n -= end - seg.first;
+            let to = next(seg.from, dirs.trailing_zeros() as usize);
+            return Move {
+                from: Square::from_cell(seg.from),
+                steps: Path::one(Step::Plain, Square::from_cell(to)),
+            };
         }
-        panic!("a move index below the count")
+        let (from, last) = self.leaps[seg.first + at - k];
+        // The legs from the last back to the first, put in order from the end.
+        let mut legs = [(Step::Plain, Square::FILLER); MAX_LEGS];
+        let mut first = MAX_LEGS;
+        let mut leg = last;
+        while leg != ROOT {
+            let (before, this) = self.legs[leg as usize];
+            first -= 1;
+            legs[first] = this;
+            leg = before;
+        }
+        Move {
+            from: Square::from_cell(from),
+            steps: Path::from(&legs[first..]),
+        }
     }
 }
 
@@ -577,6 +571,7 @@ impl Recorder for Picker {
                 from,
                 dirs,
                 first: self.leaps.len(),
+                start: self.total,
             });
             self.total += dirs.count_ones() as usize;
         }
