@@ -227,6 +227,80 @@ pub(crate) const NEIGHBOURS: [u8; CELLS] = {
     out
 };
 
+/// For each cell of the board, one bit for each direction `d` in which the square two
+/// steps away is on the board (where a leap in that direction lands); 0 off the board.
+pub(crate) const LEAPS: [u8; CELLS] = {
+    let mut out = [0; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        if CELL_SQUARE[cell] != NONE {
+            let mut d = 0;
+            while d < 8 {
+                let land = cell.wrapping_add(OFFSETS[d]).wrapping_add(OFFSETS[d]);
+                if CELL_SQUARE[land] != NONE {
+                    out[cell] |= 1 << d;
+                }
+                d += 1;
+            }
+        }
+        cell += 1;
+    }
+    out
+};
+
+/// For each cell and side, one bit for each direction `d` in which the neighbour is one of
+/// that side's castle squares.
+pub(crate) const STEPS_INTO_CASTLE: [[u8; CELLS]; 2] = {
+    let mut out = [[0; CELLS]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut cell = 0;
+        while cell < CELLS {
+            if CELL_SQUARE[cell] != NONE {
+                let mut d = 0;
+                while d < 8 {
+                    if cell
+                        .wrapping_add(OFFSETS[d])
+                        .wrapping_sub(CASTLE_CELLS[side])
+                        < 2
+                    {
+                        out[side][cell] |= 1 << d;
+                    }
+                    d += 1;
+                }
+            }
+            cell += 1;
+        }
+        side += 1;
+    }
+    out
+};
+
+/// For each cell and side, one bit for each direction `d` in which the square two steps
+/// away is one of that side's castle squares.
+pub(crate) const LEAPS_INTO_CASTLE: [[u8; CELLS]; 2] = {
+    let mut out = [[0; CELLS]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut cell = 0;
+        while cell < CELLS {
+            if CELL_SQUARE[cell] != NONE {
+                let mut d = 0;
+                while d < 8 {
+                    let land = cell.wrapping_add(OFFSETS[d]).wrapping_add(OFFSETS[d]);
+                    if land.wrapping_sub(CASTLE_CELLS[side]) < 2 {
+                        out[side][cell] |= 1 << d;
+                    }
+                    d += 1;
+                }
+            }
+            cell += 1;
+        }
+        side += 1;
+    }
+    out
+};
+
 /// The cell of each square index (rank * 12 + file); 0 for indices that are not squares.
 const SQUARE_CELL: [u16; RANKS * FILES] = {
     let mut out = [0; RANKS * FILES];

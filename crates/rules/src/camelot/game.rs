@@ -2,7 +2,7 @@
 //! end of the game.
 
 use super::board::{Side, Square, in_castle};
-use super::moves::{Limits, Move, RuleSet, Step};
+use super::moves::{Limits, Move, Picker, RuleSet, Step};
 use super::position::{MAX_CASTLE_MOVES, Piece, Position, Setup, SetupError};
 use crate::game::{DrawReason, Game, Outcome, PlayError};
 use serde::{Deserialize, Serialize};
@@ -150,7 +150,8 @@ impl CamelotOptions {
         Ok(())
     }
 
-    fn limits(&self) -> Limits {
+    /// What the move generator needs of the options.
+    pub(crate) fn limits(&self) -> Limits {
         Limits {
             rules: self.rules,
             castle_move_limit: self.castle_move_limit,
@@ -218,8 +219,6 @@ struct Frame {
     /// Pieces this move captured (the last ones on the game's list).
     captured: u8,
     castle_move: bool,
-    /// The position's key after this move.
-    key: u64,
     /// Plies since the last progress (see [`CamelotOptions::no_progress_moves`]), after this
     /// move.
     quiet: u32,
@@ -233,6 +232,9 @@ pub struct Camelot {
     options: CamelotOptions,
     limits: Limits,
     frames: Vec<Frame>,
+    /// The position's key after each move, in order (kept apart from `frames`, so that
+    /// looking for repetitions reads them close together).
+    keys: Vec<u64>,
     /// The pieces captured, in order, with their squares.
     taken: Vec<(Square, Piece)>,
 }
@@ -265,6 +267,7 @@ impl Camelot {
             limits: options.limits(),
             options,
             frames: Vec::with_capacity(256),
+            keys: Vec::with_capacity(256),
             taken: Vec::with_capacity(28),
         }
     }
@@ -303,7 +306,7 @@ impl Camelot {
     fn key_at(&self, ply: usize) -> u64 {
         match ply {
             0 => self.start.key(),
-            p => self.frames[p - 1].key,
+            p => self.keys[p - 1],
         }
     }
 
@@ -495,18 +498,19 @@ impl Game for Camelot {
 
     fn choose_legal_move(&self, choose: impl FnOnce(usize) -> usize) -> Option<Move> {
         thread_local! {
-            /// A move list kept between calls, so that a playout allocates none per move.
-            static SCRATCH: std::cell::Cell<Vec<Move>> = const { std::cell::Cell::new(Vec::new()) };
+            /// The moves kept between calls, so that a playout allocates none per move (and
+            /// builds only the leaps: see `Picker`).
+            static SCRATCH: std::cell::Cell<Picker> = const { std::cell::Cell::new(Picker::new()) };
         }
         let mut moves = SCRATCH.take();
-        self.pos.legal_moves_into(&self.limits, &mut moves);
-        let chosen = if moves.is_empty() || self.outcome_with(|| true).is_over() {
+        self.pos.legal_moves_picker(&self.limits, &mut moves);
+        let count = moves.len();
+        let chosen = if count == 0 || self.outcome_with(|| true).is_over() {
             None
         } else {
-            let n = choose(moves.len());
-            (n < moves.len()).then(|| moves.swap_remove(n))
+            let n = choose(count);
+            (n < count).then(|| moves.take(n))
         };
-        moves.clear();
         SCRATCH.set(moves);
         chosen
     }
@@ -543,18 +547,19 @@ impl Game for Camelot {
         } else {
             self.quiet_plies().saturating_add(1)
         };
+        self.keys.push(self.pos.key());
         self.frames.push(Frame {
             mv: mv.clone(),
             mover,
             captured,
             castle_move,
-            key: self.pos.key(),
             quiet,
         });
     }
 
     fn undo(&mut self) -> Option<Move> {
         let frame = self.frames.pop()?;
+        self.keys.pop();
         let side = frame.mover.side;
         self.pos.pass_turn();
         if frame.castle_move {

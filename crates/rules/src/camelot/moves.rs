@@ -6,7 +6,10 @@
 //! path in a fixed buffer; a move's path is stored inline unless it is very long, so
 //! generating moves allocates nothing but the list.
 
-use super::board::{CASTLE_CELLS, CELLS, NEIGHBOURS, OFFSETS, Side, Square, in_castle};
+use super::board::{
+    CASTLE_CELLS, CELLS, LEAPS_INTO_CASTLE, NEIGHBOURS, OFFSETS, STEPS_INTO_CASTLE, Side, Square,
+    in_castle,
+};
 use super::position::{EMPTY, KNIGHT_BIT, Position, side_bit};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -369,11 +372,31 @@ const MAX_LEGS: usize = 160 + 14;
 
 /// Where the generator puts the moves it finds.
 trait Recorder {
+    /// Whether `path` reads its `legs` (else the search need not keep them).
+    const LEGS: bool = true;
     /// A one-step move (a plain move or a castle move).
     fn plain(&mut self, from: usize, to: usize);
+    /// The plain moves from `from`, one for each direction `d` set in `dirs` (in the order
+    /// of `d`).
+    #[inline]
+    fn plains(&mut self, from: usize, dirs: u8) {
+        let mut dirs = dirs;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            self.plain(from, next(from, d));
+        }
+    }
     /// A move of canters and jumps, the first `len` of `legs`; `capture` when some leg
     /// jumps.
     fn path(&mut self, from: usize, legs: &[Leg; MAX_LEGS], len: usize, capture: bool);
+    /// The search adds a leg to its path (the recorder may follow the path leg by leg
+    /// instead of reading `legs`).
+    #[inline]
+    fn enter(&mut self, _leg: Leg) {}
+    /// The search takes the last leg off its path.
+    #[inline]
+    fn leave(&mut self) {}
 }
 
 /// Builds the moves.
@@ -405,9 +428,16 @@ struct Counter {
 }
 
 impl Recorder for Counter {
+    const LEGS: bool = false;
+
     #[inline]
     fn plain(&mut self, _: usize, _: usize) {
         self.total += 1;
+    }
+
+    #[inline]
+    fn plains(&mut self, _: usize, dirs: u8) {
+        self.total += dirs.count_ones() as usize;
     }
 
     #[inline]
@@ -417,10 +447,165 @@ impl Recorder for Counter {
     }
 }
 
+/// The moves of one piece as a [`Picker`] keeps them: its plain moves as directions, then
+/// its leaps (and those of any pieces after it with no plain move) in `Picker::leaps` from
+/// `first` on.
+#[derive(Debug, Clone, Copy)]
+struct Segment {
+    from: usize,
+    dirs: u8,
+    first: usize,
+    /// The index of its first plain move in the whole list.
+    start: usize,
+}
+
+/// No leg yet: the root of a [`Picker`]'s tree of legs.
+const ROOT: u32 = u32::MAX;
+
+/// Keeps the moves in the order [`MoveList`] would list them, so that one move can be taken
+/// by its index, but builds none: each piece's plain moves are one mask, and each leap is
+/// the last leg of its path in a tree of the legs the search went through (a path shares the
+/// legs it begins with with the paths found before it).
+#[derive(Debug, Default)]
+pub(crate) struct Picker {
+    segments: Vec<Segment>,
+    /// Each leap: where it starts and its last leg in `legs`.
+    leaps: Vec<(usize, u32)>,
+    /// The tree of legs: each leg and the leg before it (or [`ROOT`]).
+    legs: Vec<(u32, Leg)>,
+    /// The search's last leg.
+    at: u32,
+    /// The moves, when they are listed in full instead (a piece in its own castle).
+    list: Vec<Move>,
+    listed: bool,
+    total: usize,
+}
+
+impl Picker {
+    /// An empty picker.
+    pub(crate) const fn new() -> Picker {
+        Picker {
+            segments: Vec::new(),
+            leaps: Vec::new(),
+            legs: Vec::new(),
+            at: ROOT,
+            list: Vec::new(),
+            listed: false,
+            total: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.segments.clear();
+        self.segments.push(Segment {
+            from: 0,
+            dirs: 0,
+            first: 0,
+            start: 0,
+        });
+        self.leaps.clear();
+        self.legs.clear();
+        self.at = ROOT;
+        self.list.clear();
+        self.listed = false;
+        self.total = 0;
+    }
+
+    /// How many moves it holds.
+    pub(crate) fn len(&self) -> usize {
+        self.total
+    }
+
+    /// The move at index `n` of the list (below [`Picker::len`]).
+    pub(crate) fn take(&self, n: usize) -> Move {
+        if self.listed {
+            return self.list[n].clone();
+        }
+        // The segment holding it: the last to start at or before it (the first starts at 0).
+        let seg = self.segments[self.segments.partition_point(|s| s.start <= n) - 1];
+        let (at, k) = (n - seg.start, seg.dirs.count_ones() as usize);
+        if at < k {
+            let mut dirs = seg.dirs;
+            for _ in 0..at {
+                dirs &= dirs - 1;
+            }
+            let to = next(seg.from, dirs.trailing_zeros() as usize);
+            return Move {
+                from: Square::from_cell(seg.from),
+                steps: Path::one(Step::Plain, Square::from_cell(to)),
+            };
+        }
+        let (from, last) = self.leaps[seg.first + at - k];
+        // The legs from the last back to the first, put in order from the end.
+        let mut legs = [(Step::Plain, Square::FILLER); MAX_LEGS];
+        let mut first = MAX_LEGS;
+        let mut leg = last;
+        while leg != ROOT {
+            let (before, this) = self.legs[leg as usize];
+            first -= 1;
+            legs[first] = this;
+            leg = before;
+        }
+        Move {
+            from: Square::from_cell(from),
+            steps: Path::from(&legs[first..]),
+        }
+    }
+}
+
+impl Recorder for Picker {
+    const LEGS: bool = false;
+
+    #[inline]
+    fn plain(&mut self, from: usize, to: usize) {
+        let d = (0..8)
+            .find(|&d| next(from, d) == to)
+            .expect("a plain move to a neighbour");
+        self.plains(from, 1 << d);
+    }
+
+    #[inline]
+    fn plains(&mut self, from: usize, dirs: u8) {
+        if dirs != 0 {
+            self.segments.push(Segment {
+                from,
+                dirs,
+                first: self.leaps.len(),
+                start: self.total,
+            });
+            self.total += dirs.count_ones() as usize;
+        }
+    }
+
+    #[inline]
+    fn enter(&mut self, leg: Leg) {
+        self.legs.push((self.at, leg));
+        self.at = (self.legs.len() - 1) as u32;
+    }
+
+    #[inline]
+    fn leave(&mut self) {
+        self.at = self.legs[self.at as usize].0;
+    }
+
+    #[inline]
+    fn path(&mut self, from: usize, _: &[Leg; MAX_LEGS], _: usize, _: bool) {
+        self.total += 1;
+        self.leaps.push((from, self.at));
+    }
+}
+
 /// The neighbour of `cell` in direction `d`.
 #[inline]
 fn next(cell: usize, d: usize) -> usize {
     cell.wrapping_add(OFFSETS[d])
+}
+
+/// The direction `d` in which a leap from a cell lands `delta` cells further on (two
+/// steps in `DIRECTIONS[d]`), if any.
+#[inline]
+fn leap_direction(delta: usize) -> Option<usize> {
+    (0..8).find(|&d| OFFSETS[d].wrapping_add(OFFSETS[d]) == delta)
 }
 
 /// The canter and jump search of one piece.
@@ -432,11 +617,14 @@ struct Search<'a, R: Recorder> {
     near_mine: &'a [u8; CELLS],
     /// The same for the enemy's pieces (with the pieces jumped still counted).
     near_theirs: &'a [u8; CELLS],
+    /// The directions in which the square two steps away is empty (with the moving piece
+    /// still on the board and the pieces jumped still counted: `cells` has the last word).
+    far_empty: &'a [u8; CELLS],
+    /// The directions in which a canter may not land (WCF: in the own castle).
+    no_landing: &'static [u8; CELLS],
     /// Cells landed on by canters so far (and the start).
     visited: [bool; CELLS],
-    mine: u8,
     theirs: u8,
-    own: Side,
     enemy: Side,
     wcf: bool,
     /// Some piece can jump from where it stands.
@@ -469,65 +657,84 @@ impl<R: Recorder> Search<'_, R> {
 
     #[inline]
     fn push(&mut self, step: Step, cell: usize) {
-        self.legs[self.len] = (step, Square::from_cell(cell));
+        let leg = (step, Square::from_cell(cell));
+        if R::LEGS {
+            self.legs[self.len] = leg;
+        }
         self.len += 1;
+        self.out.enter(leg);
     }
 
-    /// Whether the moving piece, standing on `at`, could jump an enemy piece from there.
+    #[inline]
+    fn pop(&mut self) {
+        self.len -= 1;
+        self.out.leave();
+    }
+
+    /// Whether the moving piece, standing on `at` in the course of its canters (so that only
+    /// the piece itself has left the board), could jump an enemy piece from there.
     #[inline]
     fn can_jump(&self, at: usize) -> bool {
-        let mut dirs = self.near_theirs[at];
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            let over = next(at, d);
-            if self.cells[over] & self.theirs != 0 && self.cells[next(over, d)] == EMPTY {
-                return true;
-            }
+        if self.near_theirs[at] & self.far_empty[at] != 0 {
+            return true;
         }
-        false
+        // The square the piece started from is empty too.
+        leap_direction(self.from.wrapping_sub(at))
+            .is_some_and(|d| self.cells[next(at, d)] & self.theirs != 0)
     }
 
-    /// Canters from `at`; a landing is a move, except where a knight lands beside an enemy
-    /// piece it can jump: it must charge (jump) or canter on, and may not stop there. A
-    /// knight may go on to charge from any landing.
-    fn canters(&mut self, at: usize, knight: bool) {
-        let mut dirs = self.near_mine[at];
+    /// The directions in which the moving piece could canter from `at`: a friend beside, an
+    /// empty square behind it, and (WCF) not the own castle. The piece itself, lifted, still
+    /// counts as a friend here, and squares already landed on as empty: `canters` checks
+    /// both.
+    #[inline]
+    fn canter_dirs(&self, at: usize) -> u8 {
+        self.near_mine[at] & self.far_empty[at] & !self.no_landing[at]
+    }
+
+    /// Canters from `at` in the directions `dirs` (of [`Search::canter_dirs`]); a landing is
+    /// a move, except where a knight lands beside an enemy piece it can jump: it must charge
+    /// (jump) or canter on, and may not stop there. A knight may go on to charge from any
+    /// landing.
+    fn canters<const KNIGHT: bool>(&mut self, at: usize, mut dirs: u8) {
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
             let over = next(at, d);
-            if self.cells[over] & self.mine == 0 {
+            if over == self.from {
                 continue;
             }
             let land = next(over, d);
             // A canter never lands twice on one square (which also keeps it off its start).
-            if self.cells[land] != EMPTY || self.visited(land) {
-                continue;
-            }
-            if self.wcf && in_castle(land, self.own) {
+            if self.visited(land) {
                 continue;
             }
             self.push(Step::Canter, land);
             self.flip(land);
             // Entering the enemy castle ends a WCF move, whatever could follow.
             let stops = self.wcf && in_castle(land, self.enemy);
-            if stops || !(knight && self.can_jump(land)) {
+            let charge = KNIGHT && !stops && self.can_jump(land);
+            if !charge {
                 self.record(false);
             }
             if !stops {
-                self.canters(land, knight);
-                if knight {
-                    self.jumps(land);
+                // Leaping back lands on `at`, already landed on.
+                let further = self.canter_dirs(land) & !(1 << (d ^ 4));
+                if further != 0 {
+                    self.canters::<KNIGHT>(land, further);
+                }
+                if charge {
+                    self.jumps(land, false);
                 }
             }
             self.flip(land);
-            self.len -= 1;
+            self.pop();
         }
     }
 
-    /// Jumps from `at`; must go on while it can; a chain that cannot is a move.
-    fn jumps(&mut self, at: usize) {
+    /// Jumps from `at` (`after_jump`: the path's last leg is a jump); must go on while it
+    /// can; a chain that cannot is a move.
+    fn jumps(&mut self, at: usize, after_jump: bool) {
         let mut jumped = false;
         let mut dirs = self.near_theirs[at];
         while dirs != 0 {
@@ -548,14 +755,14 @@ impl<R: Recorder> Search<'_, R> {
             if self.wcf && in_castle(land, self.enemy) {
                 self.record(true);
             } else {
-                self.jumps(land);
+                self.jumps(land, true);
             }
-            self.len -= 1;
+            self.pop();
             self.cells[over] = victim;
         }
         if jumped {
             self.can_jump |= self.len == 0;
-        } else if self.len > 0 && self.legs[self.len - 1].0 == Step::Jump {
+        } else if after_jump {
             self.record(true);
         }
     }
@@ -616,6 +823,24 @@ impl Position {
         }
     }
 
+    /// Puts the legal moves in `picker`, in [`Position::legal_moves`]'s order, building only
+    /// the leaps: one move is then taken by its index.
+    pub(crate) fn legal_moves_picker(&self, limits: &Limits, picker: &mut Picker) {
+        picker.clear();
+        let side = self.to_move;
+        if self.in_castle(side, side) > 0 {
+            // A piece in its own castle: the full filters (rare), every move in the list.
+            self.legal_moves_into(limits, &mut picker.list);
+            picker.total = picker.list.len();
+            picker.listed = true;
+            return;
+        }
+        // As in `legal_moves_into`: WCF makes a capture compulsory when a piece can jump.
+        let wcf = limits.rules == RuleSet::Wcf;
+        let captures_only = wcf && self.some_piece_can_jump(wcf);
+        self.generate_from(limits, picker, captures_only);
+    }
+
     /// Whether the side to move has a legal move (the filters never take away every move:
     /// each keeps a kind of move only when there is one).
     pub fn has_legal_move(&self, limits: &Limits) -> bool {
@@ -660,20 +885,13 @@ impl Position {
     /// enemy castle makes only castle moves.
     fn some_piece_can_jump(&self, wcf: bool) -> bool {
         let side = self.to_move;
-        let theirs = side_bit(side.other());
         let near = &self.near[side.other().index()];
         for from in self.cells_of(side) {
             if wcf && in_castle(from, side.other()) {
                 continue;
             }
-            let mut dirs = near[from];
-            while dirs != 0 {
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                let over = next(from, d);
-                if self.cells[over] & theirs != 0 && self.cells[next(over, d)] == EMPTY {
-                    return true;
-                }
+            if near[from] & self.far_empty[from] != 0 {
+                return true;
             }
         }
         false
@@ -699,10 +917,14 @@ impl Position {
             cells: self.cells,
             near_mine: &self.near[side.index()],
             near_theirs: &self.near[side.other().index()],
+            far_empty: &self.far_empty,
+            no_landing: if wcf {
+                &LEAPS_INTO_CASTLE[side.index()]
+            } else {
+                &[0; CELLS]
+            },
             visited: [false; CELLS],
-            mine: side_bit(side),
             theirs: side_bit(side.other()),
-            own: side,
             enemy: side.other(),
             wcf,
             can_jump: false,
@@ -725,33 +947,42 @@ impl Position {
             }
             let code = self.cells[from];
             let knight = code & KNIGHT_BIT != 0;
+            // Whether the piece can jump from where it stands (the board is as it is here).
+            let jumps = self.near[side.other().index()][from] & self.far_empty[from] != 0;
             if captures_only {
                 // A man's canters never capture; a knight's may go on to a charge.
                 search.cells[from] = EMPTY;
                 search.from = from;
                 search.flip(from);
                 if knight {
-                    search.canters(from, true);
+                    search.canters::<true>(from, search.canter_dirs(from));
                 }
-                search.jumps(from);
+                if jumps {
+                    search.jumps(from, false);
+                }
                 search.flip(from);
                 search.cells[from] = code;
                 continue;
             }
-            let mut dirs = NEIGHBOURS[from] & !(self.near[0][from] | self.near[1][from]);
-            while dirs != 0 {
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                let to = next(from, d);
-                if !in_castle(to, side) {
-                    search.out.plain(from, to);
-                }
-            }
+            search.out.plains(
+                from,
+                NEIGHBOURS[from]
+                    & !(self.near[0][from]
+                        | self.near[1][from]
+                        | STEPS_INTO_CASTLE[side.index()][from]),
+            );
             search.cells[from] = EMPTY;
             search.from = from;
             search.flip(from);
-            search.canters(from, knight);
-            search.jumps(from);
+            let dirs = search.canter_dirs(from);
+            if knight {
+                search.canters::<true>(from, dirs);
+            } else {
+                search.canters::<false>(from, dirs);
+            }
+            if jumps {
+                search.jumps(from, false);
+            }
             search.flip(from);
             search.cells[from] = code;
         }
@@ -775,5 +1006,40 @@ mod tests {
             assert_eq!(from_slice, pushed);
             assert_eq!(from_slice, from_vec);
         }
+    }
+
+    #[test]
+    fn the_picker_holds_the_legal_moves_in_their_order() {
+        use crate::Game;
+        use crate::camelot::{Camelot, CamelotOptions};
+        let mut picker = Picker::new();
+        let mut castle_plies = 0;
+        for rules in [RuleSet::Wcf, RuleSet::Parker1930] {
+            let options = CamelotOptions {
+                rules,
+                ..CamelotOptions::default()
+            };
+            for seed in 0..12 {
+                let mut played = Camelot::new(options.clone()).unwrap();
+                let moves = crate::playout::random_playout(&mut played, seed, 400).moves;
+                let mut game = Camelot::new(options.clone()).unwrap();
+                for mv in moves {
+                    let pos = game.position();
+                    let limits = options.limits();
+                    let legal = pos.legal_moves(&limits);
+                    pos.legal_moves_picker(&limits, &mut picker);
+                    assert_eq!(picker.len(), legal.len(), "{rules:?} seed {seed}");
+                    for (n, m) in legal.iter().enumerate() {
+                        assert_eq!(&picker.take(n), m, "{rules:?} seed {seed} move {n}");
+                    }
+                    castle_plies += usize::from(pos.in_castle(pos.to_move, pos.to_move) > 0);
+                    game.play(&mv).unwrap();
+                }
+            }
+        }
+        assert!(
+            castle_plies > 0,
+            "some position had a piece in its own castle"
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! the setup text form, read into an unchecked [`Setup`] that [`Position::from_setup`]
 //! checks.
 
-use super::board::{CASTLE_CELLS, CELLS, OFFSETS, Side, Square};
+use super::board::{CASTLE_CELLS, CELLS, LEAPS, OFFSETS, Side, Square};
 use super::game::OptionsError;
 use std::fmt;
 
@@ -120,6 +120,9 @@ pub struct Position {
     /// For each side and cell, one bit for each direction `d` in which a piece of that side
     /// stands next to the cell.
     pub(crate) near: [[u8; CELLS]; 2],
+    /// For each cell, one bit for each direction `d` in which the square two steps away is
+    /// on the board and empty: where a canter or a jump in that direction would land.
+    pub(crate) far_empty: [u8; CELLS],
     pub(crate) to_move: Side,
     /// Castle moves each side has made (moves between the two squares of the enemy castle).
     pub(crate) castle_moves: [u8; 2],
@@ -243,6 +246,7 @@ impl Position {
             cells,
             occupied: [[0; CELLS / 64]; 2],
             near: [[0; CELLS]; 2],
+            far_empty: LEAPS,
             to_move,
             castle_moves: [0; 2],
             counts: [0; 2],
@@ -262,7 +266,9 @@ impl Position {
         self.occupied[piece.side.index()][cell / 64] |= 1 << (cell % 64);
         let near = &mut self.near[piece.side.index()];
         for d in 0..8 {
-            near[cell.wrapping_add(OFFSETS[(d + 4) % 8])] |= 1 << d;
+            let back = OFFSETS[(d + 4) % 8];
+            near[cell.wrapping_add(back)] |= 1 << d;
+            self.far_empty[cell.wrapping_add(back).wrapping_add(back)] &= !(1 << d);
         }
         self.counts[piece.side.index()] += 1;
         self.key ^= ZOBRIST[usize::from(code)][cell];
@@ -277,7 +283,10 @@ impl Position {
         self.occupied[piece.side.index()][cell / 64] &= !(1 << (cell % 64));
         let near = &mut self.near[piece.side.index()];
         for d in 0..8 {
-            near[cell.wrapping_add(OFFSETS[(d + 4) % 8])] &= !(1 << d);
+            let back = OFFSETS[(d + 4) % 8];
+            near[cell.wrapping_add(back)] &= !(1 << d);
+            let from = cell.wrapping_add(back).wrapping_add(back);
+            self.far_empty[from] |= LEAPS[from] & (1 << d);
         }
         self.counts[piece.side.index()] -= 1;
         self.key ^= ZOBRIST[usize::from(code)][cell];
@@ -590,6 +599,15 @@ mod tests {
                     assert_eq!(
                         a.near[side.index()][sq.cell()] & (1 << d) != 0,
                         there.is_some_and(|p| p.side == side),
+                        "{sq} {d}"
+                    );
+                    let far = sq
+                        .neighbour(d)
+                        .and_then(|n| n.neighbour(d))
+                        .filter(|f| a.at(*f).is_none());
+                    assert_eq!(
+                        a.far_empty[sq.cell()] & (1 << d) != 0,
+                        far.is_some(),
                         "{sq} {d}"
                     );
                 }
