@@ -242,7 +242,9 @@ pub fn build(app: &mut App, start: Start, view: bool) {
         ))
         .add_systems(
             Update,
-            crate::tabletop::economise_on_software.run_if(state_changed::<crate::state::AtTable>),
+            crate::tabletop::economise_on_software
+                .run_if(state_changed::<crate::state::AtTable>)
+                .run_if(in_state(crate::state::AtTable)),
         );
     }
     crate::games::install_all(app, view);

@@ -115,6 +115,8 @@ pub struct HudState {
     pub title: String,
     /// Whose turn, or the result.
     pub status: String,
+    /// Whether the game has ended (the status is its result).
+    pub over: bool,
     /// The colour of the status line (the mover's colour, or gold at the end).
     pub status_color: Color,
     /// The last word to the players.

@@ -23,8 +23,6 @@ pub enum Start {
     Menu,
     /// A game (or a demonstration) on the table.
     Table(TableGame, Viewing),
-    /// Close the window.
-    Quit,
 }
 
 /// The screen to open once the last one is cleared.
@@ -47,7 +45,7 @@ pub fn plugin(app: &mut App) {
 /// Puts `start` in place at the start, before the first frame: the state to begin in.
 pub fn begin(app: &mut App, start: Start) {
     let screen = match start {
-        Start::Menu | Start::Quit => Screen::Menu,
+        Start::Menu => Screen::Menu,
         Start::Table(game, viewing) => set_table(app.world_mut(), game, viewing),
     };
     app.insert_state(screen);
@@ -56,6 +54,9 @@ pub fn begin(app: &mut App, start: Start) {
 /// Turns a command line asked for into a screen change; a command line that cannot be
 /// opened is refused where it was asked, and the screen stays.
 fn apply_launch(world: &mut World) {
+    if world.resource::<Launch>().0.is_none() {
+        return;
+    }
     let Some(args) = world.resource_mut::<Launch>().0.take() else {
         return;
     };
@@ -67,9 +68,6 @@ fn apply_launch(world: &mut World) {
         return;
     };
     match (open.0)(&args) {
-        Ok(Start::Quit) => {
-            world.write_message(AppExit::Success);
-        }
         Ok(start) => {
             world.insert_resource(Pending(Some(start)));
             world

@@ -133,7 +133,9 @@ pub fn run(request: ShotRequest) -> ExitCode {
     if request.as_played {
         app.add_plugins(crate::lite::plugin).add_systems(
             Update,
-            crate::tabletop::economise_on_software.run_if(state_changed::<crate::state::AtTable>),
+            crate::tabletop::economise_on_software
+                .run_if(state_changed::<crate::state::AtTable>)
+                .run_if(in_state(crate::state::AtTable)),
         );
     }
     match app.run() {

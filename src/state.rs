@@ -61,13 +61,12 @@ fn follow_result(
     play: Res<State<Play>>,
     mut next: ResMut<NextState<Play>>,
 ) {
-    if !hud.is_changed() {
-        return;
-    }
-    let over = hud.status.starts_with("Game over");
-    match (play.get(), over) {
-        (Play::Playing, true) => next.set(Play::Result),
-        (Play::Result, false) => next.set(Play::Playing),
-        _ => {}
+    let want = if hud.over {
+        Play::Result
+    } else {
+        Play::Playing
+    };
+    if *play.get() != want {
+        next.set(want);
     }
 }

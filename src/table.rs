@@ -494,6 +494,7 @@ fn publish<G: TableRules>(
     *hud = HudState {
         title: game.title(),
         status: the_match.status(),
+        over: the_match.is_over(),
         status_color: if the_match.is_over() {
             RESULT_COLOR
         } else {

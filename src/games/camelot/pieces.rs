@@ -132,9 +132,12 @@ struct Kit {
 pub fn view_plugin(app: &mut App) {
     app.add_systems(
         OnEnter(crate::state::AtTable),
-        make_kit.before(SpawnSet).in_set(crate::table::GameSystems(
-            tabula_rules::scene::GameKind::Camelot,
-        )),
+        make_kit
+            .run_if(not(resource_exists::<Kit>))
+            .before(SpawnSet)
+            .in_set(crate::table::GameSystems(
+                tabula_rules::scene::GameKind::Camelot,
+            )),
     )
     .add_systems(
         PostUpdate,

@@ -182,9 +182,12 @@ struct PieceKit {
 pub fn view_plugin(app: &mut App) {
     app.add_systems(
         OnEnter(crate::state::AtTable),
-        make_kit.before(SpawnSet).in_set(crate::table::GameSystems(
-            tabula_rules::scene::GameKind::War,
-        )),
+        make_kit
+            .run_if(not(resource_exists::<PieceKit>))
+            .before(SpawnSet)
+            .in_set(crate::table::GameSystems(
+                tabula_rules::scene::GameKind::War,
+            )),
     )
     .add_systems(
         PostUpdate,
