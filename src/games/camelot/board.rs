@@ -64,9 +64,7 @@ pub fn side_color(side: Side) -> Color {
 pub fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(crate::state::AtTable),
-        spawn_board.in_set(crate::table::GameSystems(
-            tabula_rules::scene::GameKind::Camelot,
-        )),
+        spawn_board.in_set(super::SYSTEMS),
     );
 }
 

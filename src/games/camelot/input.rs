@@ -7,13 +7,12 @@ use super::board::{CamelotSquares, SQUARE, square_at, square_center};
 use super::pieces::CamelotPiece;
 use crate::playing::{Feedback, InputSet, MatchCommand};
 use crate::spots::{BoardSpots, Highlights, Hovered, SpotClicked, SpotFinder, clear_on_change};
-use crate::table::{GameSystems, Intent, Match};
+use crate::table::{Intent, Match};
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
 use tabula_rules::camelot::Camelot;
 use tabula_rules::camelot::{Kind, Move, Square, Step};
-use tabula_rules::scene::GameKind;
 
 /// The piece being moved and the landings chosen so far.
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
@@ -60,7 +59,7 @@ pub fn plugin(app: &mut App) {
             (escape, handle_input)
                 .chain()
                 .in_set(InputSet)
-                .in_set(GameSystems(GameKind::Camelot)),
+                .in_set(super::SYSTEMS),
         );
 }
 
@@ -78,7 +77,7 @@ pub fn view_plugin(app: &mut App) {
         Update,
         show_highlights
             .after(clear_on_change::<Camelot, PathEntry>)
-            .in_set(GameSystems(GameKind::Camelot)),
+            .in_set(super::SYSTEMS),
     );
 }
 

@@ -11,6 +11,9 @@ use bevy::prelude::*;
 use tabula_rules::camelot::{Camelot, RuleSet, Side, Square};
 use tabula_rules::scene::GameKind;
 
+/// The set every system of this game is in: it runs while the game is on the table.
+pub const SYSTEMS: crate::table::GameSystems = crate::table::GameSystems(GameKind::Camelot);
+
 /// The match, headless: intents, commands, and what the HUD and camera are told.
 pub fn logic(app: &mut App) {
     app.add_plugins((

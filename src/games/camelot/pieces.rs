@@ -37,9 +37,7 @@ pub fn plugin(app: &mut App) {
             .before(RebuildSet)
             .after(MatchSet)
             .before(MotionSet))
-        .in_set(crate::table::GameSystems(
-            tabula_rules::scene::GameKind::Camelot,
-        )),
+        .in_set(super::SYSTEMS),
     );
 }
 
@@ -135,16 +133,9 @@ pub fn view_plugin(app: &mut App) {
         make_kit
             .run_if(not(resource_exists::<Kit>))
             .before(SpawnSet)
-            .in_set(crate::table::GameSystems(
-                tabula_rules::scene::GameKind::Camelot,
-            )),
+            .in_set(super::SYSTEMS),
     )
-    .add_systems(
-        PostUpdate,
-        dress.in_set(crate::table::GameSystems(
-            tabula_rules::scene::GameKind::Camelot,
-        )),
-    );
+    .add_systems(PostUpdate, dress.in_set(super::SYSTEMS));
 }
 
 fn make_kit(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {

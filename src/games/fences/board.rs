@@ -112,9 +112,7 @@ pub fn slot_at(board: Board, slots: &[Slot], at: Vec3) -> Option<Slot> {
 pub fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(crate::state::AtTable),
-        spawn_board.in_set(crate::table::GameSystems(
-            tabula_rules::scene::GameKind::Fences,
-        )),
+        spawn_board.in_set(super::SYSTEMS),
     );
 }
 

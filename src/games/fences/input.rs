@@ -10,13 +10,12 @@ use super::pieces::FencePanel;
 use super::{Stage, must_stay, stage};
 use crate::playing::{Feedback, InputSet, MatchCommand};
 use crate::spots::{BoardSpots, Highlights, Hovered, SpotClicked, clear_on_change};
-use crate::table::{GameSystems, Intent, Match, TableRules};
+use crate::table::{Intent, Match, TableRules};
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
 use tabula_rules::fences::Fences;
 use tabula_rules::fences::{FenceMove, Node, Slot};
-use tabula_rules::scene::GameKind;
 
 /// The fence chosen to be moved, by the slot it stands in.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +29,7 @@ pub fn plugin(app: &mut App) {
             (keys, handle_clicks)
                 .chain()
                 .in_set(InputSet)
-                .in_set(GameSystems(GameKind::Fences)),
+                .in_set(super::SYSTEMS),
         );
 }
 
@@ -44,7 +43,7 @@ pub fn view_plugin(app: &mut App) {
         Update,
         show_highlights
             .after(clear_on_change::<Fences, ChosenFence>)
-            .in_set(GameSystems(GameKind::Fences)),
+            .in_set(super::SYSTEMS),
     );
 }
 

@@ -13,6 +13,9 @@ use tabula_rules::game::Chance;
 use tabula_rules::scene::GameKind;
 use tabula_rules::{Game, Outcome, PlayError};
 
+/// The set every system of this game is in: it runs while the game is on the table.
+pub const SYSTEMS: crate::table::GameSystems = crate::table::GameSystems(GameKind::Fences);
+
 /// What the seat to move must do now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stage {

@@ -64,9 +64,7 @@ pub fn plugin(app: &mut App) {
         ((follow_steps.before(RebuildSet), tumble.after(RebuildSet))
             .after(MatchSet)
             .before(MotionSet))
-        .in_set(crate::table::GameSystems(
-            tabula_rules::scene::GameKind::Fences,
-        )),
+        .in_set(super::SYSTEMS),
     );
 }
 
@@ -214,9 +212,7 @@ fn tumble(
 pub fn view_plugin(app: &mut App) {
     app.add_systems(
         PostUpdate,
-        (dress_fences, dress_pawns, dress_die).in_set(crate::table::GameSystems(
-            tabula_rules::scene::GameKind::Fences,
-        )),
+        (dress_fences, dress_pawns, dress_die).in_set(super::SYSTEMS),
     );
 }
 

@@ -42,9 +42,7 @@ pub fn space_at(at: Vec3) -> Option<SpaceId> {
 pub fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(crate::state::AtTable),
-        spawn_board.in_set(crate::table::GameSystems(
-            tabula_rules::scene::GameKind::Screwball,
-        )),
+        spawn_board.in_set(super::SYSTEMS),
     );
 }
 

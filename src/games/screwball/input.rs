@@ -7,11 +7,10 @@ use super::board::{ScrewballSpaces, UNIT, space_at, space_center};
 use super::pieces::ScrewballPiece;
 use crate::playing::{Feedback, InputSet, MatchCommand};
 use crate::spots::{BoardSpots, Highlights, SpotClicked, clear_on_change};
-use crate::table::{GameSystems, Intent, Match};
+use crate::table::{Intent, Match};
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
-use tabula_rules::scene::GameKind;
 use tabula_rules::screwball::Screwball;
 use tabula_rules::screwball::{Board, Move, SpaceId};
 
@@ -29,12 +28,7 @@ pub struct Entry {
 /// Clicks to intents, headless.
 pub fn plugin(app: &mut App) {
     app.add_plugins(crate::spots::input_plugin::<Screwball, Entry>)
-        .add_systems(
-            Update,
-            handle_input
-                .in_set(InputSet)
-                .in_set(GameSystems(GameKind::Screwball)),
-        );
+        .add_systems(Update, handle_input.in_set(InputSet).in_set(super::SYSTEMS));
 }
 
 /// Picking and highlights.
@@ -44,7 +38,7 @@ pub fn view_plugin(app: &mut App) {
             Update,
             show_highlights
                 .after(clear_on_change::<Screwball, Entry>)
-                .in_set(GameSystems(GameKind::Screwball)),
+                .in_set(super::SYSTEMS),
         );
 }
 

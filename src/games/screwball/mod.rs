@@ -13,6 +13,9 @@ use tabula_rules::scene::GameKind;
 use tabula_rules::screwball::{Player, Screwball, Size};
 use tabula_rules::{Game, Outcome};
 
+/// The set every system of this game is in: it runs while the game is on the table.
+pub const SYSTEMS: crate::table::GameSystems = crate::table::GameSystems(GameKind::Screwball);
+
 /// The colour of a player's pieces.
 pub fn player_color(player: Player) -> Color {
     match player {

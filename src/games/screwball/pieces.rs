@@ -49,9 +49,7 @@ pub fn plugin(app: &mut App) {
         )
             .after(MatchSet)
             .before(MotionSet))
-        .in_set(crate::table::GameSystems(
-            tabula_rules::scene::GameKind::Screwball,
-        )),
+        .in_set(super::SYSTEMS),
     );
 }
 
@@ -249,12 +247,7 @@ fn arrange_trays(
 
 /// Gives pieces their models.
 pub fn view_plugin(app: &mut App) {
-    app.add_systems(
-        PostUpdate,
-        dress.in_set(crate::table::GameSystems(
-            tabula_rules::scene::GameKind::Screwball,
-        )),
-    );
+    app.add_systems(PostUpdate, dress.in_set(super::SYSTEMS));
 }
 
 fn dress(

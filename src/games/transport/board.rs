@@ -64,9 +64,7 @@ pub struct SeaSize(pub u8);
 pub fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(crate::state::AtTable),
-        spawn_sea.in_set(crate::table::GameSystems(
-            tabula_rules::scene::GameKind::Transport,
-        )),
+        spawn_sea.in_set(super::SYSTEMS),
     );
 }
 

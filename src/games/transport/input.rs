@@ -8,11 +8,10 @@ use super::board::{SeaSize, SeaSquares, square_at, square_center, square_side};
 use super::pieces::TransportPiece;
 use crate::playing::{Feedback, InputSet, MatchCommand};
 use crate::spots::{BoardSpots, Highlights, SpotClicked, clear_on_change};
-use crate::table::{GameSystems, Intent, Match};
+use crate::table::{Intent, Match};
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
-use tabula_rules::scene::GameKind;
 use tabula_rules::transport::Transport;
 use tabula_rules::transport::{Dir, Kind, Move, Piece, Sq, Stratum};
 
@@ -51,12 +50,7 @@ pub fn launches(kind: Kind) -> Option<Kind> {
 /// Clicks to intents, headless.
 pub fn plugin(app: &mut App) {
     app.add_plugins(crate::spots::input_plugin::<Transport, Entry>)
-        .add_systems(
-            Update,
-            handle_input
-                .in_set(InputSet)
-                .in_set(GameSystems(GameKind::Transport)),
-        );
+        .add_systems(Update, handle_input.in_set(InputSet).in_set(super::SYSTEMS));
 }
 
 /// Picking and highlights.
@@ -66,7 +60,7 @@ pub fn view_plugin(app: &mut App) {
             Update,
             show_highlights
                 .after(clear_on_change::<Transport, Entry>)
-                .in_set(GameSystems(GameKind::Transport)),
+                .in_set(super::SYSTEMS),
         );
 }
 

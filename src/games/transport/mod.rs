@@ -14,6 +14,9 @@ use tabula_rules::transport::game::Fleet;
 use tabula_rules::transport::{Kind, Mode, Transport};
 use tabula_rules::{Game, Outcome};
 
+/// The set every system of this game is in: it runs while the game is on the table.
+pub const SYSTEMS: crate::table::GameSystems = crate::table::GameSystems(GameKind::Transport);
+
 /// The hull colour of a fleet.
 pub fn fleet_color(fleet: u8) -> Color {
     match fleet {

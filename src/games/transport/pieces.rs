@@ -53,17 +53,11 @@ pub fn plugin(app: &mut App) {
         )
             .after(MatchSet)
             .before(MotionSet))
-        .in_set(crate::table::GameSystems(
-            tabula_rules::scene::GameKind::Transport,
-        )),
+        .in_set(super::SYSTEMS),
     )
     .add_systems(
         Update,
-        (sink, vanish)
-            .after(MotionSet)
-            .in_set(crate::table::GameSystems(
-                tabula_rules::scene::GameKind::Transport,
-            )),
+        (sink, vanish).after(MotionSet).in_set(super::SYSTEMS),
     );
 }
 
@@ -369,12 +363,7 @@ fn mark_color(mark: Mark) -> Color {
 
 /// Gives pieces their models.
 pub fn view_plugin(app: &mut App) {
-    app.add_systems(
-        PostUpdate,
-        dress.in_set(crate::table::GameSystems(
-            tabula_rules::scene::GameKind::Transport,
-        )),
-    );
+    app.add_systems(PostUpdate, dress.in_set(super::SYSTEMS));
 }
 
 /// The parts of each model, one mesh a material, made once per piece kind and fleet and

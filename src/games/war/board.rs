@@ -67,9 +67,7 @@ pub struct StationSpot(pub Side, pub Station);
 pub fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(crate::state::AtTable),
-        spawn_table.in_set(crate::table::GameSystems(
-            tabula_rules::scene::GameKind::War,
-        )),
+        spawn_table.in_set(super::SYSTEMS),
     );
 }
 

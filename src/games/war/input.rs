@@ -5,11 +5,10 @@ use crate::games::war::board::{BoardSquares, StationSpot, square_at, square_cent
 use crate::games::war::pieces::{Location, PieceEntity};
 use crate::playing::{Feedback, InputSet};
 use crate::spots::{BoardSpots, Highlights, Hovered, SpotClicked, clear_on_change};
-use crate::table::{GameSystems, Intent, Match};
+use crate::table::{Intent, Match};
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
-use tabula_rules::scene::GameKind;
 use tabula_rules::war::War;
 use tabula_rules::war::{Move, Side, Square};
 
@@ -34,13 +33,13 @@ pub fn plugin(app: &mut App) {
         (keys, handle_clicks)
             .chain()
             .in_set(InputSet)
-            .in_set(GameSystems(GameKind::War)),
+            .in_set(super::SYSTEMS),
     )
     .add_systems(
         Update,
         show_highlights
             .after(clear_on_change::<War, Selection>)
-            .in_set(GameSystems(GameKind::War)),
+            .in_set(super::SYSTEMS),
     );
 }
 

@@ -12,6 +12,9 @@ use tabula_rules::Game;
 use tabula_rules::scene::GameKind;
 use tabula_rules::war::{Kind, Position, Side, War};
 
+/// The set every system of this game is in: it runs while the game is on the table.
+pub const SYSTEMS: crate::table::GameSystems = crate::table::GameSystems(GameKind::War);
+
 /// Law XI: after "Time" is called, one more minute to complete the move.
 pub const GRACE_SECONDS: f32 = 60.0;
 
@@ -23,12 +26,7 @@ pub struct MoveClock(pub f32);
 pub fn logic(app: &mut App) {
     app.init_resource::<MoveClock>()
         .add_plugins((crate::table::plugin::<War>, pieces::plugin))
-        .add_systems(
-            Update,
-            run_clock.before(MatchSet).in_set(crate::table::GameSystems(
-                tabula_rules::scene::GameKind::War,
-            )),
-        );
+        .add_systems(Update, run_clock.before(MatchSet).in_set(SYSTEMS));
 }
 
 /// The board, the pieces in 3D, and move entry by clicks.

@@ -62,9 +62,7 @@ pub fn plugin(app: &mut App) {
             .before(RebuildSet)
             .after(MatchSet)
             .before(MotionSet))
-        .in_set(crate::table::GameSystems(
-            tabula_rules::scene::GameKind::War,
-        )),
+        .in_set(super::SYSTEMS),
     );
 }
 
@@ -185,16 +183,9 @@ pub fn view_plugin(app: &mut App) {
         make_kit
             .run_if(not(resource_exists::<PieceKit>))
             .before(SpawnSet)
-            .in_set(crate::table::GameSystems(
-                tabula_rules::scene::GameKind::War,
-            )),
+            .in_set(super::SYSTEMS),
     )
-    .add_systems(
-        PostUpdate,
-        dress_pieces.in_set(crate::table::GameSystems(
-            tabula_rules::scene::GameKind::War,
-        )),
-    );
+    .add_systems(PostUpdate, dress_pieces.in_set(super::SYSTEMS));
 }
 
 fn make_kit(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
