@@ -4,9 +4,11 @@
 
 use crate::rules_args::{GameArg, RulesArgs, opening};
 use crate::screens::{Start, Viewing};
+use crate::table::Controller;
 use crate::tabletop::TableGame;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
+use tabula_ai::Level;
 
 /// Tabula: five forgotten patented board games on a 3D table.
 #[derive(Debug, Parser)]
@@ -65,6 +67,11 @@ pub struct PlayArgs {
     /// the players use the main one.
     #[arg(long)]
     pub spectator_window: bool,
+    /// Seats the computer plays: SEATS[:LEVEL], SEATS being `all` or players' names or
+    /// numbers in turn order separated by commas (`black:hard`, `blue,green:medium`,
+    /// `2`); LEVEL is easy, medium (the default), hard or max. May be given again.
+    #[arg(long, value_name = "SEATS[:LEVEL]")]
+    pub computer: Vec<String>,
 }
 
 impl PlayArgs {
@@ -81,10 +88,27 @@ impl PlayArgs {
         }
     }
 
-    /// How the window shows `table`; refuses more names than the game has players.
+    /// How the window shows `table`; refuses more names than the game has players, and
+    /// computer seats it does not have. A computer seat without a name is called
+    /// "Computer (LEVEL)".
     pub fn viewing(&self, table: &TableGame) -> Result<Viewing, String> {
-        let names = crate::playing::SeatNames::new(&table.player_labels(), &self.names)?;
+        let labels = table.player_labels();
+        let seats = computer_seats(&self.computer, &labels)?;
+        if self.names.len() > labels.len() {
+            // SeatNames says so, naming the players.
+            crate::playing::SeatNames::new(&labels, &self.names)?;
+        }
+        let names: Vec<String> = seats
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| match self.names.get(i).map(|n| n.trim()) {
+                Some(name) if !name.is_empty() => name.to_string(),
+                _ => seat.default_name().unwrap_or_default(),
+            })
+            .collect();
+        let names = crate::playing::SeatNames::new(&labels, &names)?;
         Ok(Viewing {
+            seats,
             view: self.view,
             follow_turn: self.follow_turn,
             spectator: self.spectator,
@@ -93,8 +117,68 @@ impl PlayArgs {
             frames: self.frames,
             names,
             demo: None,
+            exhibition: None,
         })
     }
+}
+
+/// Who plays each seat (in turn order, `labels` being the players' names) by the
+/// `--computer` specifications `specs`: `all`, names or 1-based numbers separated by commas,
+/// each optionally followed by `:LEVEL` (medium by default). A seat named twice, a name that
+/// is not a player's or a level that does not exist is refused, naming it.
+pub fn computer_seats(specs: &[String], labels: &[String]) -> Result<Vec<Controller>, String> {
+    let mut seats = vec![Controller::Local; labels.len()];
+    let mut named = vec![false; labels.len()];
+    for spec in specs {
+        let (who, level) = match spec.rsplit_once(':') {
+            Some((who, level)) => (
+                who,
+                level.parse::<Level>().map_err(|_| {
+                    format!(
+                        "--computer {spec}: unknown level `{level}`; use easy, medium, hard or max"
+                    )
+                })?,
+            ),
+            None => (spec.as_str(), Level::Medium),
+        };
+        let chosen: Vec<usize> = if who.trim().eq_ignore_ascii_case("all") {
+            (0..labels.len()).collect()
+        } else {
+            who.split(',')
+                .map(|name| {
+                    seat_index(name.trim(), labels).map_err(|e| format!("--computer {spec}: {e}"))
+                })
+                .collect::<Result<_, _>>()?
+        };
+        for i in chosen {
+            if named[i] {
+                return Err(format!("--computer {spec}: {} is named twice", labels[i]));
+            }
+            named[i] = true;
+            seats[i] = Controller::Computer(level);
+        }
+    }
+    Ok(seats)
+}
+
+/// The seat a player's name or 1-based number stands for.
+fn seat_index(name: &str, labels: &[String]) -> Result<usize, String> {
+    if let Ok(n) = name.parse::<usize>() {
+        return (1..=labels.len())
+            .contains(&n)
+            .then(|| n - 1)
+            .ok_or_else(|| format!("no seat {n}: the game has seats 1 to {}", labels.len()));
+    }
+    labels
+        .iter()
+        .position(|l| l.eq_ignore_ascii_case(name))
+        .ok_or_else(|| {
+            format!(
+                "no player `{name}`; the players are {} (or use their numbers, 1 to {})",
+                labels.join(", "),
+                labels.len()
+            )
+        })
 }
 
 /// The commands.
@@ -124,6 +208,9 @@ pub enum Command {
         #[arg(long)]
         spectator_window: bool,
     },
+    /// Computer-against-computer games one after another, watched through the spectator
+    /// camera, with captions, result cards and a scoreboard (unattended exhibitions).
+    Exhibit(crate::exhibit::ExhibitArgs),
     /// Replay scene files headless and check each reaches its expected outcome.
     Verify {
         /// Scene files (RON).
@@ -175,7 +262,8 @@ pub fn start_from_args(args: &[String]) -> Result<Start, String> {
             index,
             spectator_window,
         }) => demo_start(&files, looping, speed, index, spectator_window),
-        Some(_) => Err("only the start screen, play and demo open in the window".into()),
+        Some(Command::Exhibit(args)) => crate::exhibit::exhibit_start(&args),
+        Some(_) => Err("only the start screen, play, demo and exhibit open in the window".into()),
     }
 }
 

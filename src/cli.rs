@@ -41,6 +41,13 @@ pub fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Command::Exhibit(args)) => match crate::exhibit::exhibit_start(&args) {
+            Ok(start) => run_window(start, None),
+            Err(e) => {
+                eprintln!("tabula exhibit: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some(Command::Verify { files }) => verify(&files),
         Some(Command::Perft {
             game,
@@ -248,6 +255,10 @@ pub fn build(app: &mut App, start: Start, view: bool) {
         );
     }
     crate::games::install_all(app, view);
+    app.add_plugins(crate::exhibit::plugin);
+    if view {
+        app.add_plugins(crate::exhibit::view);
+    }
     if !app.world().contains_resource::<crate::menu::Menu>() {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -44,6 +44,8 @@ pub struct Demo {
     pub speed: f32,
     /// Start the playlist again after its last scene.
     pub looping: bool,
+    /// The last scene of a playlist that does not loop has been shown to its end.
+    pub finished: bool,
     /// Seconds until the next move when playing.
     wait: f32,
     phase: Phase,
@@ -67,6 +69,7 @@ impl Demo {
             playing: true,
             speed: 1.0,
             looping: false,
+            finished: false,
             wait: BEAT,
             phase: Phase::Rewind,
             needs_set: false,
@@ -357,6 +360,7 @@ fn drive<M: Saveable>(
         demo.wait = BEAT * 2.0;
     } else {
         demo.playing = false;
+        demo.finished = true;
     }
 }
 

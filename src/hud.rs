@@ -228,6 +228,7 @@ fn spawn_hud(mut commands: Commands) {
             );
             for (label, command) in [
                 ("Confirm move", MatchCommand::Confirm),
+                ("Hint", MatchCommand::Hint),
                 ("Take back", MatchCommand::Undo),
                 ("Redo", MatchCommand::Redo),
                 ("New game", MatchCommand::NewGame),

@@ -9,7 +9,9 @@
 pub mod args;
 pub mod camera;
 pub mod cli;
+pub mod computer;
 pub mod demo;
+pub mod exhibit;
 pub mod games;
 pub mod hud;
 pub mod lite;

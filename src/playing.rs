@@ -42,6 +42,8 @@ pub enum MatchCommand {
     Confirm,
     /// Play again the move taken back last.
     Redo,
+    /// Show the move the computer would play for the player to move, without playing it.
+    Hint,
 }
 
 /// Moves taken back, newest last, to be played again by Redo. A move played that is not
@@ -369,7 +371,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Ctrl+Z or Backspace takes back, Ctrl+Y (or Ctrl+Shift+Z) plays it again, N starts a new
-/// game, Enter or Space confirms a path. While an earlier position is looked at, take back
+/// game, H asks the computer for a hint, Enter or Space confirms a path. While an earlier position is looked at, take back
 /// and redo step through the game, and End or Esc returns to the present.
 fn command_keys(
     input: Option<Res<ButtonInput<KeyCode>>>,
@@ -402,6 +404,9 @@ fn command_keys(
     }
     if input.just_pressed(KeyCode::KeyN) && !ctrl {
         commands.write(MatchCommand::NewGame);
+    }
+    if input.just_pressed(KeyCode::KeyH) && !ctrl {
+        commands.write(MatchCommand::Hint);
     }
     if input.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
         commands.write(MatchCommand::Confirm);

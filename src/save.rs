@@ -159,6 +159,11 @@ pub trait Saveable:
     fn ply(&self) -> usize {
         self.save_data().moves.len()
     }
+    /// The command-line flags that seat the computer where it plays now (`--computer
+    /// 2:hard`), so that a game loaded in its place keeps its players.
+    fn seat_args(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// Steps the match `M` toward the earlier position the players asked to look at.
@@ -269,11 +274,13 @@ fn leave<M: Saveable>(
         match request {
             Leave::Load => match check_save(&path.0) {
                 Ok(_) => {
-                    launch.0 = Some(vec![
+                    let mut args = vec![
                         "play".into(),
                         "--scene".into(),
                         path.0.display().to_string(),
-                    ]);
+                    ];
+                    args.extend(the_match.seat_args());
+                    launch.0 = Some(args);
                 }
                 Err(e) => the_match.tell(Feedback::error(format!(
                     "Cannot load: {e}. The game in play goes on."
@@ -335,5 +342,19 @@ impl<G: crate::table::TableRules> Saveable for crate::table::Match<G> {
 
     fn ply(&self) -> usize {
         self.texts.len()
+    }
+
+    fn seat_args(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, seat)| match seat {
+                crate::table::Controller::Computer(level) => {
+                    Some(["--computer".to_string(), format!("{}:{level}", i + 1)])
+                }
+                crate::table::Controller::Local => None,
+            })
+            .flatten()
+            .collect()
     }
 }

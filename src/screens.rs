@@ -132,7 +132,8 @@ fn set_table(world: &mut World, game: TableGame, viewing: Viewing) -> Screen {
             Screen::Table
         }
     };
-    game.insert_match(world);
+    game.insert_match(world, &viewing.seats);
+    crate::exhibit::set_exhibition(world, viewing.exhibition);
     screen
 }
 
@@ -149,8 +150,12 @@ pub struct Viewing {
     pub spectator_window: bool,
     /// The players' names.
     pub names: crate::playing::SeatNames,
+    /// Who plays each seat, in turn order (missing seats: a person at this screen).
+    pub seats: Vec<crate::table::Controller>,
     /// A demonstration to show.
     pub demo: Option<crate::demo::Demo>,
+    /// The exhibition this screen is a step of (none ends any exhibition running).
+    pub exhibition: Option<crate::exhibit::Exhibition>,
     /// Where Ctrl+S saves (default `tabula-save.ron`).
     pub save_to: Option<std::path::PathBuf>,
     /// The frame-rate benchmark: frames to measure after a warm-up; then it prints the mean

@@ -12,6 +12,8 @@ use crate::playing::{
     Seat, move_lines,
 };
 use bevy::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tabula_ai::Level;
 use tabula_rules::scene::GameKind;
 use tabula_rules::{Game, Outcome, PlayError};
 
@@ -21,6 +23,30 @@ pub enum Controller {
     /// A person at this screen, with clicks and keys.
     #[default]
     Local,
+    /// The computer, at a level: its moves come from the engine, off the main thread.
+    Computer(Level),
+}
+
+impl Controller {
+    /// The name a seat gets when the players give none: "Computer (hard)"; none for a person.
+    pub fn default_name(&self) -> Option<String> {
+        match self {
+            Controller::Local => None,
+            Controller::Computer(level) => Some(format!("Computer ({level})")),
+        }
+    }
+
+    /// Whether the computer plays this seat.
+    pub fn is_computer(&self) -> bool {
+        matches!(self, Controller::Computer(_))
+    }
+}
+
+/// A number no other position of any match has had: what a search was started for is
+/// recognised when its answer comes back.
+fn next_generation() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// A game as the table plays it: its rules (the rules crate's [`Game`]) and what the table
@@ -34,6 +60,22 @@ pub trait TableRules:
     const RULES: &'static str;
     /// How to play, shown at the bottom of the HUD.
     const CONTROLS: &'static str;
+    /// What the engine knows of the game (evaluation, move order, playouts).
+    type Knowledge: tabula_ai::knowledge::Knowledge<Self> + Default + Send + Sync + 'static;
+
+    /// The points a move passes through on the table, in order (where the piece stands,
+    /// then each landing): a hint's arrow. By default the squares named in its notation.
+    fn move_points(&self, mv: &Self::Move) -> Vec<Vec3> {
+        let text = self.move_text(mv);
+        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '|') || c == 'x')
+            .filter_map(|token| self.square_point(token))
+            .fold(Vec::new(), |mut points, p| {
+                if points.last() != Some(&p) {
+                    points.push(p);
+                }
+                points
+            })
+    }
 
     /// Adds the game's match, pieces and input, headless.
     fn logic(app: &mut App);
@@ -152,6 +194,11 @@ pub struct Match<G: TableRules> {
     pub ended: Option<String>,
     /// Added to the status line (the time left to move).
     pub note: Option<String>,
+    /// This position's number, new at every change (a move, a take-back, a new game, a
+    /// loaded game): a search's answer is played only in the position it was asked for.
+    pub generation: u64,
+    /// The computer is thinking about the move to play here (the status line says so).
+    pub thinking: bool,
 }
 
 impl<G: TableRules> Match<G> {
@@ -184,7 +231,22 @@ impl<G: TableRules> Match<G> {
             can_confirm: false,
             ended: None,
             note: None,
+            generation: next_generation(),
+            thinking: false,
         }
+    }
+
+    /// The same match with `seats` playing (in turn order); seats not given stay local.
+    pub fn with_seats(mut self, seats: &[Controller]) -> Match<G> {
+        for (seat, controller) in self.seats.iter_mut().zip(seats) {
+            *seat = controller.clone();
+        }
+        self
+    }
+
+    /// Whether a person plays any seat here.
+    pub fn has_local_seat(&self) -> bool {
+        self.seats.contains(&Controller::Local)
     }
 
     /// Every legal move in the position now, as the rules give them: worked out once when
@@ -198,6 +260,8 @@ impl<G: TableRules> Match<G> {
     fn position_changed(&mut self) {
         self.legal = self.game.legal_moves();
         self.can_confirm = false;
+        self.generation = next_generation();
+        self.thinking = false;
     }
 
     /// Whether the game has ended, by the rules or otherwise.
@@ -236,11 +300,16 @@ impl<G: TableRules> Match<G> {
         if let Some(end) = &self.ended {
             return format!("Game over: {end}");
         }
-        let status = self.game.status(&self.texts);
-        match &self.note {
-            Some(note) if !self.is_over() => format!("{status} {note}"),
-            _ => status,
+        let mut status = self.game.status(&self.texts);
+        if !self.is_over() {
+            if let Some(note) = &self.note {
+                status = format!("{status} {note}");
+            }
+            if self.thinking {
+                status.push_str(", thinking...");
+            }
         }
+        status
     }
 
     /// Plays `mv`: its notation and what it did, or the refusal in words.
@@ -351,6 +420,7 @@ pub fn plugin<G: TableRules>(app: &mut App) {
         .configure_sets(OnEnter(crate::state::AtTable), set.run_if(on_table()))
         .add_message::<Intent<G>>()
         .add_message::<Played<G>>()
+        .add_plugins(crate::computer::plugin::<G>)
         .add_systems(
             Update,
             (apply_commands::<G>, apply_intents::<G>, publish::<G>)
@@ -431,18 +501,31 @@ fn apply_intents<G: TableRules>(
 }
 
 fn apply_commands<G: TableRules>(
+    review: Option<Res<crate::playing::Review>>,
     mut commands: MessageReader<MatchCommand>,
     mut the_match: ResMut<Match<G>>,
     mut intents: MessageWriter<Intent<G>>,
     mut reset: MessageWriter<BoardReset>,
 ) {
+    let looking_back = review.is_some_and(|r| r.active());
     for command in commands.read() {
         let m = &mut *the_match;
         match command {
             MatchCommand::Undo => match m.undo_one() {
-                Some(text) => {
+                Some(mut text) => {
                     // Chance resolved at once goes back with the move that brought it.
                     while m.game.chance_now() && m.undo_one().is_some() {}
+                    // Against the computer, a player takes back to their own last move
+                    // (looking back steps one move at a time).
+                    if !looking_back && m.has_local_seat() {
+                        while m.controller_to_move().is_computer() {
+                            match m.undo_one() {
+                                Some(t) => text = format!("{t} and {text}"),
+                                None => break,
+                            }
+                            while m.game.chance_now() && m.undo_one().is_some() {}
+                        }
+                    }
                     m.position_changed();
                     m.feedback = Feedback::info(format!("Took back {text}. {}", m.game.hint()));
                     reset.write(BoardReset);
@@ -468,8 +551,9 @@ fn apply_commands<G: TableRules>(
                 }
                 None => m.feedback = Feedback::error("Nothing to play again"),
             },
-            // The game's input turns a confirmation into an intent.
-            MatchCommand::Confirm => {}
+            // The game's input turns a confirmation into an intent; the computer's systems
+            // answer a request for a hint.
+            MatchCommand::Confirm | MatchCommand::Hint => {}
         }
     }
 }

@@ -85,10 +85,11 @@ impl TableGame {
         })
     }
 
-    /// Puts this game's match on the table (in place of any there).
-    pub fn insert_match(self, world: &mut World) {
+    /// Puts this game's match on the table (in place of any there), with `seats` played as
+    /// given (in turn order; seats not given are played at this screen).
+    pub fn insert_match(self, world: &mut World, seats: &[crate::table::Controller]) {
         crate::games::remove_matches(world);
-        crate::on_table_game!(self, g => world.insert_resource(Match::new(g)));
+        crate::on_table_game!(self, g => world.insert_resource(Match::new(g).with_seats(seats)));
     }
 
     /// Sets up `app` to play this game headless (with `view`, in 3D): the shared plugins, the
@@ -107,7 +108,7 @@ impl TableGame {
             _ => crate::state::Screen::Table,
         };
         app.insert_resource(self.seat());
-        self.insert_match(app.world_mut());
+        self.insert_match(app.world_mut(), &[]);
         app.insert_state(screen);
     }
 
@@ -129,6 +130,7 @@ pub fn shared_plugins(app: &mut App) {
         crate::playing::plugin,
         crate::motion::plugin,
         crate::table::shared_plugin,
+        crate::computer::shared_plugin,
         crate::save::plugin,
     ));
 }

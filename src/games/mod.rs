@@ -73,6 +73,7 @@ pub fn install_one<G: TableRules>(app: &mut App, view: bool) {
     app.add_plugins(crate::save::match_plugin::<Match<G>>);
     if view {
         G::view(app);
+        app.add_plugins(crate::computer::view_plugin::<G>);
     }
 }
 
@@ -80,6 +81,9 @@ pub fn install_one<G: TableRules>(app: &mut App, view: bool) {
 pub fn remove_matches(world: &mut World) {
     each_game!(G => {
         world.remove_resource::<Match<G>>();
+        // A search under way stops as it is dropped.
+        world.remove_resource::<crate::computer::Thinking<G>>();
+        world.remove_resource::<crate::computer::HintShown<G>>();
     });
 }
 

@@ -2,6 +2,7 @@
 //! clicks turned into moves, the command line, and one real screenshot under Xvfb.
 
 mod camelot;
+mod computer;
 mod demo;
 mod fences;
 mod options;

@@ -48,6 +48,8 @@ fn side_tint(side: Side) -> Color {
 }
 
 impl TableRules for Camelot {
+    type Knowledge = tabula_ai::knowledge::CamelotKnowledge;
+
     const KIND: GameKind = GameKind::Camelot;
     const RULES: &'static str = RULES;
     const CONTROLS: &'static str = "Click a piece, then each landing of its path (or drag \

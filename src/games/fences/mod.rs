@@ -95,6 +95,8 @@ pub fn view(app: &mut App) {
 }
 
 impl TableRules for Fences {
+    type Knowledge = tabula_ai::knowledge::FencesKnowledge;
+
     const KIND: GameKind = GameKind::Fences;
     const RULES: &'static str = RULES;
     const CONTROLS: &'static str = "Click your fence, then a vacant slot; Enter throws; click a \

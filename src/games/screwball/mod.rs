@@ -48,6 +48,8 @@ pub fn view(app: &mut App) {
 }
 
 impl TableRules for Screwball {
+    type Knowledge = tabula_ai::knowledge::ScrewballKnowledge;
+
     const KIND: GameKind = GameKind::Screwball;
     const RULES: &'static str = RULES;
     const CONTROLS: &'static str = "Click a piece, then a lit square; after an attack, click \

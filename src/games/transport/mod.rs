@@ -60,6 +60,8 @@ pub fn view(app: &mut App) {
 }
 
 impl TableRules for Transport {
+    type Knowledge = tabula_ai::knowledge::TransportKnowledge;
+
     const KIND: GameKind = GameKind::Transport;
     const RULES: &'static str = RULES;
     const CONTROLS: &'static str = "Click a ship, then a lit square (Tab: pivot on the other \

@@ -10,7 +10,7 @@ use crate::table::{Match, Played, TableRules};
 use bevy::prelude::*;
 use tabula_rules::Game;
 use tabula_rules::scene::GameKind;
-use tabula_rules::war::{Kind, Position, Side, War};
+use tabula_rules::war::{Kind, Move, Position, Side, War};
 
 /// The set every system of this game is in: it runs while the game is on the table.
 pub const SYSTEMS: crate::table::GameSystems = crate::table::GameSystems(GameKind::War);
@@ -84,6 +84,8 @@ no move. Capturing the king has no special effect. Law IX: after a third repetit
 draw unless someone wins within 20 moves each.";
 
 impl TableRules for War {
+    type Knowledge = tabula_ai::knowledge::WarKnowledge;
+
     const KIND: GameKind = GameKind::War;
     const RULES: &'static str = RULES;
     const CONTROLS: &'static str = "Click a piece, then a lit square.  Right drag: orbit  \
@@ -151,6 +153,24 @@ impl TableRules for War {
 
     fn square_point(&self, name: &str) -> Option<Vec3> {
         tabula_rules::scene::war_square(name).map(board::square_center)
+    }
+
+    fn move_points(&self, mv: &Move) -> Vec<Vec3> {
+        match mv {
+            Move::Step { from, to } => vec![*from, *to],
+            Move::Jump { from, landings } => std::iter::once(*from)
+                .chain(landings.iter().copied())
+                .collect(),
+            Move::Fly { station, to } => {
+                return vec![
+                    board::station_center(self.to_move(), *station),
+                    board::square_center(*to),
+                ];
+            }
+        }
+        .into_iter()
+        .map(board::square_center)
+        .collect()
     }
 
     fn spawn_pieces(&self, commands: &mut Commands) {
