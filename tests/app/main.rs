@@ -9,6 +9,7 @@ mod redo;
 mod save;
 mod screens;
 mod screwball;
+mod seats;
 mod session;
 mod spectator;
 mod transport;
