@@ -1,5 +1,6 @@
 //! The start screen: choose one of the five games, its players and rules options, name the
-//! seats, load a saved game or open a demonstration scene.
+//! seats and give any of them to the computer, load a saved game or open a demonstration
+//! scene.
 //!
 //! Everything the menu offers is a `tabula play` command line, shown under the Play button;
 //! starting a game opens, in the same window, the table that command line opens, so the
@@ -136,6 +137,59 @@ fn table_fields() -> Vec<Field> {
     ]
 }
 
+/// How well a computer seat plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    /// Easy.
+    Easy,
+    /// Medium: what a seat given to the computer starts with.
+    Medium,
+    /// Hard.
+    Hard,
+}
+
+impl Level {
+    /// The levels the start screen offers, easiest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The level's name, as `--computer SEAT:LEVEL` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The next (+1) or previous (-1) level, round the list.
+    pub fn step(self, step: i32) -> Level {
+        let n = Level::ALL.len() as i32;
+        let i = Level::ALL.iter().position(|l| *l == self).unwrap_or(0) as i32;
+        Level::ALL[(i + step).rem_euclid(n) as usize]
+    }
+}
+
+/// Who plays a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Seat {
+    /// A person at this screen.
+    #[default]
+    Human,
+    /// The computer, at a level.
+    Computer(Level),
+}
+
+impl Seat {
+    /// The other kind of player: a person's seat goes to the computer at medium level, a
+    /// computer's back to a person.
+    pub fn switched(self) -> Seat {
+        match self {
+            Seat::Human => Seat::Computer(Level::Medium),
+            Seat::Computer(_) => Seat::Human,
+        }
+    }
+}
+
 /// What has the keyboard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Focus {
@@ -156,6 +210,10 @@ pub enum MenuAction {
     Cycle(usize, i32),
     /// Step a table setting.
     CycleTable(usize, i32),
+    /// Give a seat (0-based, in turn order) to the computer, or back to a person.
+    SwitchSeat(usize),
+    /// Step a computer seat's level to the next (+1) or previous (-1) one.
+    Level(usize, i32),
     /// Give a text field the keyboard.
     Focus(Focus),
     /// Type into the focused field.
@@ -196,6 +254,8 @@ pub struct Menu {
     table: Vec<Field>,
     /// The players' names, in turn order.
     pub names: Vec<String>,
+    /// Who plays each seat, in turn order (more than the game has are left out).
+    pub seats: Vec<Seat>,
     /// Where to load a saved game from.
     pub load_path: String,
     /// The demonstrations found.
@@ -220,6 +280,7 @@ impl Menu {
                 .collect(),
             table: table_fields(),
             names: vec![String::new(); 4],
+            seats: vec![Seat::Human; 4],
             load_path: "tabula-save.ron".into(),
             demos,
             focus: None,
@@ -251,7 +312,8 @@ impl Menu {
         &self.table
     }
 
-    /// The `tabula` arguments that start the game as set up (names included).
+    /// The `tabula` arguments that start the game as set up (names and computer seats
+    /// included: `--computer SEAT:LEVEL` for each seat the computer plays, numbered from 1).
     pub fn play_args(&self) -> Vec<String> {
         let mut args = vec!["play".to_string(), game_arg(self.game).to_string()];
         for field in self.fields().iter().chain(&self.table) {
@@ -264,7 +326,25 @@ impl Menu {
             args.push("--names".into());
             args.push(names[..=last].join(","));
         }
+        for (i, seat) in self.seats.iter().take(players).enumerate() {
+            if let Seat::Computer(level) = seat {
+                args.push(COMPUTER.into());
+                args.push(format!("{}:{}", i + 1, level.name()));
+            }
+        }
         args
+    }
+
+    /// Who plays seat `i` (0-based): a person unless given to the computer.
+    pub fn seat(&self, i: usize) -> Seat {
+        self.seats.get(i).copied().unwrap_or_default()
+    }
+
+    fn seat_mut(&mut self, i: usize) -> &mut Seat {
+        if self.seats.len() <= i {
+            self.seats.resize(i + 1, Seat::Human);
+        }
+        &mut self.seats[i]
     }
 
     /// The players of the game as set up, in turn order, or why it cannot start.
@@ -302,6 +382,17 @@ impl Menu {
                 self.focus = None;
                 if let Some(field) = self.table.get_mut(*i) {
                     step_field(field, *step);
+                }
+            }
+            MenuAction::SwitchSeat(i) => {
+                self.focus = None;
+                let seat = self.seat_mut(*i);
+                *seat = seat.switched();
+            }
+            MenuAction::Level(i, step) => {
+                self.focus = None;
+                if let Seat::Computer(level) = self.seat_mut(*i) {
+                    *level = level.step(*step);
                 }
             }
             MenuAction::Focus(focus) => self.focus = Some(*focus),
@@ -361,7 +452,7 @@ impl Menu {
     }
 
     fn launch(&mut self, args: Vec<String>) -> Option<Vec<String>> {
-        match Menu::check(&args) {
+        match Menu::check(&without_computers(&args)) {
             Ok(_) => {
                 self.message = Feedback::info(format!("Starting: tabula {}", args.join(" ")));
                 Some(args)
@@ -393,6 +484,20 @@ fn step_field(field: &mut Field, step: i32) {
         let n = choices.len() as i32;
         *index = (*index as i32 + step).rem_euclid(n) as usize;
     }
+}
+
+/// The flag that gives a seat to the computer.
+const COMPUTER: &str = "--computer";
+
+/// The arguments less the computer seats (which `play_args` puts last). The start screen
+/// offers only the game's own seats and the levels `tabula play` knows, so what is left is
+/// what needs checking.
+fn without_computers(args: &[String]) -> Vec<String> {
+    let mut end = args.len();
+    while end >= 2 && args[end - 2] == COMPUTER {
+        end -= 2;
+    }
+    args[..end].to_vec()
 }
 
 fn game_arg(kind: GameKind) -> &'static str {
@@ -491,7 +596,8 @@ pub fn view(app: &mut App) {
     );
 }
 
-/// Typing goes to the focused field; without one, Enter plays and arrows change the game.
+/// Typing goes to the focused field; without one, Enter plays, arrows change the game and
+/// a seat's number gives that seat to the computer or back to a person.
 fn keyboard(
     mut keys: MessageReader<KeyboardInput>,
     menu: Res<Menu>,
@@ -535,6 +641,14 @@ fn keyboard(
             Key::ArrowUp => {
                 out.write(MenuAction::Game(GAMES[(i + n - 1) % n].kind));
             }
+            Key::Character(c) => {
+                let seats = menu.players().map(|p| p.len()).unwrap_or(0);
+                if let Ok(seat) = c.parse::<usize>()
+                    && (1..=seats).contains(&seat)
+                {
+                    out.write(MenuAction::SwitchSeat(seat - 1));
+                }
+            }
             _ => {}
         }
     }
@@ -551,6 +665,7 @@ fn button(
     let back = match &action {
         MenuAction::Cycle(i, _) => Some(MenuAction::Cycle(*i, -1)),
         MenuAction::CycleTable(i, _) => Some(MenuAction::CycleTable(*i, -1)),
+        MenuAction::Level(i, _) => Some(MenuAction::Level(*i, -1)),
         _ => None,
     };
     parent
@@ -575,6 +690,17 @@ fn button(
 fn padded() -> Node {
     Node {
         padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)),
+        ..default()
+    }
+}
+
+/// A button's node in the middle column, thinner than `padded` so that four players' rows
+/// still fit the window's height.
+fn snug(width: Option<f32>) -> Node {
+    Node {
+        padding: UiRect::axes(Val::Px(12.0), Val::Px(4.0)),
+        width: width.map_or(Val::Auto, Val::Px),
+        justify_content: JustifyContent::Center,
         ..default()
     }
 }
@@ -657,7 +783,7 @@ fn games_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
                 );
             }
             col.spawn(text(
-                "Up and Down choose, Enter plays.",
+                "Up and Down choose, Enter plays; a player's number gives the seat to the computer or back.",
                 12.0,
                 crate::theme::DIM,
             ));
@@ -685,28 +811,31 @@ fn setting_row(
                 format!("< {} >", field.shown()),
                 BUTTON,
                 action,
-                padded(),
+                snug(None),
             ),
-            FieldValue::Number { .. } => text_box(r, &field.shown(), focused, focus, 120.0),
+            FieldValue::Number { .. } => {
+                text_box(r, &field.shown(), focused, focus, snug(Some(120.0)))
+            }
         }
     });
 }
 
+/// A text field of the given node (its size and padding), which takes the keyboard when
+/// clicked.
 fn text_box(
     parent: &mut ChildSpawnerCommands,
     value: &str,
     focused: bool,
     focus: Focus,
-    width: f32,
+    mut node: Node,
 ) {
     let shown = if focused {
         format!("{value}|")
     } else {
         value.to_string()
     };
-    let mut node = padded();
-    node.width = Val::Px(width);
-    node.min_height = Val::Px(30.0);
+    node.justify_content = JustifyContent::Start;
+    node.min_height = Val::Px(28.0);
     button(
         parent,
         shown,
@@ -717,7 +846,9 @@ fn text_box(
 }
 
 fn settings_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
-    row.spawn((column(520.0), BackgroundColor(PANEL)))
+    let mut node = column(520.0);
+    node.row_gap = Val::Px(3.0);
+    row.spawn((node, BackgroundColor(PANEL)))
         .with_children(|col| {
             col.spawn(text(format!("{}: rules", menu.game.title()), 18.0, GOLD));
             for (i, field) in menu.fields().iter().enumerate() {
@@ -740,30 +871,11 @@ fn settings_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
                     Focus::Name(0),
                 );
             }
-            col.spawn(text("Players", 18.0, GOLD));
+            col.spawn(text("Players (names are optional)", 18.0, GOLD));
             match menu.players() {
                 Ok(players) => {
                     for (i, label) in players.iter().enumerate() {
-                        let focus = Focus::Name(i);
-                        col.spawn(Node {
-                            justify_content: JustifyContent::SpaceBetween,
-                            align_items: AlignItems::Center,
-                            ..default()
-                        })
-                        .with_children(|r| {
-                            r.spawn(text(
-                                format!("{label} (name, optional)"),
-                                14.0,
-                                crate::theme::TEXT,
-                            ));
-                            text_box(
-                                r,
-                                menu.names.get(i).map(String::as_str).unwrap_or(""),
-                                menu.focus == Some(focus),
-                                focus,
-                                200.0,
-                            );
-                        });
+                        player_row(col, menu, i, label);
                     }
                 }
                 Err(e) => {
@@ -794,6 +906,65 @@ fn settings_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
         });
 }
 
+/// The width of a seat's Human/Computer button.
+const SEAT_WIDTH: f32 = 106.0;
+/// The width of a computer seat's level button.
+const LEVEL_WIDTH: f32 = 124.0;
+
+/// One seat: its label, its player's name, and who plays it (with the computer's level).
+fn player_row(col: &mut ChildSpawnerCommands, menu: &Menu, i: usize, label: &str) {
+    let focus = Focus::Name(i);
+    col.spawn(Node {
+        justify_content: JustifyContent::SpaceBetween,
+        align_items: AlignItems::Center,
+        column_gap: Val::Px(8.0),
+        ..default()
+    })
+    .with_children(|r| {
+        r.spawn(text(label.to_string(), 14.0, crate::theme::TEXT));
+        r.spawn(Node {
+            align_items: AlignItems::Center,
+            column_gap: Val::Px(8.0),
+            ..default()
+        })
+        .with_children(|controls| {
+            text_box(
+                controls,
+                menu.names.get(i).map(String::as_str).unwrap_or(""),
+                menu.focus == Some(focus),
+                focus,
+                snug(Some(150.0)),
+            );
+            // A person's button spans the computer's two, so that the rows line up.
+            match menu.seat(i) {
+                Seat::Human => button(
+                    controls,
+                    "Human",
+                    BUTTON,
+                    MenuAction::SwitchSeat(i),
+                    snug(Some(SEAT_WIDTH + 8.0 + LEVEL_WIDTH)),
+                ),
+                Seat::Computer(level) => {
+                    button(
+                        controls,
+                        "Computer",
+                        BUTTON,
+                        MenuAction::SwitchSeat(i),
+                        snug(Some(SEAT_WIDTH)),
+                    );
+                    button(
+                        controls,
+                        format!("< {} >", level.name()),
+                        BUTTON,
+                        MenuAction::Level(i, 1),
+                        snug(Some(LEVEL_WIDTH)),
+                    );
+                }
+            }
+        });
+    });
+}
+
 fn load_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
     row.spawn((column(370.0), BackgroundColor(PANEL)))
         .with_children(|col| {
@@ -803,7 +974,10 @@ fn load_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
                 &menu.load_path,
                 menu.focus == Some(Focus::LoadPath),
                 Focus::LoadPath,
-                340.0,
+                Node {
+                    width: Val::Px(340.0),
+                    ..padded()
+                },
             );
             button(col, "Load", BUTTON, MenuAction::Load, padded());
             col.spawn(text("Demonstrations", 18.0, GOLD));

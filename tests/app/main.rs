@@ -10,6 +10,7 @@ mod redo;
 mod save;
 mod screens;
 mod screwball;
+mod seats;
 mod session;
 mod spectator;
 mod transport;

@@ -1,0 +1,233 @@
+//! Seats given to the computer on the start screen: one `--computer SEAT:LEVEL` per computer
+//! seat, numbered in turn order, for as many seats as the game and its options have; a game
+//! with no person at the table starts as well.
+
+use bevy::prelude::*;
+use tabula::menu::{Launch, Level, Menu, MenuAction, Seat};
+use tabula_rules::scene::GameKind;
+
+/// Runs the start screen headless on `actions`; returns it and what it launched.
+fn run_menu(actions: &[MenuAction]) -> (Menu, Option<Vec<String>>) {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(Menu::new(77, Vec::new()))
+        .add_plugins(tabula::menu::logic);
+    for action in actions {
+        app.world_mut().write_message(action.clone());
+        app.update();
+    }
+    let menu = app.world().resource::<Menu>().clone();
+    let launched = app.world().resource::<Launch>().0.clone();
+    (menu, launched)
+}
+
+/// `actions`, then Play: the command line launched (the test fails when none is).
+fn launched(actions: &[MenuAction]) -> Vec<String> {
+    let mut all = actions.to_vec();
+    all.push(MenuAction::Play);
+    let (menu, launched) = run_menu(&all);
+    launched.unwrap_or_else(|| panic!("nothing launched: {}", menu.message.text))
+}
+
+fn strings(args: &[&str]) -> Vec<String> {
+    args.iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn every_seat_starts_with_a_person_and_a_computer_seat_starts_at_medium() {
+    let (menu, _) = run_menu(&[MenuAction::Game(GameKind::Camelot)]);
+    assert_eq!(menu.players().unwrap(), ["White", "Black"]);
+    assert_eq!(menu.seat(0), Seat::Human);
+    assert_eq!(menu.seat(1), Seat::Human);
+    assert_eq!(
+        launched(&[MenuAction::Game(GameKind::Camelot)]),
+        ["play", "camelot"]
+    );
+
+    let (menu, _) = run_menu(&[
+        MenuAction::Game(GameKind::Camelot),
+        MenuAction::SwitchSeat(1),
+    ]);
+    assert_eq!(menu.seat(0), Seat::Human);
+    assert_eq!(menu.seat(1), Seat::Computer(Level::Medium));
+    assert_eq!(
+        menu.play_args(),
+        ["play", "camelot", "--computer", "2:medium"]
+    );
+    assert_eq!(
+        launched(&[
+            MenuAction::Game(GameKind::Camelot),
+            MenuAction::SwitchSeat(1),
+            MenuAction::Level(1, 1),
+        ]),
+        ["play", "camelot", "--computer", "2:hard"]
+    );
+}
+
+#[test]
+fn levels_step_round_both_ways_and_a_seat_switched_back_and_again_is_at_medium() {
+    let level_after = |steps: &[i32]| {
+        let mut actions = vec![MenuAction::Game(GameKind::War), MenuAction::SwitchSeat(0)];
+        actions.extend(steps.iter().map(|s| MenuAction::Level(0, *s)));
+        run_menu(&actions).0.seat(0)
+    };
+    assert_eq!(level_after(&[]), Seat::Computer(Level::Medium));
+    assert_eq!(level_after(&[1]), Seat::Computer(Level::Hard));
+    assert_eq!(level_after(&[1, 1]), Seat::Computer(Level::Easy));
+    assert_eq!(level_after(&[-1]), Seat::Computer(Level::Easy));
+    assert_eq!(level_after(&[-1, -1]), Seat::Computer(Level::Hard));
+    assert_eq!(level_after(&[1, 1, 1]), Seat::Computer(Level::Medium));
+
+    // A person's seat has no level to step.
+    let (menu, _) = run_menu(&[MenuAction::Game(GameKind::War), MenuAction::Level(0, 1)]);
+    assert_eq!(menu.seat(0), Seat::Human);
+    assert_eq!(menu.play_args(), ["play", "war"]);
+
+    // Back to a person: nothing on the command line; to the computer again: medium.
+    let back = [
+        MenuAction::Game(GameKind::War),
+        MenuAction::SwitchSeat(0),
+        MenuAction::Level(0, 1),
+        MenuAction::SwitchSeat(0),
+    ];
+    assert_eq!(run_menu(&back).0.seat(0), Seat::Human);
+    assert_eq!(launched(&back), ["play", "war"]);
+    let mut again = back.to_vec();
+    again.push(MenuAction::SwitchSeat(0));
+    assert_eq!(launched(&again), ["play", "war", "--computer", "1:medium"]);
+}
+
+#[test]
+fn the_fence_race_for_four_gives_each_computer_seat_its_own_flag_after_the_names() {
+    let four = [MenuAction::Game(GameKind::Fences), MenuAction::Cycle(0, 2)];
+    let (menu, _) = run_menu(&four);
+    assert_eq!(menu.fields()[0].shown(), "4");
+    assert_eq!(menu.players().unwrap(), ["Red", "Blue", "Green", "Yellow"]);
+
+    let mut actions = four.to_vec();
+    actions.extend([
+        MenuAction::SwitchSeat(0),
+        MenuAction::Level(0, -1),
+        MenuAction::SwitchSeat(2),
+        MenuAction::Level(2, 1),
+        MenuAction::SwitchSeat(3),
+        MenuAction::Focus(tabula::menu::Focus::Name(1)),
+        MenuAction::Type("Ann".into()),
+        MenuAction::Unfocus,
+    ]);
+    assert_eq!(
+        launched(&actions),
+        strings(&[
+            "play",
+            "fences",
+            "--players",
+            "4",
+            "--seed",
+            "77",
+            "--names",
+            ",Ann",
+            "--computer",
+            "1:easy",
+            "--computer",
+            "3:hard",
+            "--computer",
+            "4:medium",
+        ])
+    );
+
+    // Down to two players: the third and fourth seats are no longer in the game.
+    actions.push(MenuAction::Cycle(0, 1));
+    let (menu, _) = run_menu(&actions);
+    assert_eq!(menu.players().unwrap(), ["Red", "Green"]);
+    assert_eq!(
+        launched(&actions),
+        strings(&[
+            "play",
+            "fences",
+            "--seed",
+            "77",
+            "--names",
+            ",Ann",
+            "--computer",
+            "1:easy",
+        ])
+    );
+    // Seats set for one game stay set for the next, as far as it has seats.
+    actions.push(MenuAction::Game(GameKind::Screwball));
+    assert_eq!(
+        launched(&actions),
+        strings(&[
+            "play",
+            "screwball",
+            "--names",
+            ",Ann",
+            "--computer",
+            "1:easy"
+        ])
+    );
+}
+
+#[test]
+fn transport_with_four_fleets_all_played_by_the_computer_starts() {
+    for (mode, step) in [("teams", 1), ("royal", 2)] {
+        let mut actions = vec![
+            MenuAction::Game(GameKind::Transport),
+            MenuAction::Cycle(0, step),
+        ];
+        let (menu, _) = run_menu(&actions);
+        assert_eq!(
+            menu.players().unwrap(),
+            ["Fleet 1", "Fleet 2", "Fleet 3", "Fleet 4"]
+        );
+        actions.extend((0..4).map(MenuAction::SwitchSeat));
+        actions.push(MenuAction::Level(3, 1));
+        let (menu, _) = run_menu(&actions);
+        assert!((0..4).all(|i| matches!(menu.seat(i), Seat::Computer(_))));
+        assert_eq!(
+            launched(&actions),
+            strings(&[
+                "play",
+                "transport",
+                "--mode",
+                mode,
+                "--computer",
+                "1:medium",
+                "--computer",
+                "2:medium",
+                "--computer",
+                "3:medium",
+                "--computer",
+                "4:hard",
+            ])
+        );
+    }
+
+    // Two fleets: only the first two seats count.
+    let mut two = vec![MenuAction::Game(GameKind::Transport)];
+    two.extend((0..4).map(MenuAction::SwitchSeat));
+    assert_eq!(
+        launched(&two),
+        strings(&[
+            "play",
+            "transport",
+            "--computer",
+            "1:medium",
+            "--computer",
+            "2:medium",
+        ])
+    );
+}
+
+#[test]
+fn a_game_the_options_refuse_is_refused_with_computer_seats_too() {
+    // Two teams on 8 squares a side: the menu says why and launches nothing.
+    let (menu, launched) = run_menu(&[
+        MenuAction::Game(GameKind::Transport),
+        MenuAction::Cycle(0, 1),
+        MenuAction::Cycle(1, 1),
+        MenuAction::SwitchSeat(0),
+        MenuAction::Play,
+    ]);
+    assert_eq!(launched, None);
+    assert!(menu.message.is_error, "{}", menu.message.text);
+}
