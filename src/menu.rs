@@ -230,6 +230,9 @@ pub enum MenuAction {
     Demo(usize),
     /// Show every demonstration in turn, over and over (an exhibition).
     AllDemos,
+    /// Computer-against-computer games of every game, with the demonstrations between them,
+    /// over and over.
+    Exhibit,
     /// Close Tabula.
     Quit,
 }
@@ -427,6 +430,14 @@ impl Menu {
                 let files: Vec<PathBuf> = self.demos.iter().map(|d| d.path.clone()).collect();
                 return self.show(files, true);
             }
+            MenuAction::Exhibit => {
+                let mut args = vec!["exhibit".to_string(), "--loop".into()];
+                if !self.demos.is_empty() {
+                    args.push("--with-demos".into());
+                }
+                self.message = Feedback::info(format!("Starting: tabula {}", args.join(" ")));
+                return Some(args);
+            }
             MenuAction::Quit => return Some(Vec::new()),
         }
         None
@@ -452,7 +463,7 @@ impl Menu {
     }
 
     fn launch(&mut self, args: Vec<String>) -> Option<Vec<String>> {
-        match Menu::check(&without_computers(&args)) {
+        match Menu::check(&args) {
             Ok(_) => {
                 self.message = Feedback::info(format!("Starting: tabula {}", args.join(" ")));
                 Some(args)
@@ -488,17 +499,6 @@ fn step_field(field: &mut Field, step: i32) {
 
 /// The flag that gives a seat to the computer.
 const COMPUTER: &str = "--computer";
-
-/// The arguments less the computer seats (which `play_args` puts last). The start screen
-/// offers only the game's own seats and the levels `tabula play` knows, so what is left is
-/// what needs checking.
-fn without_computers(args: &[String]) -> Vec<String> {
-    let mut end = args.len();
-    while end >= 2 && args[end - 2] == COMPUTER {
-        end -= 2;
-    }
-    args[..end].to_vec()
-}
 
 fn game_arg(kind: GameKind) -> &'static str {
     registry::game(kind).name
@@ -980,6 +980,14 @@ fn load_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
                 },
             );
             button(col, "Load", BUTTON, MenuAction::Load, padded());
+            col.spawn(text("Exhibition", 18.0, GOLD));
+            button(
+                col,
+                "The computer plays every game, over and over",
+                crate::theme::LINK,
+                MenuAction::Exhibit,
+                padded(),
+            );
             col.spawn(text("Demonstrations", 18.0, GOLD));
             if menu.demos.is_empty() {
                 col.spawn(text(

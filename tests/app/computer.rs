@@ -169,11 +169,11 @@ fn a_hint_shows_a_legal_move_without_playing_it() {
     assert!(m.feedback.text.starts_with("Hint: "), "{}", m.feedback.text);
 
     // The computer is to move: no hint for it.
-    launch(&mut app, &["play", "war", "--computer", "red:easy"]);
     app.insert_resource(Pace {
         min_think: std::time::Duration::from_secs(60),
         wait_for_motion: false,
     });
+    launch(&mut app, &["play", "war", "--computer", "red:easy"]);
     app.world_mut().write_message(MatchCommand::Hint);
     for _ in 0..3 {
         app.update();

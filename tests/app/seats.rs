@@ -231,3 +231,28 @@ fn a_game_the_options_refuse_is_refused_with_computer_seats_too() {
     assert_eq!(launched, None);
     assert!(menu.message.is_error, "{}", menu.message.text);
 }
+
+#[test]
+fn the_start_screen_offers_an_exhibition() {
+    let (_, launched) = run_menu(&[MenuAction::Exhibit]);
+    assert_eq!(launched, Some(strings(&["exhibit", "--loop"])));
+    // The command line it stands for opens a computer game.
+    let start = tabula::args::start_from_args(&strings(&["exhibit", "--loop"])).unwrap();
+    let tabula::screens::Start::Table(table, viewing) = start else {
+        panic!("an exhibition opens on the table");
+    };
+    assert_eq!(table.kind(), GameKind::War, "the first game of the list");
+    assert!(viewing.seats.iter().all(|s| s.is_computer()));
+    assert!(viewing.spectator, "watched through the spectator director");
+    for (bad, says) in [
+        (vec!["exhibit", "chess"], "game `chess`"),
+        (vec!["exhibit", "--pause", "500"], "--pause 500"),
+        (vec!["exhibit", "--max-moves", "3"], "--max-moves 3"),
+        (vec!["exhibit", "--level", "genius"], "genius"),
+        (vec!["exhibit", "war --scene x.ron"], "rules options only"),
+        (vec!["exhibit", "war", "--at", "4"], "--at 4"),
+    ] {
+        let e = tabula::args::start_from_args(&strings(&bad)).err().unwrap();
+        assert!(e.contains(says), "{bad:?}: {e}");
+    }
+}
