@@ -8,7 +8,7 @@
 //! on while the command lines are its own, and any other screen (the start screen, a game, a
 //! loaded save) ends it.
 
-use crate::playing::{HudState, Launch, Watching};
+use crate::playing::{Launch, Watching};
 use crate::rules_args::GameArg;
 use crate::screens::{Start, Viewing};
 use crate::table::{Controller, Match, Played, TableRules};
@@ -275,7 +275,7 @@ impl Exhibition {
             .iter()
             .enumerate()
             .skip(skip)
-            .map(|(i, s)| format!("{}. {}: {} ({} moves)", i + 1, s.title, s.result, s.moves))
+            .map(|(i, s)| format!("{}. {}: {}, {} moves", i + 1, s.title, s.result, s.moves))
             .collect::<Vec<_>>()
             .join("\n")
     }
@@ -357,7 +357,7 @@ fn follow<G: TableRules>(
     }
     let limit = exhibition.args.max_moves;
     if !the_match.is_over() && the_match.ply() >= limit {
-        the_match.ended = Some(format!("stopped after {limit} moves, a draw"));
+        the_match.ended = Some("a draw at the exhibition's move limit".to_string());
     }
     if the_match.is_over() && exhibition.ended.is_none() {
         let result = the_match
@@ -447,36 +447,40 @@ struct Banner;
 struct CaptionLine;
 #[derive(Component)]
 struct ResultCard;
-#[derive(Component)]
-struct ResultText;
+/// The parts of the result card: which game, how it ended, and the scoreboard.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum CardText {
+    Title,
+    Result,
+    Board,
+}
 
 /// Seconds a moment's caption stays up.
 const CAPTION_SECONDS: f32 = 4.0;
 
 fn spawn_overlay(mut commands: Commands) {
-    use crate::theme::{GOLD, TEXT, font};
+    use crate::theme::{CAPTION, GOLD, TEXT, font};
     let scoped = bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable);
     commands.spawn((
         scoped.clone(),
         Node {
             position_type: PositionType::Absolute,
-            top: Val::Px(10.0),
-            left: Val::Percent(30.0),
-            width: Val::Percent(40.0),
-            justify_content: JustifyContent::Center,
+            bottom: Val::Px(10.0),
+            right: Val::Px(10.0),
+            max_width: Val::Percent(55.0),
             padding: UiRect::all(Val::Px(8.0)),
             ..default()
         },
         BackgroundColor(Color::srgba(0.05, 0.05, 0.06, 0.72)),
-        children![(Text::new(""), font(20.0), TextColor(GOLD), Banner)],
+        children![(Text::new(""), font(18.0), TextColor(GOLD), Banner)],
     ));
     commands.spawn((
         scoped.clone(),
         Node {
             position_type: PositionType::Absolute,
             bottom: Val::Px(90.0),
-            left: Val::Percent(20.0),
-            width: Val::Percent(60.0),
+            left: Val::Percent(15.0),
+            width: Val::Percent(70.0),
             justify_content: JustifyContent::Center,
             ..default()
         },
@@ -485,6 +489,7 @@ fn spawn_overlay(mut commands: Commands) {
             font(28.0),
             TextColor(Color::WHITE),
             TextShadow::default(),
+            TextLayout::justify(Justify::Center),
             CaptionLine
         )],
     ));
@@ -492,10 +497,11 @@ fn spawn_overlay(mut commands: Commands) {
         scoped,
         Node {
             position_type: PositionType::Absolute,
-            top: Val::Percent(25.0),
-            left: Val::Percent(25.0),
-            width: Val::Percent(50.0),
+            top: Val::Percent(24.0),
+            left: Val::Percent(27.0),
+            width: Val::Percent(46.0),
             padding: UiRect::all(Val::Px(24.0)),
+            row_gap: Val::Px(10.0),
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
             display: Display::None,
@@ -503,27 +509,47 @@ fn spawn_overlay(mut commands: Commands) {
         },
         BackgroundColor(Color::srgba(0.06, 0.05, 0.04, 0.92)),
         ResultCard,
-        children![(Text::new(""), font(24.0), TextColor(TEXT), ResultText)],
+        children![
+            (Text::new(""), font(30.0), TextColor(GOLD), CardText::Title),
+            (
+                Text::new(""),
+                font(24.0),
+                TextColor(Color::WHITE),
+                TextLayout::justify(Justify::Center),
+                CardText::Result
+            ),
+            (
+                Text::new(""),
+                font(16.0),
+                TextColor(CAPTION),
+                TextLayout::justify(Justify::Center),
+                CardText::Board
+            ),
+            (
+                Text::new("The next game follows shortly."),
+                font(14.0),
+                TextColor(TEXT)
+            ),
+        ],
     ));
 }
 
 #[allow(clippy::type_complexity)]
 fn update_overlay(
     exhibition: Res<Exhibition>,
-    hud: Res<HudState>,
     time: Res<Time>,
     mut texts: ParamSet<(
         Query<&mut Text, With<Banner>>,
         Query<&mut Text, With<CaptionLine>>,
-        Query<&mut Text, With<ResultText>>,
+        Query<(&mut Text, &CardText)>,
     )>,
     mut card: Query<&mut Node, With<ResultCard>>,
 ) {
     let now = time.elapsed();
-    let played = exhibition.scores.len();
+    let game = exhibition.scores.len() + usize::from(exhibition.ended.is_none());
     let banner = format!(
-        "Exhibition  |  {}  |  computer ({}) against computer  |  games played: {played}",
-        hud.title, exhibition.args.level
+        "Exhibition, game {game}: the computer ({}) plays every side",
+        exhibition.args.level
     );
     for mut t in &mut texts.p0() {
         if t.0 != banner {
@@ -550,22 +576,26 @@ fn update_overlay(
             node.display = display;
         }
     }
-    if showing {
-        let last = exhibition.scores.last();
-        let card_text = match last {
-            Some(s) => format!(
-                "{}\n{}\nafter {} moves\n\nScoreboard\n{}",
-                s.title,
-                s.result,
-                s.moves,
-                exhibition.board(8)
-            ),
-            None => String::new(),
+    let Some(last) = exhibition.scores.last().filter(|_| showing) else {
+        return;
+    };
+    for (mut t, part) in &mut texts.p2() {
+        let value = match part {
+            CardText::Title => last.title.clone(),
+            CardText::Result => format!("{}, after {} moves.", sentence(&last.result), last.moves),
+            CardText::Board => format!("Scoreboard\n{}", exhibition.board(8)),
         };
-        for mut t in &mut texts.p2() {
-            if t.0 != card_text {
-                t.0.clone_from(&card_text);
-            }
+        if t.0 != value {
+            t.0 = value;
         }
+    }
+}
+
+/// "red wins" with a capital: "Red wins".
+fn sentence(text: &str) -> String {
+    let mut chars = text.trim().trim_end_matches('.').chars();
+    match chars.next() {
+        Some(first) => format!("{}{}", first.to_uppercase(), chars.as_str()),
+        None => String::new(),
     }
 }

@@ -46,5 +46,12 @@ pub fn view_plugin(app: &mut App) {
         camera::plugin,
         spectator::plugin,
     ))
-    .add_systems(Update, shot::save_on_f12);
+    .add_systems(Update, shot::save_on_f12)
+    .add_systems(Startup, thick_lines);
+}
+
+/// Lines drawn over the board (a hint's arrow, a demonstration's marks) are thick enough to
+/// see from across a room.
+fn thick_lines(mut store: ResMut<GizmoConfigStore>) {
+    store.config_mut::<DefaultGizmoConfigGroup>().0.line.width = 4.0;
 }

@@ -55,7 +55,7 @@ impl TableRules for Camelot {
     const CONTROLS: &'static str = "Click a piece, then each landing of its path (or drag \
         through them); Enter or Confirm plays a path that may stop there.\nRight drag: orbit  \
         Middle drag: pan  Wheel: zoom  1 / 2 / 3 / 4: White's side, Black's side, top, side \
-        view\nEsc: drop selection  Ctrl+Z: take back  Ctrl+Y: redo  N: new game";
+        view\nEsc: drop selection  Ctrl+Z: take back  Ctrl+Y: redo  N: new game  H: hint";
 
     fn logic(app: &mut App) {
         logic(app);

@@ -102,7 +102,7 @@ impl TableRules for Fences {
     const CONTROLS: &'static str = "Click your fence, then a vacant slot; Enter throws; click a \
         lit space to walk there.\nRight drag: orbit  Middle drag: pan  Wheel: zoom  1 / 2 / 3 \
         / 4: Red's side, Green's side, top, side view\nEsc: drop selection  Ctrl+Z: take back  \
-        Ctrl+Y: redo  N: new race";
+        Ctrl+Y: redo  N: new race  H: hint";
 
     fn logic(app: &mut App) {
         logic(app);

@@ -55,7 +55,7 @@ impl TableRules for Screwball {
     const CONTROLS: &'static str = "Click a piece, then a lit square; after an attack, click \
         where each penalty piece goes.\nRight drag: orbit  Middle drag: pan  Wheel: zoom  1 / \
         2 / 3 / 4: Screws' side, Balls' side, top, side view\nEsc: drop selection  Ctrl+Z: \
-        take back  Ctrl+Y: redo  N: new game";
+        take back  Ctrl+Y: redo  N: new game  H: hint";
 
     fn logic(app: &mut App) {
         logic(app);

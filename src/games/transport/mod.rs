@@ -67,7 +67,7 @@ impl TableRules for Transport {
     const CONTROLS: &'static str = "Click a ship, then a lit square (Tab: pivot on the other \
         end). L: launch from the ship, then click the square and the square it points at. \
         Click a plane, shell or torpedo to advance it.\nRight drag: orbit  Middle drag: pan  \
-        Wheel: zoom  1-4: views  Esc: drop  Ctrl+Z: take back  Ctrl+Y: redo  N: new game";
+        Wheel: zoom  1-4: views  Esc: drop  Ctrl+Z: take back  Ctrl+Y: redo  N: new game  H: hint";
 
     fn logic(app: &mut App) {
         logic(app);

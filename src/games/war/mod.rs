@@ -90,7 +90,7 @@ impl TableRules for War {
     const RULES: &'static str = RULES;
     const CONTROLS: &'static str = "Click a piece, then a lit square.  Right drag: orbit  \
         Middle drag: pan  Wheel: zoom\n1 / 2 / 3 / 4: Red's side, Blue's side, top, side view  \
-        Esc: drop selection\nCtrl+Z: take back  Ctrl+Y: redo  N: new game";
+        Esc: drop selection\nCtrl+Z: take back  Ctrl+Y: redo  N: new game  H: hint";
 
     fn logic(app: &mut App) {
         logic(app);
