@@ -26,6 +26,25 @@ use tabula::table::{Intent, Match};
 use tabula_rules::Game;
 use tabula_rules::war::{Kind, Place, Side, Square, Station, War, WarOptions};
 
+/// Runs the start screen headless on `actions` (no demonstrations; names drawn with
+/// `seed`); returns it and what it launched.
+fn run_menu(
+    seed: u64,
+    actions: &[tabula::menu::MenuAction],
+) -> (tabula::menu::Menu, Option<Vec<String>>) {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(tabula::menu::Menu::new(seed, Vec::new()))
+        .add_plugins(tabula::menu::logic);
+    for action in actions {
+        app.world_mut().write_message(action.clone());
+        app.update();
+    }
+    let menu = app.world().resource::<tabula::menu::Menu>().clone();
+    let launched = app.world().resource::<tabula::menu::Launch>().0.clone();
+    (menu, launched)
+}
+
 fn headless(game: War) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);

@@ -14,17 +14,7 @@ const SEED: u64 = 77;
 
 /// Runs the start screen headless on `actions`; returns it and what it launched.
 fn run_menu(actions: &[MenuAction]) -> (Menu, Option<Vec<String>>) {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(Menu::new(SEED, Vec::new()))
-        .add_plugins(tabula::menu::logic);
-    for action in actions {
-        app.world_mut().write_message(action.clone());
-        app.update();
-    }
-    let menu = app.world().resource::<Menu>().clone();
-    let launched = app.world().resource::<Launch>().0.clone();
-    (menu, launched)
+    super::run_menu(SEED, actions)
 }
 
 /// The options of the game on the table.

@@ -8,17 +8,7 @@ use tabula_rules::scene::GameKind;
 
 /// Runs the start screen headless on `actions`; returns it and what it launched.
 fn run_menu(actions: &[MenuAction]) -> (Menu, Option<Vec<String>>) {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(Menu::new(77, Vec::new()))
-        .add_plugins(tabula::menu::logic);
-    for action in actions {
-        app.world_mut().write_message(action.clone());
-        app.update();
-    }
-    let menu = app.world().resource::<Menu>().clone();
-    let launched = app.world().resource::<Launch>().0.clone();
-    (menu, launched)
+    super::run_menu(77, actions)
 }
 
 /// `actions`, then Play: the command line launched (the test fails when none is).
