@@ -16,6 +16,7 @@ pub mod lite;
 pub mod marks;
 pub mod menu;
 pub mod models;
+pub mod moments;
 pub mod motion;
 pub mod playing;
 pub mod probe;

@@ -4,6 +4,7 @@
 mod camelot;
 mod demo;
 mod fences;
+mod moments;
 mod options;
 mod redo;
 mod save;
