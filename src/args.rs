@@ -65,6 +65,9 @@ pub struct PlayArgs {
     /// the players use the main one.
     #[arg(long)]
     pub spectator_window: bool,
+    /// How loud the sounds are, 0 to 100 (default 100); M turns sound off and on.
+    #[arg(long, value_name = "0-100", value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub volume: Option<u8>,
 }
 
 impl PlayArgs {
@@ -123,6 +126,9 @@ pub enum Command {
         /// A second window for the spectator camera.
         #[arg(long)]
         spectator_window: bool,
+        /// How loud the sounds are, 0 to 100 (default 100); M turns sound off and on.
+        #[arg(long, value_name = "0-100", value_parser = clap::value_parser!(u8).range(0..=100))]
+        volume: Option<u8>,
     },
     /// Replay scene files headless and check each reaches its expected outcome.
     Verify {
@@ -174,6 +180,7 @@ pub fn start_from_args(args: &[String]) -> Result<Start, String> {
             speed,
             index,
             spectator_window,
+            ..
         }) => demo_start(&files, looping, speed, index, spectator_window),
         Some(_) => Err("only the start screen, play and demo open in the window".into()),
     }

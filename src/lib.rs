@@ -25,6 +25,7 @@ pub mod rules_args;
 pub mod save;
 pub mod screens;
 pub mod shot;
+pub mod sound;
 pub mod spectator;
 pub mod spots;
 pub mod state;

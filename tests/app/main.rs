@@ -11,6 +11,7 @@ mod save;
 mod screens;
 mod screwball;
 mod session;
+mod sound;
 mod spectator;
 mod transport;
 
