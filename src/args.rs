@@ -72,6 +72,9 @@ pub struct PlayArgs {
     /// `2`); LEVEL is easy, medium (the default), hard or max. May be given again.
     #[arg(long, value_name = "SEATS[:LEVEL]")]
     pub computer: Vec<String>,
+    /// How loud the sounds are, 0 to 100 (default 100); M turns sound off and on.
+    #[arg(long, value_name = "0-100", value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub volume: Option<u8>,
 }
 
 impl PlayArgs {
@@ -207,6 +210,9 @@ pub enum Command {
         /// A second window for the spectator camera.
         #[arg(long)]
         spectator_window: bool,
+        /// How loud the sounds are, 0 to 100 (default 100); M turns sound off and on.
+        #[arg(long, value_name = "0-100", value_parser = clap::value_parser!(u8).range(0..=100))]
+        volume: Option<u8>,
     },
     /// Computer-against-computer games one after another, watched through the spectator
     /// camera, with captions, result cards and a scoreboard (unattended exhibitions).
@@ -261,6 +267,7 @@ pub fn start_from_args(args: &[String]) -> Result<Start, String> {
             speed,
             index,
             spectator_window,
+            ..
         }) => demo_start(&files, looping, speed, index, spectator_window),
         Some(Command::Exhibit(args)) => crate::exhibit::exhibit_start(&args),
         Some(_) => Err("only the start screen, play, demo and exhibit open in the window".into()),

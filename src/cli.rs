@@ -20,9 +20,9 @@ pub use crate::rules_args::{GameArg, RulesArgs, opening};
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None | Some(Command::Menu) => run_window(Start::Menu, None),
+        None | Some(Command::Menu) => run_window(Start::Menu, None, None),
         Some(Command::Play(play)) => match play_start(&play) {
-            Ok((start, frames)) => run_window(start, frames),
+            Ok((start, frames)) => run_window(start, frames, play.volume),
             Err(e) => {
                 eprintln!("tabula play: {e}");
                 ExitCode::from(2)
@@ -34,15 +34,16 @@ pub fn main() -> ExitCode {
             speed,
             index,
             spectator_window,
+            volume,
         }) => match demo_start(&files, looping, speed, index, spectator_window) {
-            Ok(start) => run_window(start, None),
+            Ok(start) => run_window(start, None, volume),
             Err(e) => {
                 eprintln!("tabula demo: {e}");
                 ExitCode::from(2)
             }
         },
         Some(Command::Exhibit(args)) => match crate::exhibit::exhibit_start(&args) {
-            Ok(start) => run_window(start, None),
+            Ok(start) => run_window(start, None, args.volume),
             Err(e) => {
                 eprintln!("tabula exhibit: {e}");
                 ExitCode::from(2)
@@ -270,8 +271,9 @@ pub fn build(app: &mut App, start: Start, view: bool) {
 }
 
 /// Opens the window on `start` (the start screen, or a game on the table) and runs until it
-/// is closed: every screen after it opens in the same window.
-pub fn run_window(start: Start, frames: Option<u32>) -> ExitCode {
+/// is closed: every screen after it opens in the same window. `volume` is `--volume`'s
+/// per cent (default 100).
+pub fn run_window(start: Start, frames: Option<u32>, volume: Option<u8>) -> ExitCode {
     if let Err(e) = crate::tabletop::display_available() {
         eprintln!("tabula: {e}");
         return ExitCode::from(2);
@@ -281,6 +283,7 @@ pub fn run_window(start: Start, frames: Option<u32>) -> ExitCode {
         _ => "Tabula".to_string(),
     };
     let mut app = App::new();
+    crate::sound::quiet_device_search();
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
@@ -303,6 +306,10 @@ pub fn run_window(start: Start, frames: Option<u32>) -> ExitCode {
         app.add_plugins(crate::probe::plugin(n));
     }
     build(&mut app, start, true);
+    app.insert_resource(
+        volume.map_or_else(crate::sound::Volume::default, crate::sound::Volume::percent),
+    )
+    .add_plugins(crate::sound::plugin);
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),

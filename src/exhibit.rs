@@ -50,6 +50,9 @@ pub struct ExhibitArgs {
     /// Where the programme starts (0 is its first step); each step opens this way.
     #[arg(long, default_value_t = 0)]
     pub at: usize,
+    /// How loud the sounds are, 0 to 100 (default 100); M turns sound off and on.
+    #[arg(long, value_name = "0-100", value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub volume: Option<u8>,
 }
 
 fn parse_level(text: &str) -> Result<Level, String> {
@@ -373,11 +376,14 @@ fn follow<G: TableRules>(
     }
 }
 
-/// What the audience is told of a move, if it is worth telling.
+/// What the audience is told of a move, if it is worth telling: its moments' captions.
 fn moment_caption<G: TableRules>(game: &G, played: &Played<G>) -> Option<String> {
-    let _ = game;
-    let _ = played;
-    None
+    let captions: Vec<String> = game
+        .moments(played)
+        .into_iter()
+        .filter_map(|m| m.caption)
+        .collect();
+    (!captions.is_empty()).then(|| captions.join(". "))
 }
 
 /// After a game's result card (or a demonstration's end), the next step of the programme;

@@ -101,7 +101,7 @@ fn fill_help(hud: Res<HudState>, mut text: Query<&mut Text, With<HelpText>>) {
     }
     for mut t in &mut text {
         t.0 = format!(
-            "{}\n\n{}\n\nControls\n{}\n{TABLE_KEYS}\n\nF1 or ? closes this help.",
+            "{}\n\n{}\n\nControls\n{}\n{TABLE_KEYS}\nM: sound off and on\n\nF1 or ? closes this help.",
             hud.title, hud.rules, hud.controls
         );
     }

@@ -227,6 +227,8 @@ pub struct InputSet;
 pub struct Stepper {
     /// The moves played when the last step was asked, and frames since.
     waiting: Option<(usize, u32)>,
+    /// Whether the last step asked was forward (a redo).
+    forward: bool,
 }
 
 /// What a [`Stepper`] says to do this frame.
@@ -234,7 +236,8 @@ pub struct Stepper {
 pub enum Step {
     /// The last step has not landed yet.
     Wait,
-    /// The match would not take the last step.
+    /// The match would not take the last step, or took it past the target (a redo that
+    /// brought the chance resolved with it, as a card after a draw).
     Stuck,
     /// At the target.
     There,
@@ -258,11 +261,16 @@ impl Stepper {
             self.waiting = None;
             return Step::Stuck;
         }
+        let overshot = self.waiting.is_some() && self.forward && ply > target;
         self.waiting = None;
+        if overshot {
+            return Step::Stuck;
+        }
         if ply == target {
             return Step::There;
         }
         self.waiting = Some((ply, 0));
+        self.forward = ply < target;
         Step::Ask(if ply > target {
             MatchCommand::Undo
         } else {
@@ -273,6 +281,7 @@ impl Stepper {
     /// Steps were asked outside the stepper (several at once): wait for them to land.
     pub fn asked(&mut self, ply: usize) {
         self.waiting = Some((ply, 0));
+        self.forward = false;
     }
 
     /// Forget any step in flight.
@@ -303,6 +312,11 @@ pub fn step_review(
     let target = review.target;
     match review.step.next(ply, target) {
         Step::Wait => None,
+        // A step forward brought the chance resolved with it: look at the position after.
+        Step::Stuck if ply > target && ply < present => {
+            review.target = ply;
+            None
+        }
         // The match would not step: end the review here; redo still holds the rest.
         Step::Stuck => {
             *review = Review::default();

@@ -115,7 +115,9 @@ pub fn run(request: ShotRequest) -> ExitCode {
             .set(bevy::pbr::PbrPlugin {
                 use_gpu_instance_buffer_builder: !request.as_played,
                 ..default()
-            }),
+            })
+            // A picture needs no sound device.
+            .disable::<bevy::audio::AudioPlugin>(),
     );
     if let Err(e) = crate::tabletop::display_available() {
         eprintln!("tabula shot: {e}");

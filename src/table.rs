@@ -166,6 +166,17 @@ pub trait TableRules:
     /// aside. Each carries [`TablePiece`] (required by the game's piece components), so that
     /// a reset despawns them all.
     fn spawn_pieces(&self, commands: &mut Commands);
+
+    /// What the move `played` did that is worth hearing or telling, in the order it
+    /// happened. `self` is the game after it (after any chance resolved with it). By
+    /// default a piece set down, and the win if the move ended the game with a winner.
+    fn moments(&self, played: &Played<Self>) -> Vec<crate::moments::Moment> {
+        use crate::moments::{Cue, Moment};
+        let _ = played;
+        let mut moments = vec![Moment::new(Cue::Place)];
+        moments.extend(crate::moments::win(&self.outcome()));
+        moments
+    }
 }
 
 /// The game in play, the notation of every move so far with its player, who sits where, and

@@ -297,11 +297,15 @@ fn an_exhibition_plays_games_of_different_kinds_in_a_row_and_does_not_grow() {
     let mut titles = Vec::new();
     let mut at_start: Vec<(String, usize)> = Vec::new();
     let mut seen = 0;
+    let mut captions = std::collections::BTreeSet::new();
     for _ in 0..40_000 {
         app.update();
         let Some(ex) = app.world().get_resource::<tabula::exhibit::Exhibition>() else {
             panic!("the exhibition ended by itself");
         };
+        if let Some((caption, _)) = &ex.caption {
+            captions.insert(caption.clone());
+        }
         if ex.scores.len() > seen {
             seen = ex.scores.len();
             titles.push(ex.scores[seen - 1].title.clone());
@@ -316,6 +320,10 @@ fn an_exhibition_plays_games_of_different_kinds_in_a_row_and_does_not_grow() {
         }
     }
     assert!(seen >= 12, "12 games played, got {titles:?}");
+    assert!(
+        captions.len() >= 3,
+        "the notable moments are told: {captions:?}"
+    );
     assert_eq!(titles[0], "Screwball Checkers", "{titles:?}");
     assert!(titles[1].starts_with("The Game of War"), "{titles:?}");
     assert!(titles[2].starts_with("Camelot"), "{titles:?}");

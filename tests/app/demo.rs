@@ -242,3 +242,30 @@ fn every_shipped_scene_can_be_shown_to_its_end_and_back() {
         }
     }
 }
+
+#[test]
+fn a_race_with_chance_cards_plays_itself_past_each_draw() {
+    // A draw brings its card with it: the show steps over both and goes on.
+    let mut app = show(vec![root().join("scenes/fences/chance_cards_seed1.ron")]);
+    app.world_mut().write_message(DemoCommand::Speed(8.0));
+    let len = app.world().resource::<Demo>().line().len();
+    let ply = |app: &App| {
+        app.world()
+            .resource::<Match<tabula_rules::fences::Fences>>()
+            .ply()
+    };
+    for _ in 0..3000 {
+        app.update();
+        if ply(&app) == len {
+            break;
+        }
+    }
+    assert_eq!(ply(&app), len, "the race to its end");
+    assert!(
+        app.world()
+            .resource::<Match<tabula_rules::fences::Fences>>()
+            .game
+            .outcome()
+            .is_over()
+    );
+}

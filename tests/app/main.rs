@@ -5,6 +5,7 @@ mod camelot;
 mod computer;
 mod demo;
 mod fences;
+mod moments;
 mod options;
 mod redo;
 mod save;
@@ -12,6 +13,7 @@ mod screens;
 mod screwball;
 mod seats;
 mod session;
+mod sound;
 mod spectator;
 mod transport;
 

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use tabula::cli::{Cli, Command};
-use tabula::menu::{Focus, Launch, Menu, MenuAction};
+use tabula::menu::{Focus, Menu, MenuAction};
 use tabula::tabletop::TableGame;
 use tabula_rules::options::{OptionKind, OptionSpec};
 use tabula_rules::registry::{GAMES, GameInfo, GameOptions};

@@ -141,3 +141,26 @@ fn the_legal_moves_follow_every_change_of_position() {
     command(&mut app, MatchCommand::Undo);
     same::<Fences>(&app);
 }
+
+#[test]
+fn looking_forward_over_a_draw_lands_on_its_card() {
+    use tabula::playing::{HudState, Review, step_review};
+    let hud = HudState::default();
+    let mut review = Review::default();
+    // Seven moves played; look back at the position after four, a take-back a step.
+    let mut ply = 7;
+    let mut asks = vec![4];
+    while let Some(command) = step_review(&mut review, asks.drain(..), ply, &hud) {
+        assert_eq!(command, MatchCommand::Undo);
+        ply -= 1;
+    }
+    assert_eq!((ply, review.target), (4, 4));
+    // One forward: the redo plays a draw, and its card comes with it.
+    let command = step_review(&mut review, [5], ply, &hud);
+    assert_eq!(command, Some(MatchCommand::Redo));
+    ply += 2;
+    assert_eq!(step_review(&mut review, [], ply, &hud), None);
+    assert_eq!(step_review(&mut review, [], ply, &hud), None);
+    assert!(review.active(), "still looking back");
+    assert_eq!(review.target, 6, "at the position after the card");
+}

@@ -3,7 +3,7 @@
 //! with no person at the table starts as well.
 
 use bevy::prelude::*;
-use tabula::menu::{Launch, Level, Menu, MenuAction, Seat};
+use tabula::menu::{Level, Menu, MenuAction, Seat};
 use tabula_rules::scene::GameKind;
 
 /// Runs the start screen headless on `actions`; returns it and what it launched.

@@ -133,4 +133,47 @@ impl TableRules for Camelot {
     fn spawn_pieces(&self, commands: &mut Commands) {
         pieces::spawn_pieces(self, commands);
     }
+
+    /// The piece set down; a knight's charge ("White's knight charges, taking Black's
+    /// man") or the pieces a jump took; and the win.
+    fn moments(&self, played: &crate::table::Played<Camelot>) -> Vec<crate::moments::Moment> {
+        moments(self, played)
+    }
+}
+
+/// What a Camelot move did, from the move's legs and its effect. A charge is a knight's
+/// move that canters and then jumps.
+fn moments(game: &Camelot, played: &crate::table::Played<Camelot>) -> Vec<crate::moments::Moment> {
+    use crate::moments::{Cue, Moment, tally};
+    use tabula_rules::camelot::{Kind, Step};
+    let effect = &played.effect;
+    let mut moments = vec![Moment::new(Cue::Place)];
+    let noun = |kind: Kind| match kind {
+        Kind::Man => "man",
+        Kind::Knight => "knight",
+    };
+    if let Some(first) = effect.captured.first() {
+        let legs: Vec<Step> = played.mv.steps.iter().map(|(step, _)| *step).collect();
+        let charge = effect.mover.kind == Kind::Knight
+            && legs.windows(2).any(|w| w == [Step::Canter, Step::Jump]);
+        let taken: Vec<&str> = effect.captured.iter().map(|c| noun(c.piece.kind)).collect();
+        let taken = format!("{}'s {}", first.piece.side, tally(&taken));
+        moments.push(if charge {
+            Moment::told(
+                Cue::Charge,
+                format!("{}'s knight charges, taking {taken}", effect.mover.side),
+            )
+        } else {
+            Moment::told(
+                Cue::Capture,
+                format!(
+                    "{}'s {} jumps, taking {taken}",
+                    effect.mover.side,
+                    noun(effect.mover.kind)
+                ),
+            )
+        });
+    }
+    moments.extend(crate::moments::win(&tabula_rules::Game::outcome(game)));
+    moments
 }

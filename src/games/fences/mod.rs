@@ -244,4 +244,124 @@ impl TableRules for Fences {
     fn spawn_pieces(&self, commands: &mut Commands) {
         pieces::spawn_pieces(self, commands);
     }
+
+    /// A fence lifted and set (and whether it cuts across an opponent's way home), the die
+    /// thrown or the card drawn, the pawn set down and whether it is home, and the win.
+    fn moments(&self, played: &crate::table::Played<Fences>) -> Vec<crate::moments::Moment> {
+        moments(self, played)
+    }
+}
+
+/// What a step of the fence race did, from its effect.
+fn moments(game: &Fences, played: &crate::table::Played<Fences>) -> Vec<crate::moments::Moment> {
+    use crate::moments::{Cue, Moment, number, ordinal};
+    use tabula_rules::fences::{Card, FenceStep};
+    let effect = &played.effect;
+    let seat = effect.seat;
+    let mut moments = Vec::new();
+    match &effect.step {
+        FenceStep::Relocated { to, .. } => {
+            moments.push(Moment::new(Cue::FenceLift));
+            moments.push(Moment::new(Cue::FenceSet));
+            // The race as it stood before the fence moved: the step taken back.
+            let mut before = game.clone();
+            if before.undo().as_ref() == Some(&played.mv)
+                && let Some(across) = fence_across(&before, game, seat, *to)
+            {
+                moments.push(Moment::told(Cue::FenceAcross, across));
+            }
+        }
+        FenceStep::Thrown(n) => {
+            moments.push(Moment::told(Cue::DieRoll, format!("{seat} throws {n}")));
+        }
+        FenceStep::Drawn { card, turned_over } => {
+            let steps = |n: u8| match n {
+                1 => "one step".to_string(),
+                n => format!("{} steps", number(usize::from(n))),
+            };
+            let order = match card {
+                Card::Steps(n) => format!("walk {}", steps(*n)),
+                Card::JumpFence(n) => format!("walk {}, crossing a fence", steps(*n)),
+                Card::LoseTurn => "lose a turn".to_string(),
+            };
+            let turned = if *turned_over {
+                ", and the stack is turned over"
+            } else {
+                ""
+            };
+            moments.push(Moment::told(
+                Cue::DieRoll,
+                format!("{seat} draws a chance card: {order}{turned}"),
+            ));
+        }
+        FenceStep::Walked { place, .. } => {
+            moments.push(Moment::new(Cue::Place));
+            if let Some(place) = place {
+                moments.push(Moment::told(
+                    Cue::PawnHome,
+                    format!("{seat}'s pawn is home, {}", ordinal(*place)),
+                ));
+            }
+        }
+        FenceStep::Drawing | FenceStep::Stayed => {}
+    }
+    moments.extend(crate::moments::win(&game.outcome()));
+    moments
+}
+
+/// Whether the fence `seat` set in `slot` (the race `before` and `after` it) cuts across an
+/// opponent's way home, told in words: it stands in front of his pawn, across a step that
+/// began a shortest way home, or it made his shortest way home longer.
+fn fence_across(
+    before: &Fences,
+    after: &Fences,
+    seat: tabula_rules::fences::Seat,
+    slot: tabula_rules::fences::Slot,
+) -> Option<String> {
+    use crate::moments::{list, number};
+    let board = after.board();
+    let distance = |race: &Fences, space| {
+        if board.in_home(space) {
+            Some(0)
+        } else {
+            race.distance_home(Node::Space(space))
+        }
+    };
+    let mut cut = Vec::new();
+    let mut longest = 0;
+    for other in after.seats().iter().filter(|s| **s != seat) {
+        let Node::Space(pawn) = after.pawn(*other) else {
+            continue;
+        };
+        let Some(was) = distance(before, pawn) else {
+            continue;
+        };
+        let now = distance(after, pawn);
+        let beyond = match slot {
+            tabula_rules::fences::Slot(a, b) if a == pawn => Some(b),
+            tabula_rules::fences::Slot(a, b) if b == pawn => Some(a),
+            _ => None,
+        };
+        let in_front = beyond.is_some_and(|b| distance(before, b).is_some_and(|d| d + 1 == was));
+        match now {
+            Some(now) if now > was => longest = longest.max(now - was),
+            None => {}
+            Some(_) if in_front => {}
+            Some(_) => continue,
+        }
+        cut.push(format!("{other}'s"));
+    }
+    if cut.is_empty() {
+        return None;
+    }
+    let ways = if cut.len() == 1 { "way" } else { "ways" };
+    let longer = match longest {
+        0 => String::new(),
+        1 => ", one step longer".to_string(),
+        n => format!(", {} steps longer", number(n as usize)),
+    };
+    Some(format!(
+        "{seat}'s fence cuts across {} {ways} home{longer}",
+        list(&cut)
+    ))
 }

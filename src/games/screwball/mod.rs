@@ -139,4 +139,96 @@ impl TableRules for Screwball {
     fn spawn_pieces(&self, commands: &mut Commands) {
         pieces::spawn_pieces(self, commands);
     }
+
+    /// The piece set down (stepped or entered), the attack with its penalty pieces, the
+    /// pieces that died, and the win.
+    fn moments(&self, played: &crate::table::Played<Screwball>) -> Vec<crate::moments::Moment> {
+        moments(self, played)
+    }
+}
+
+/// A piece in words: "large screw", "small ball".
+fn piece_noun(piece: tabula_rules::screwball::game::Piece) -> String {
+    let size = match piece.size {
+        Size::Large => "large",
+        Size::Small => "small",
+    };
+    let shape = match piece.owner {
+        Player::Screws => "screw",
+        Player::Balls => "ball",
+    };
+    format!("{size} {shape}")
+}
+
+/// What a Screwball move did, from its effect. A piece that dies leaves the board, as a
+/// captured piece does.
+fn moments(
+    game: &Screwball,
+    played: &crate::table::Played<Screwball>,
+) -> Vec<crate::moments::Moment> {
+    use crate::moments::{Cue, Moment, number};
+    use tabula_rules::screwball::Move;
+    let effect = &played.effect;
+    let player = effect.player;
+    let mut moments = Vec::new();
+    match &played.mv {
+        Move::Pass => {}
+        Move::Enter(_) => moments.push(match effect.placements.first() {
+            Some(entered) => Moment::told(
+                Cue::Place,
+                format!(
+                    "{player} cannot move and enter a {} from the reserve",
+                    piece_noun(entered.piece)
+                ),
+            ),
+            None => Moment::new(Cue::Place),
+        }),
+        _ => moments.push(Moment::new(Cue::Place)),
+    }
+    if !effect.attacked.is_empty() {
+        let n = effect.attacked.len();
+        let (pieces, penalties) = if n == 1 {
+            ("piece".to_string(), "a penalty piece is set".to_string())
+        } else {
+            (
+                format!("{} pieces", number(n)),
+                format!("{} penalty pieces are set", number(n)),
+            )
+        };
+        moments.push(Moment::told(
+            Cue::Attack,
+            format!(
+                "{player} attack {} {pieces}: {penalties}, and {player} move again",
+                player.other().possessive()
+            ),
+        ));
+    }
+    if effect.mover_died
+        && let Some(mover) = effect.mover
+    {
+        moments.push(Moment::told(
+            Cue::Capture,
+            format!("{} {} dies", player.possessive(), piece_noun(mover)),
+        ));
+    }
+    let died = effect
+        .placements
+        .iter()
+        .filter(|p| p.died && p.victim.is_some())
+        .count();
+    if died > 0 {
+        let owner = player.other().possessive();
+        moments.push(Moment::told(
+            Cue::Capture,
+            match died {
+                1 => format!("One of {owner} penalty pieces dies where it is set"),
+                n => format!(
+                    "{} of {owner} penalty pieces die where they are set",
+                    number(n)
+                ),
+            },
+        ));
+    }
+    moments.extend(crate::moments::win(&game.outcome()));
+    moments
 }

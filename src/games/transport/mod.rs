@@ -148,4 +148,40 @@ impl TableRules for Transport {
     fn spawn_pieces(&self, commands: &mut Commands) {
         pieces::spawn_pieces(self, commands);
     }
+
+    /// The piece set down, each piece sunk ("Fleet 1's torpedo sinks Fleet 2's
+    /// transport"), and the win.
+    fn moments(&self, played: &crate::table::Played<Transport>) -> Vec<crate::moments::Moment> {
+        moments(self, played)
+    }
+}
+
+/// What a Transport action did, from the action and its effect.
+fn moments(
+    game: &Transport,
+    played: &crate::table::Played<Transport>,
+) -> Vec<crate::moments::Moment> {
+    use crate::moments::{Cue, Moment};
+    use tabula_rules::transport::Move;
+    let effect = &played.effect;
+    let actor = Fleet(effect.fleet);
+    let kind = match &played.mv {
+        Move::Main { kind, .. } | Move::Launch { kind, .. } | Move::Advance { kind, .. } => *kind,
+        Move::Pass => return Vec::new(),
+    };
+    let mut moments = vec![Moment::new(Cue::Place)];
+    for sunk in &effect.sunk {
+        let victim = Fleet(sunk.fleet);
+        let mut caption = if sunk.fleet == effect.fleet && sunk.kind == kind {
+            format!("{actor}'s {kind} is lost")
+        } else {
+            format!("{actor}'s {kind} sinks {victim}'s {}", sunk.kind)
+        };
+        if sunk.kind == Kind::Transport && effect.out.contains(&sunk.fleet) {
+            caption.push_str(&format!(": {victim} is out"));
+        }
+        moments.push(Moment::told(Cue::Sinking, caption));
+    }
+    moments.extend(crate::moments::win(&game.outcome()));
+    moments
 }

@@ -176,4 +176,32 @@ impl TableRules for War {
     fn spawn_pieces(&self, commands: &mut Commands) {
         pieces::spawn_pieces(self, commands);
     }
+
+    /// The piece set down, what it captured ("Red's troop takes Blue's two troops"), and
+    /// the win.
+    fn moments(&self, played: &Played<War>) -> Vec<crate::moments::Moment> {
+        moments(self, played)
+    }
+}
+
+/// What a Game of War move did, from its effect.
+fn moments(game: &War, played: &Played<War>) -> Vec<crate::moments::Moment> {
+    use crate::moments::{Cue, Moment, tally};
+    let effect = &played.effect;
+    let mut moments = vec![Moment::new(Cue::Place)];
+    if let Some((_, first)) = effect.captured.first() {
+        let taken: Vec<&str> = effect.captured.iter().map(|(_, p)| p.kind.noun()).collect();
+        let taken = tally(&taken);
+        moments.push(Moment::told(
+            Cue::Capture,
+            format!(
+                "{}'s {} takes {}'s {taken}",
+                effect.mover.side,
+                effect.mover.kind.noun(),
+                first.side
+            ),
+        ));
+    }
+    moments.extend(crate::moments::win(&game.outcome()));
+    moments
 }
