@@ -168,7 +168,7 @@ pub fn exhibit_start(args: &ExhibitArgs) -> Result<Start, String> {
     }
     let round = args.at / len;
     let item = args.programme(round)[args.at % len].clone();
-    let exhibition = Some(Exhibition::new(args.clone()));
+    let exhibition = Some(Exhibition::new(args.clone(), len, item.clone()));
     match item {
         Item::Game(words) => {
             let play = game_args(&words)?;
@@ -257,18 +257,29 @@ pub struct Exhibition {
     pub caption: Option<(String, Duration)>,
     /// The next step has been asked for.
     pub moving_on: bool,
+    /// Steps in the programme.
+    pub steps: usize,
+    /// The step on the table.
+    pub on_table: Item,
 }
 
 impl Exhibition {
-    /// An exhibition at the start of `args`'s step.
-    pub fn new(args: ExhibitArgs) -> Exhibition {
+    /// An exhibition at `args`'s step, `on_table`, of a programme of `steps` steps.
+    pub fn new(args: ExhibitArgs, steps: usize, on_table: Item) -> Exhibition {
         Exhibition {
             args,
             scores: Vec::new(),
             ended: None,
             caption: None,
             moving_on: false,
+            steps,
+            on_table,
         }
+    }
+
+    /// Whether the step on the table is the programme's last (it does not loop).
+    pub fn last_step(&self) -> bool {
+        !self.args.looping && self.args.at + 1 >= self.steps
     }
 
     /// The scoreboard: a line per game played, newest last (the last `n`).
@@ -416,20 +427,14 @@ fn advance(
 }
 
 fn demo_on_table(exhibition: &Exhibition) -> bool {
-    let len = exhibition.args.programme(0).len().max(1);
-    let at = exhibition.args.at;
-    matches!(
-        exhibition.args.programme(at / len).get(at % len),
-        Some(Item::Demo(_))
-    )
+    matches!(exhibition.on_table, Item::Demo(_))
 }
 
 /// Opens the next step now.
 fn next(exhibition: &mut Exhibition, launch: &mut Launch) {
-    let len = exhibition.args.programme(0).len();
     let at = exhibition.args.at + 1;
     exhibition.moving_on = true;
-    launch.0 = Some(if at >= len && !exhibition.args.looping {
+    launch.0 = Some(if exhibition.last_step() {
         vec!["menu".into()]
     } else {
         exhibition.args.command_line(at)
@@ -459,6 +464,7 @@ enum CardText {
     Title,
     Result,
     Board,
+    Next,
 }
 
 /// Seconds a moment's caption stays up.
@@ -531,11 +537,7 @@ fn spawn_overlay(mut commands: Commands) {
                 TextLayout::justify(Justify::Center),
                 CardText::Board
             ),
-            (
-                Text::new("The next game follows shortly."),
-                font(14.0),
-                TextColor(TEXT)
-            ),
+            (Text::new(""), font(14.0), TextColor(TEXT), CardText::Next),
         ],
     ));
 }
@@ -590,6 +592,10 @@ fn update_overlay(
             CardText::Title => last.title.clone(),
             CardText::Result => format!("{}, after {} moves.", sentence(&last.result), last.moves),
             CardText::Board => format!("Scoreboard\n{}", exhibition.board(8)),
+            CardText::Next if exhibition.last_step() => {
+                "The exhibition is over: the start screen follows shortly.".into()
+            }
+            CardText::Next => "The next game follows shortly.".into(),
         };
         if t.0 != value {
             t.0 = value;

@@ -234,6 +234,21 @@ fn the_start_screen_offers_an_exhibition() {
     assert_eq!(table.kind(), GameKind::War, "the first game of the list");
     assert!(viewing.seats.iter().all(|s| s.is_computer()));
     assert!(viewing.spectator, "watched through the spectator director");
+    // With the demonstrations, the step after a game shows one of the same game.
+    let start = tabula::args::start_from_args(&strings(&[
+        "exhibit",
+        "camelot",
+        "--with-demos",
+        "--at",
+        "1",
+    ]))
+    .unwrap();
+    let tabula::screens::Start::Table(table, viewing) = start else {
+        panic!("a demonstration opens on the table");
+    };
+    assert_eq!(table.kind(), GameKind::Camelot);
+    assert!(viewing.demo.is_some(), "a demonstration");
+    assert!(viewing.exhibition.is_some(), "as a step of the exhibition");
     for (bad, says) in [
         (vec!["exhibit", "chess"], "game `chess`"),
         (vec!["exhibit", "--pause", "500"], "--pause 500"),
