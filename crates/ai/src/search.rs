@@ -291,14 +291,14 @@ where
             settings.seed,
         )),
     };
-    if let Some(chosen) = chosen {
-        if chosen != analysis.best {
-            analysis.pv.clear();
-            if let Action::Play(m) = &chosen {
-                analysis.pv.push(m.clone());
-            }
-            analysis.best = chosen;
+    if let Some(chosen) = chosen
+        && chosen != analysis.best
+    {
+        analysis.pv.clear();
+        if let Action::Play(m) = &chosen {
+            analysis.pv.push(m.clone());
         }
+        analysis.best = chosen;
     }
     Ok(analysis)
 }
