@@ -514,7 +514,7 @@ where
     );
     let max_depth = settings.max_depth.unwrap_or(64);
     let margin = match settings.style {
-        Style::Best => 0,
+        Style::Best | Style::Intuition { .. } => 0,
         Style::Human { margin, .. } => (margin * 2.0 * SCALE) as i32,
     };
     let shared_nodes = AtomicU64::new(0);

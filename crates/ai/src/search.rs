@@ -50,6 +50,16 @@ pub enum Style {
         /// Softmax temperature, in expected-result units.
         temperature: f32,
     },
+    /// A move drawn by softmax over the knowledge's move-ordering scores
+    /// ([`Knowledge::order`]; a move it prunes counts as the worst of the others), with
+    /// `temperature` in the
+    /// ordering's units: a player who goes by a first impression of each move and does not
+    /// look ahead. A win in one is always taken; where letting a chance input come is one of
+    /// the choices, the search's choice stands.
+    Intuition {
+        /// Softmax temperature, in the ordering's units.
+        temperature: f32,
+    },
 }
 
 /// What a search is asked.
@@ -260,28 +270,106 @@ where
         }
         _ => mcts::search(game, knowledge, settings, actions),
     };
-    if let Style::Human {
-        margin,
-        temperature,
-    } = settings.style
-    {
-        let chosen = human_choice(
+    let chosen = match settings.style {
+        Style::Best => None,
+        Style::Human {
+            margin,
+            temperature,
+        } => Some(human_choice(
             game,
             knowledge,
             &analysis,
             margin,
             temperature,
             settings.seed,
-        );
-        if chosen != analysis.best {
-            analysis.pv.clear();
-            if let Action::Play(m) = &chosen {
-                analysis.pv.push(m.clone());
-            }
-            analysis.best = chosen;
+        )),
+        Style::Intuition { temperature } => Some(intuitive_choice(
+            game,
+            knowledge,
+            &analysis,
+            temperature,
+            settings.seed,
+        )),
+    };
+    if let Some(chosen) = chosen
+        && chosen != analysis.best
+    {
+        analysis.pv.clear();
+        if let Action::Play(m) = &chosen {
+            analysis.pv.push(m.clone());
         }
+        analysis.best = chosen;
     }
     Ok(analysis)
+}
+
+/// A winning move among the root's, if there is one.
+fn win_in_one<G: Game, K: Knowledge<G>>(
+    game: &G,
+    knowledge: &K,
+    analysis: &Analysis<G::Move>,
+) -> Option<Action<G::Move>> {
+    let seats = Seats::of(game);
+    let me = seats.index(game.to_move());
+    let mut probe = game.clone();
+    let mut values: Values = [0.0; crate::knowledge::MAX_SEATS];
+    for rm in &analysis.root {
+        if let Action::Play(m) = &rm.action {
+            probe.play_unchecked(m);
+            let outcome = probe.outcome();
+            probe.undo();
+            if outcome.is_over() {
+                knowledge.outcome_values(&probe, &seats, &outcome, &mut values);
+                if values[me] >= 0.999 {
+                    return Some(rm.action.clone());
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The move an intuitive player picks (see [`Style::Intuition`]): a win in one if there is
+/// one, else a softmax draw over the ordering scores of the legal moves not pruned.
+fn intuitive_choice<G: Game, K: Knowledge<G>>(
+    game: &G,
+    knowledge: &K,
+    analysis: &Analysis<G::Move>,
+    temperature: f32,
+    seed: u64,
+) -> Action<G::Move> {
+    if let Some(win) = win_in_one(game, knowledge, analysis) {
+        return win;
+    }
+    if game.pending_chance().is_some() {
+        return analysis.best.clone();
+    }
+    let moves = game.legal_moves();
+    let mut scores = vec![0.0f32; moves.len()];
+    knowledge.order(game, &moves, &mut scores);
+    let (low, top) = scores
+        .iter()
+        .filter(|s| s.is_finite())
+        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &s| {
+            (lo.min(s), hi.max(s))
+        });
+    if !top.is_finite() {
+        return analysis.best.clone();
+    }
+    // A move the ordering prunes counts as the worst of the others.
+    let weights: Vec<f64> = scores
+        .iter()
+        .map(|&s| f64::from((s.max(low) - top) / temperature.max(1e-4)).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    let mut x = f64::from(Rng::stream(seed, 0x0049_4e54_5549).unit()) * total;
+    for (m, w) in moves.iter().zip(&weights) {
+        if x < *w {
+            return Action::Play(m.clone());
+        }
+        x -= w;
+    }
+    analysis.best.clone()
 }
 
 /// The move a human-style player picks: a win in one if there is one, else a softmax draw
@@ -295,22 +383,8 @@ fn human_choice<G: Game, K: Knowledge<G>>(
     temperature: f32,
     seed: u64,
 ) -> Action<G::Move> {
-    let seats = Seats::of(game);
-    let me = seats.index(game.to_move());
-    let mut probe = game.clone();
-    let mut values: Values = [0.0; crate::knowledge::MAX_SEATS];
-    for rm in &analysis.root {
-        if let Action::Play(m) = &rm.action {
-            probe.play_unchecked(m);
-            let outcome = probe.outcome();
-            probe.undo();
-            if outcome.is_over() {
-                knowledge.outcome_values(&probe, &seats, &outcome, &mut values);
-                if values[me] >= 0.999 {
-                    return rm.action.clone();
-                }
-            }
-        }
+    if let Some(win) = win_in_one(game, knowledge, analysis) {
+        return win;
     }
     let Some(top) = analysis.root.first() else {
         return analysis.best.clone();

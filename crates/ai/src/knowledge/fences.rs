@@ -1,7 +1,7 @@
 //! The fence race: each pawn's shortest open path home, turned into the turns it should
 //! still need (walking at 3.5 steps a throw, then waiting for the exact throw). Fence moves
-//! are searched only where they lengthen an opponent's shortest path (or park a fence out
-//! of the way), scored by how many turns they cost the opponents and the mover; walks are
+//! are searched only where they lengthen an opponent's shortest path, shut one of home's
+//! entrances (a fence there sends a pawn round to another) or park a fence out of the way, scored by how many turns they cost the opponents and the mover; walks are
 //! ordered by where they end.
 
 use super::{Knowledge, MctsParams, Seats, Values, softmax_values};
@@ -16,6 +16,10 @@ pub struct FencesKnowledge;
 const FAR: u16 = u16::MAX;
 /// Turns assumed lost by a pawn fenced in on all sides.
 const FENCED_IN: f32 = 4.0;
+/// Walks are ordered by the turns still needed from their end times this, so that a step
+/// short weighs more than most fence moves gain (the search normalises the ordering; a
+/// player choosing by [`crate::search::Style::Intuition`] rarely walks short).
+const WALK_WEIGHT: f32 = 4.0;
 /// Turns of advantage that make a race a 73% favourite.
 const TURN_SCALE: f32 = 2.0;
 
@@ -26,6 +30,9 @@ struct Field {
     /// Per space, a bit per side that is fenced: east, west, north, south.
     fenced: Vec<u8>,
     entrances: [usize; 4],
+    /// The slot in each entrance, and whether it is open.
+    entrance_slots: [Slot; 4],
+    entrance_open: [bool; 4],
 }
 
 const SIDES: [(i32, i32, u8, u8); 4] = [(1, 0, 1, 2), (-1, 0, 2, 1), (0, 1, 4, 8), (0, -1, 8, 4)];
@@ -49,6 +56,8 @@ impl Field {
             walkable,
             fenced: vec![0; n * n],
             entrances: e.map(|s| usize::from(s.y) * n + usize::from(s.x)),
+            entrance_slots: board.entrance_slots(),
+            entrance_open: [true; 4],
         };
         for (_, slot) in game.fences() {
             field.toggle(*slot);
@@ -62,6 +71,10 @@ impl Field {
 
     /// Puts a fence in the slot, or takes it away.
     fn toggle(&mut self, slot: Slot) {
+        if let Some(k) = self.entrance_slots.iter().position(|s| *s == slot) {
+            self.entrance_open[k] = !self.entrance_open[k];
+            return;
+        }
         let (a, b) = (slot.0, slot.1);
         let (ia, ib) = (self.index(a), self.index(b));
         let (dx, dy) = (
@@ -99,9 +112,11 @@ impl Field {
         d.clear();
         d.resize(self.n * self.n, FAR);
         queue.clear();
-        for &e in &self.entrances {
-            d[e] = 1;
-            queue.push(e);
+        for (&e, &open) in self.entrances.iter().zip(&self.entrance_open) {
+            if open {
+                d[e] = 1;
+                queue.push(e);
+            }
         }
         self.spread(d, queue);
     }
@@ -168,6 +183,7 @@ impl Knowledge<Fences> for FencesKnowledge {
         field.to_home(&mut home, &mut queue);
         let open = Field {
             fenced: vec![0; field.fenced.len()],
+            entrance_open: [true; 4],
             ..Field::new(game)
         };
         let mut open_home = Vec::new();
@@ -221,7 +237,9 @@ impl Knowledge<Fences> for FencesKnowledge {
             for (s, mv) in scores.iter_mut().zip(moves) {
                 *s = match mv {
                     FenceMove::Walk(Node::Home) => 100.0,
-                    FenceMove::Walk(Node::Space(sp)) => -turns(home[field.index(*sp)]),
+                    FenceMove::Walk(Node::Space(sp)) => {
+                        -turns(home[field.index(*sp)]) * WALK_WEIGHT
+                    }
                     _ => 0.0,
                 };
             }
@@ -318,6 +336,12 @@ fn relocations(
     targets.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     targets.truncate(48);
     let mut to: Vec<Slot> = targets.into_iter().map(|(s, _)| s).collect();
+    // Home's entrances, where a fence sends a pawn round to another.
+    for slot in field.entrance_slots {
+        if !taken.contains(&slot) && !to.contains(&slot) {
+            to.push(slot);
+        }
+    }
     // Parking places: vacant slots far from home, off every path.
     let mut parking: Vec<(u16, Slot)> = board
         .slots()
@@ -337,6 +361,8 @@ fn relocations(
         n: field.n,
         walkable: field.walkable.clone(),
         entrances: field.entrances,
+        entrance_slots: field.entrance_slots,
+        entrance_open: [true; 4],
     };
     open.to_home(&mut open_home, &mut queue);
     seat_turns(game, field, home, &open_home, &mut before[..n]);
@@ -387,5 +413,36 @@ mod tests {
                 "{seat}"
             );
         }
+    }
+
+    #[test]
+    fn a_fence_in_an_entrance_sends_the_pawn_round() {
+        let mut game = Fences::new(FencesOptions::default()).unwrap();
+        let south = game.board().entrance_slots()[0];
+        let shut = game
+            .legal_moves()
+            .into_iter()
+            .find(|m| matches!(m, FenceMove::Relocate { to, .. } if *to == south))
+            .expect("the south entrance is vacant");
+        game.play_unchecked(&shut);
+        let field = Field::new(&game);
+        assert!(!field.entrance_open[0]);
+        let (mut home, mut queue) = (Vec::new(), Vec::new());
+        field.to_home(&mut home, &mut queue);
+        let e = game.board().entrances()[0];
+        let next = game
+            .board()
+            .neighbours(e)
+            .map(|(s, _)| s)
+            .next()
+            .expect("a neighbour");
+        for s in [e, next] {
+            assert_eq!(
+                Some(u32::from(home[field.index(s)])),
+                game.distance_home(Node::Space(s)),
+                "{s:?}"
+            );
+        }
+        assert!(home[field.index(e)] > 1);
     }
 }
