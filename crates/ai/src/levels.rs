@@ -140,8 +140,8 @@ pub fn level_settings(
     // alike, the easy level much more loosely.
     if kind == GameKind::Fences {
         match level {
-            Level::Easy => settings.style = Style::Intuition { temperature: 10.0 },
-            Level::Medium => settings.style = Style::Intuition { temperature: 1.0 },
+            Level::Easy => settings.style = Style::Intuition { temperature: 3.0 },
+            Level::Medium => settings.style = Style::Intuition { temperature: 0.1 },
             Level::Hard | Level::Max => {}
         }
     }
