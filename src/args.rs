@@ -252,25 +252,72 @@ pub enum Command {
     Engine(tabula_ai::commands::engine::EngineArgs),
 }
 
-/// What `tabula ARGS` opens in the window, for a screen change asked for inside it (the start
-/// screen, a game, a demonstration); other commands are refused there.
-pub fn start_from_args(args: &[String]) -> Result<Start, String> {
-    let cli =
-        Cli::try_parse_from(std::iter::once("tabula".to_string()).chain(args.iter().cloned()))
-            .map_err(|e| e.to_string().lines().next().unwrap_or_default().to_string())?;
-    match cli.command {
-        None | Some(Command::Menu) => Ok(Start::Menu),
-        Some(Command::Play(play)) => play_start(&play).map(|(start, _)| start),
+/// What a command that opens the window opens: the screen, the frames to measure
+/// (`--frames`) and the volume.
+pub struct Opening {
+    /// The screen.
+    pub start: Start,
+    /// Frames to measure, then exit.
+    pub frames: Option<u32>,
+    /// How loud, 0 to 100.
+    pub volume: Option<u8>,
+}
+
+/// What `command` opens in the window (the start screen, a game, a demonstration, an
+/// exhibition), with its name for errors; a command that opens no window is handed back.
+// Called once per screen change or start: the size of what it hands back costs nothing.
+#[allow(clippy::result_large_err)]
+pub fn window_opening(
+    command: Option<Command>,
+) -> Result<(&'static str, Result<Opening, String>), Command> {
+    let screen = |start: Result<Start, String>, volume| {
+        start.map(|start| Opening {
+            start,
+            frames: None,
+            volume,
+        })
+    };
+    Ok(match command {
+        None | Some(Command::Menu) => ("menu", screen(Ok(Start::Menu), None)),
+        Some(Command::Play(play)) => (
+            "play",
+            play_start(&play).map(|(start, frames)| Opening {
+                start,
+                frames,
+                volume: play.volume,
+            }),
+        ),
         Some(Command::Demo {
             files,
             looping,
             speed,
             index,
             spectator_window,
-            ..
-        }) => demo_start(&files, looping, speed, index, spectator_window),
-        Some(Command::Exhibit(args)) => crate::exhibit::exhibit_start(&args),
-        Some(_) => Err("only the start screen, play, demo and exhibit open in the window".into()),
+            volume,
+        }) => (
+            "demo",
+            screen(
+                demo_start(&files, looping, speed, index, spectator_window),
+                volume,
+            ),
+        ),
+        Some(Command::Exhibit(args)) => (
+            "exhibit",
+            screen(crate::exhibit::exhibit_start(&args), args.volume),
+        ),
+        Some(other) => return Err(other),
+    })
+}
+
+/// What `tabula ARGS` opens in the window, for a screen change asked for inside it (the start
+/// screen, a game, a demonstration, an exhibition); other commands are refused there.
+pub fn start_from_args(args: &[String]) -> Result<Start, String> {
+    let cli =
+        Cli::try_parse_from(std::iter::once("tabula".to_string()).chain(args.iter().cloned()))
+            .map_err(|e| e.to_string().lines().next().unwrap_or_default().to_string())?;
+    match window_opening(cli.command) {
+        Ok((_, opened)) => opened.map(|o| o.start),
+        Err(_) => Err("only the start screen, play, demo and exhibit open in the window".into()),
     }
 }
 

@@ -19,53 +19,36 @@ pub use crate::rules_args::{GameArg, RulesArgs, opening};
 /// Runs the command line; returns the process exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
-        None | Some(Command::Menu) => run_window(Start::Menu, None, None),
-        Some(Command::Play(play)) => match play_start(&play) {
-            Ok((start, frames)) => run_window(start, frames, play.volume),
-            Err(e) => {
-                eprintln!("tabula play: {e}");
-                ExitCode::from(2)
-            }
-        },
-        Some(Command::Demo {
-            files,
-            looping,
-            speed,
-            index,
-            spectator_window,
-            volume,
-        }) => match demo_start(&files, looping, speed, index, spectator_window) {
-            Ok(start) => run_window(start, None, volume),
-            Err(e) => {
-                eprintln!("tabula demo: {e}");
-                ExitCode::from(2)
-            }
-        },
-        Some(Command::Exhibit(args)) => match crate::exhibit::exhibit_start(&args) {
-            Ok(start) => run_window(start, None, args.volume),
-            Err(e) => {
-                eprintln!("tabula exhibit: {e}");
-                ExitCode::from(2)
-            }
-        },
-        Some(Command::Verify { files }) => verify(&files),
-        Some(Command::Perft {
+    let command = match crate::args::window_opening(cli.command) {
+        Ok((_, Ok(o))) => return run_window(o.start, o.frames, o.volume),
+        Ok((name, Err(e))) => {
+            eprintln!("tabula {name}: {e}");
+            return ExitCode::from(2);
+        }
+        Err(command) => command,
+    };
+    match command {
+        Command::Verify { files } => verify(&files),
+        Command::Perft {
             game,
             depth,
             setup,
             divide,
             count,
-        }) => perft(game.into(), depth, setup, divide, count),
-        Some(Command::Shot(request)) => crate::shot::run(request),
-        Some(Command::Think(args)) => {
+        } => perft(game.into(), depth, setup, divide, count),
+        Command::Shot(request) => crate::shot::run(request),
+        Command::Think(args) => {
             engine_command("think", |out| tabula_ai::commands::think::run(&args, out))
         }
-        Some(Command::Arena(args)) => {
+        Command::Arena(args) => {
             engine_command("arena", |out| tabula_ai::commands::arena::run(&args, out))
         }
-        Some(Command::Engine(args)) => {
+        Command::Engine(args) => {
             engine_command("engine", |_| tabula_ai::commands::engine::run_stdio(&args))
+        }
+        // Opened in the window above.
+        Command::Play(_) | Command::Menu | Command::Demo { .. } | Command::Exhibit(_) => {
+            ExitCode::SUCCESS
         }
     }
 }

@@ -158,7 +158,9 @@ pub fn exhibit_start(args: &ExhibitArgs) -> Result<Start, String> {
     for words in &games {
         game_args(words)?;
     }
-    let len = args.programme(0).len();
+    // The programme's length is the same in every round; only its demonstrations rotate.
+    let first = args.programme(0);
+    let len = first.len();
     if !args.looping && args.at >= len {
         return Err(format!(
             "--at {}: the programme has {len} steps (0 to {})",
@@ -167,7 +169,11 @@ pub fn exhibit_start(args: &ExhibitArgs) -> Result<Start, String> {
         ));
     }
     let round = args.at / len;
-    let item = args.programme(round)[args.at % len].clone();
+    let item = if round == 0 {
+        first[args.at].clone()
+    } else {
+        args.programme(round)[args.at % len].clone()
+    };
     let exhibition = Some(Exhibition::new(args.clone(), len, item.clone()));
     match item {
         Item::Game(words) => {
