@@ -1,0 +1,139 @@
+//! A small WebSocket client of the protocol, for the load tool, the tests and programs
+//! that drive a table.
+
+use crate::protocol::{ClientMessage, ServerMessage};
+use futures_util::{SinkExt, StreamExt};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+/// Why the client failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The connection could not be made or broke.
+    #[error("{url}: {source}")]
+    Socket {
+        /// The address.
+        url: String,
+        /// Why.
+        #[source]
+        source: Box<tokio_tungstenite::tungstenite::Error>,
+    },
+    /// The server closed the connection.
+    #[error("{0}: the server closed the connection")]
+    Closed(String),
+    /// Nothing came in time.
+    #[error("{url}: no answer within {after:?}")]
+    Timeout {
+        /// The address.
+        url: String,
+        /// How long it waited.
+        after: Duration,
+    },
+    /// The server sent something that is not a message of the protocol.
+    #[error("{url}: not a message of the protocol: {why}")]
+    Protocol {
+        /// The address.
+        url: String,
+        /// Why.
+        why: String,
+    },
+}
+
+/// A connection to the server.
+pub struct Client {
+    url: String,
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Client {
+    /// Connects to `ws://HOST:PORT/` (the lobby) or `ws://HOST:PORT/TABLE`.
+    pub async fn connect(url: &str) -> Result<Client, ClientError> {
+        let (ws, _) = connect_async(url).await.map_err(|e| ClientError::Socket {
+            url: url.to_string(),
+            source: Box::new(e),
+        })?;
+        Ok(Client {
+            url: url.to_string(),
+            ws,
+        })
+    }
+
+    /// Sends a message.
+    pub async fn send(&mut self, message: &ClientMessage) -> Result<(), ClientError> {
+        let text = serde_json::to_string(message).expect("client messages serialise");
+        self.send_text(&text).await
+    }
+
+    /// Sends any text (the tests send garbage this way).
+    pub async fn send_text(&mut self, text: &str) -> Result<(), ClientError> {
+        self.ws
+            .send(Message::Text(text.into()))
+            .await
+            .map_err(|e| ClientError::Socket {
+                url: self.url.clone(),
+                source: Box::new(e),
+            })
+    }
+
+    /// The next message, waiting at most `timeout`.
+    pub async fn recv(&mut self, timeout: Duration) -> Result<ServerMessage, ClientError> {
+        loop {
+            let next = tokio::time::timeout(timeout, self.ws.next())
+                .await
+                .map_err(|_| ClientError::Timeout {
+                    url: self.url.clone(),
+                    after: timeout,
+                })?;
+            match next {
+                None | Some(Ok(Message::Close(_))) => {
+                    return Err(ClientError::Closed(self.url.clone()));
+                }
+                Some(Err(e)) => {
+                    return Err(ClientError::Socket {
+                        url: self.url.clone(),
+                        source: Box::new(e),
+                    });
+                }
+                Some(Ok(Message::Text(text))) => {
+                    return serde_json::from_str(text.as_str()).map_err(|e| {
+                        ClientError::Protocol {
+                            url: self.url.clone(),
+                            why: format!("{e}: {}", text.as_str()),
+                        }
+                    });
+                }
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// Reads messages until one satisfies `wanted`, which it returns; waits at most
+    /// `timeout` in all.
+    pub async fn recv_until(
+        &mut self,
+        timeout: Duration,
+        mut wanted: impl FnMut(&ServerMessage) -> bool,
+    ) -> Result<ServerMessage, ClientError> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let message = self.recv(left).await.map_err(|e| match e {
+                ClientError::Timeout { url, .. } => ClientError::Timeout {
+                    url,
+                    after: timeout,
+                },
+                e => e,
+            })?;
+            if wanted(&message) {
+                return Ok(message);
+            }
+        }
+    }
+
+    /// Closes the connection.
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}

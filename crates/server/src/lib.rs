@@ -1,0 +1,22 @@
+//! `tabula-server`: the table server. It holds tables of any of the five games, is the
+//! authority on their rules (every move is checked by `tabula-rules`), keeps every accepted
+//! move in SQLite or PostgreSQL before telling anyone of it, seats the computer
+//! (`tabula-ai`), and serves the audience a page per table. No Bevy.
+//!
+//! * [`protocol`]: the JSON messages over WebSocket (docs/protocol.md).
+//! * [`table`]: one table's game, seats, tokens and event log.
+//! * [`store`]: the database.
+//! * [`server`]: connections, the one door for moves, computer seats, the routes.
+//! * [`page`] and [`board`]: the audience's pages and the boards drawn as SVG.
+//! * [`client`]: a small client, for tools and tests.
+
+pub mod board;
+pub mod cli;
+pub mod client;
+pub mod page;
+pub mod protocol;
+pub mod server;
+pub mod store;
+pub mod table;
+
+pub use server::{Config, Limits, Running, ServeError, Server, serve, start};

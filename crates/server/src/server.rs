@@ -1,0 +1,921 @@
+//! The server: tables in memory behind their log in the database, WebSocket connections
+//! that watch, sit and move, computer seats, and the audience's pages.
+//!
+//! Every move, whoever makes it (a remote player or a computer seat), goes through
+//! [`Server::submit`]: checked by the rules crate under the table's lock, written to the
+//! database, applied, and only then sent to everyone watching.
+
+use crate::page;
+use crate::protocol::{ClientMessage, EventRecord, ServerMessage, TableInfo, parse_client};
+use crate::store::{Store, StoreError, StoredTable};
+use crate::table::{Change, Refusal, Table};
+use axum::Router;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{FromRequestParts, Path, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use rand::{Rng, SeedableRng};
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tabula_ai::games::AnyGame;
+use tabula_ai::{Action, with_game};
+use tabula_rules::Game;
+use tokio::sync::{Mutex, RwLock, broadcast};
+
+/// Limits on what one connection may send.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    /// The longest message read, in bytes; a longer one is refused (`too_large`).
+    pub max_message: usize,
+    /// The longest frame the connection takes at all; a longer one closes it.
+    pub max_frame: usize,
+    /// Messages a second, over time.
+    pub rate: f64,
+    /// Messages that may come at once.
+    pub burst: f64,
+    /// A client this many events behind gets a snapshot instead of the events.
+    pub snapshot_gap: u64,
+    /// Tables the server holds at most.
+    pub max_tables: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_message: 16 * 1024,
+            max_frame: 1024 * 1024,
+            rate: 20.0,
+            burst: 40.0,
+            snapshot_gap: 200,
+            max_tables: 10_000,
+        }
+    }
+}
+
+/// How to run the server.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Where to listen.
+    pub listen: SocketAddr,
+    /// The database: `sqlite:FILE` or `postgres://...`.
+    pub db: String,
+    /// How long a computer seat waits at least before its move (so that an audience can
+    /// follow a game between computers).
+    pub pace: Duration,
+    /// Limits on connections.
+    pub limits: Limits,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            listen: SocketAddr::from(([127, 0, 0, 1], 7878)),
+            db: "sqlite:tabula-tables.db".into(),
+            pace: Duration::from_millis(800),
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The database.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A stored table that the rules no longer accept.
+    #[error("table {table}: event {n} cannot be replayed: {why}")]
+    Replay {
+        /// The table.
+        table: String,
+        /// The event.
+        n: usize,
+        /// Why.
+        why: String,
+    },
+    /// The address could not be listened on.
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// A table with its lock and the channel its events go out on.
+pub struct TableHandle {
+    table: Mutex<Table>,
+    tx: broadcast::Sender<(u64, Arc<str>)>,
+    thinking: StdMutex<Option<usize>>,
+}
+
+/// The server's state.
+pub struct Server {
+    store: Store,
+    /// Set once the server stops: connections close, nothing more is accepted.
+    stopped: tokio::sync::watch::Sender<bool>,
+    tables: RwLock<BTreeMap<String, Arc<TableHandle>>>,
+    next_id: AtomicU64,
+    config: Config,
+}
+
+/// Who asks for a change.
+#[derive(Debug, Clone, Copy)]
+enum Play<'a> {
+    Move(&'a str, Option<usize>),
+    Chance(Option<usize>),
+}
+
+fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+fn new_token() -> String {
+    let mut rng = rand::rngs::StdRng::from_os_rng();
+    format!("{:032x}", rng.random::<u128>())
+}
+
+impl Server {
+    /// Opens the database and reads every table back (replaying each move through the
+    /// rules).
+    pub async fn open(config: Config) -> Result<Arc<Server>, ServeError> {
+        let store = Store::open(&config.db).await?;
+        let mut tables = BTreeMap::new();
+        let mut next = 1;
+        for stored in store.load().await? {
+            let table = restore(&stored)?;
+            if let Some(n) = stored
+                .id
+                .strip_prefix('t')
+                .and_then(|n| n.parse::<u64>().ok())
+            {
+                next = next.max(n + 1);
+            }
+            tables.insert(stored.id.clone(), Arc::new(handle(table)));
+        }
+        let server = Arc::new(Server {
+            store,
+            stopped: tokio::sync::watch::channel(false).0,
+            tables: RwLock::new(tables),
+            next_id: AtomicU64::new(next),
+            config,
+        });
+        for handle in server.tables.read().await.values() {
+            server.maybe_think(handle.clone());
+        }
+        Ok(server)
+    }
+
+    /// The database.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// A table by name.
+    pub async fn table(&self, id: &str) -> Option<Arc<TableHandle>> {
+        self.tables.read().await.get(id).cloned()
+    }
+
+    /// Every table as it stands.
+    pub async fn list(&self) -> Vec<TableInfo> {
+        let handles: Vec<_> = self.tables.read().await.values().cloned().collect();
+        let mut infos = Vec::with_capacity(handles.len());
+        for h in handles {
+            infos.push(h.table.lock().await.info());
+        }
+        infos
+    }
+
+    /// Makes a table and stores it.
+    pub async fn create(
+        self: &Arc<Self>,
+        game: &str,
+        options: &str,
+        setup: Option<&str>,
+        seats: &[crate::protocol::SeatSpec],
+    ) -> Result<TableInfo, Refusal> {
+        if self.tables.read().await.len() >= self.config.limits.max_tables {
+            return Err(refusal(
+                "bad_request",
+                format!(
+                    "the server holds {} tables, its most",
+                    self.config.limits.max_tables
+                ),
+            ));
+        }
+        let id = format!("t{}", self.next_id.fetch_add(1, Ordering::SeqCst));
+        let seed = rand::rngs::StdRng::from_os_rng().random::<u32>() as u64;
+        let mut table = Table::new(&id, game, options, setup, seats, seed)?;
+        let seatings = table.computer_seatings();
+        let stored = StoredTable {
+            id: id.clone(),
+            game: game.trim().to_ascii_lowercase(),
+            options: table.options.clone(),
+            setup: table.setup.clone(),
+            seats: seats.to_vec(),
+            events: seatings.iter().map(|c| (c.event.clone(), None)).collect(),
+        };
+        self.store
+            .create_table(&stored, now_ms())
+            .await
+            .map_err(storage)?;
+        for change in seatings {
+            table.apply(change);
+        }
+        let info = table.info();
+        let handle = Arc::new(handle(table));
+        self.tables.write().await.insert(id, handle.clone());
+        self.maybe_think(handle);
+        Ok(info)
+    }
+
+    /// The one door for moves and chance inputs: checked for `seat` under the table's lock,
+    /// stored, applied, then sent to everyone watching.
+    async fn submit(
+        self: &Arc<Self>,
+        handle: &Arc<TableHandle>,
+        seat: usize,
+        request: Play<'_>,
+    ) -> Result<(), Refusal> {
+        if *self.stopped.borrow() {
+            return Err(refusal("storage", "the server is stopping"));
+        }
+        {
+            let mut table = handle.table.lock().await;
+            let change = match request {
+                Play::Move(text, ply) => table.prepare_move(seat, text, ply)?,
+                Play::Chance(ply) => table.prepare_chance(seat, ply)?,
+            };
+            self.commit(handle, &mut table, change).await?;
+        }
+        self.maybe_think(handle.clone());
+        Ok(())
+    }
+
+    /// Stores a checked change, applies it and sends it out (the table's lock held).
+    async fn commit(
+        &self,
+        handle: &TableHandle,
+        table: &mut Table,
+        change: Change,
+    ) -> Result<EventRecord, Refusal> {
+        let n = table.last() + 1;
+        self.store
+            .append(&table.id, n, &change.event, change.token.as_deref())
+            .await
+            .map_err(storage)?;
+        let record = table.apply(change);
+        let message = ServerMessage::Event {
+            record: record.clone(),
+            table: table.info(),
+        };
+        // Nobody watching is not an error.
+        let _ = handle.tx.send((record.n, message.to_json().into()));
+        Ok(record)
+    }
+
+    /// Starts the computer's search when a computer seat is to move.
+    fn maybe_think(self: &Arc<Self>, handle: Arc<TableHandle>) {
+        tokio::spawn(Self::think(self.clone(), handle));
+    }
+
+    /// The computer's turn, if it is one: searches off the runtime's threads, waits for
+    /// the pace, then plays through [`Server::submit`] like anyone else.
+    fn think(
+        server: Arc<Self>,
+        handle: Arc<TableHandle>,
+    ) -> Pin<Box<dyn Future<Output = ()> + Send>> {
+        Box::pin(async move {
+            let (seat, level, game, ply) = {
+                let table = handle.table.lock().await;
+                let Some((seat, level)) = table.computer_to_move() else {
+                    return;
+                };
+                (seat, level, table.game().clone(), table.ply())
+            };
+            {
+                let mut thinking = handle.thinking.lock().expect("not poisoned");
+                if *thinking == Some(ply) {
+                    return;
+                }
+                *thinking = Some(ply);
+            }
+            let started = Instant::now();
+            let search = tokio::task::spawn_blocking(move || choose(&game, level, ply)).await;
+            let wait = server.config.pace.saturating_sub(started.elapsed());
+            tokio::time::sleep(wait).await;
+            let request = match &search {
+                Ok(Some(text)) => Play::Move(text, Some(ply)),
+                Ok(None) => Play::Chance(Some(ply)),
+                Err(_) => return,
+            };
+            if let Err(e) = server.submit(&handle, seat, request).await {
+                // A stale answer (the position moved on) is dropped; anything else is a
+                // fault worth telling.
+                if e.code != "stale" {
+                    eprintln!("tabula-server: the computer's move was refused: {e}");
+                }
+            }
+        })
+    }
+}
+
+/// The computer's choice: a move in notation, or `None` to let the chance input come.
+fn choose(game: &AnyGame, level: tabula_ai::Level, ply: usize) -> Option<String> {
+    let players = game.player_names().len();
+    let seed = (ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x7ab1e;
+    let settings = tabula_ai::levels::level_settings(game.kind(), players, level, None, seed);
+    with_game!(game, g, k => match tabula_ai::analyse(g, &k, &settings) {
+        Ok(analysis) => match analysis.best {
+            Action::Play(m) => Some(g.move_text(&m)),
+            Action::Chance => None,
+        },
+        // No decision: the game is over or has no move; the chance path refuses cleanly.
+        Err(_) => None,
+    })
+}
+
+fn handle(table: Table) -> TableHandle {
+    TableHandle {
+        table: Mutex::new(table),
+        tx: broadcast::channel(1024).0,
+        thinking: StdMutex::new(None),
+    }
+}
+
+fn restore(stored: &StoredTable) -> Result<Table, ServeError> {
+    let replay = |n: usize, why: String| ServeError::Replay {
+        table: stored.id.clone(),
+        n,
+        why,
+    };
+    let mut table = Table::new(
+        &stored.id,
+        &stored.game,
+        &stored.options,
+        stored.setup.as_deref(),
+        &stored.seats,
+        0,
+    )
+    .map_err(|e| replay(0, e.message))?;
+    for (i, (event, token)) in stored.events.iter().enumerate() {
+        table
+            .replay(event.clone(), token.clone())
+            .map_err(|e| replay(i + 1, e.message))?;
+    }
+    Ok(table)
+}
+
+fn refusal(code: &'static str, message: impl Into<String>) -> Refusal {
+    Refusal {
+        code,
+        message: message.into(),
+    }
+}
+
+fn storage(e: StoreError) -> Refusal {
+    eprintln!("tabula-server: {e}");
+    refusal(
+        "storage",
+        "the server could not store this; nothing changed",
+    )
+}
+
+/// A running server.
+pub struct Running {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// The state, for tests and tools in the same process.
+    pub server: Arc<Server>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    /// Stops it at once: it listens no more, every connection is closed, and nothing more
+    /// is accepted or written.
+    pub fn stop(self) {
+        self.server.stopped.send_replace(true);
+        self.task.abort();
+    }
+
+    /// Runs until the task ends (it does not end by itself).
+    pub async fn wait(self) {
+        let _ = self.task.await;
+    }
+}
+
+/// Opens the database, listens, and serves in a task of the current runtime.
+pub async fn start(config: Config) -> Result<Running, ServeError> {
+    let listen = config.listen;
+    let server = Server::open(config).await?;
+    let listener = tokio::net::TcpListener::bind(listen)
+        .await
+        .map_err(|source| ServeError::Listen {
+            addr: listen,
+            source,
+        })?;
+    let addr = listener.local_addr().map_err(|source| ServeError::Listen {
+        addr: listen,
+        source,
+    })?;
+    let app = router(server.clone());
+    let task = tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, app).await {
+            eprintln!("tabula-server: {e}");
+        }
+    });
+    Ok(Running { addr, server, task })
+}
+
+/// The routes: `/` and `/TABLE` are pages, or WebSockets when asked to upgrade;
+/// `/TABLE/board.svg` the board, `/TABLE/scene.ron` the game as a scene file, and
+/// `/api/tables` the list as JSON.
+pub fn router(server: Arc<Server>) -> Router {
+    Router::new()
+        .route("/", get(lobby))
+        .route("/api/tables", get(api_tables))
+        .route("/{table}", get(table_page))
+        .route("/{table}/board.svg", get(board))
+        .route("/{table}/scene.ron", get(scene))
+        .with_state(server)
+}
+
+fn wants_upgrade(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::UPGRADE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.eq_ignore_ascii_case("websocket"))
+}
+
+async fn upgrade(
+    server: Arc<Server>,
+    request: Request,
+    table: Option<Arc<TableHandle>>,
+) -> Response {
+    let (mut parts, _) = request.into_parts();
+    match WebSocketUpgrade::from_request_parts(&mut parts, &server).await {
+        Ok(ws) => {
+            let limits = server.config.limits;
+            ws.max_message_size(limits.max_frame)
+                .max_frame_size(limits.max_frame)
+                .on_upgrade(move |socket| connection(server, socket, table))
+        }
+        Err(rejection) => rejection.into_response(),
+    }
+}
+
+async fn lobby(State(server): State<Arc<Server>>, request: Request) -> Response {
+    if wants_upgrade(request.headers()) {
+        return upgrade(server, request, None).await;
+    }
+    Html(page::lobby()).into_response()
+}
+
+async fn api_tables(State(server): State<Arc<Server>>) -> Response {
+    axum::Json(server.list().await).into_response()
+}
+
+fn no_table(id: &str) -> Response {
+    (StatusCode::NOT_FOUND, Html(page::not_found(id))).into_response()
+}
+
+async fn table_page(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    let Some(handle) = server.table(&id).await else {
+        return no_table(&id);
+    };
+    if wants_upgrade(request.headers()) {
+        return upgrade(server, request, Some(handle)).await;
+    }
+    let (title, colours) = {
+        let table = handle.table.lock().await;
+        let kind = table.game().kind();
+        let colours: Vec<(String, String)> = table
+            .seats()
+            .iter()
+            .map(|s| {
+                let colour = crate::board::player_colour(kind, &s.player);
+                (s.player.clone(), colour.to_string())
+            })
+            .collect();
+        (kind.title().to_string(), colours)
+    };
+    Html(page::table(&id, &title, &colours)).into_response()
+}
+
+async fn board(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
+    let Some(handle) = server.table(&id).await else {
+        return no_table(&id);
+    };
+    let svg = crate::board::board_svg(handle.table.lock().await.game());
+    (
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        svg,
+    )
+        .into_response()
+}
+
+async fn scene(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
+    let Some(handle) = server.table(&id).await else {
+        return no_table(&id);
+    };
+    let text = handle.table.lock().await.scene_text();
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"tabula-{id}.ron\""),
+            ),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+/// One connection's state.
+struct Connection {
+    server: Arc<Server>,
+    table: Option<Arc<TableHandle>>,
+    /// Seats this connection holds, with their tokens.
+    held: Vec<(usize, String)>,
+    events: Option<broadcast::Receiver<(u64, Arc<str>)>>,
+    /// The newest event sent to the client.
+    sent: u64,
+    allowance: f64,
+    checked: Instant,
+}
+
+async fn connection(server: Arc<Server>, mut socket: WebSocket, table: Option<Arc<TableHandle>>) {
+    let limits = server.config.limits;
+    let mut stopped = server.stopped.subscribe();
+    if *stopped.borrow() {
+        return;
+    }
+    let mut c = Connection {
+        server,
+        table,
+        held: Vec::new(),
+        events: None,
+        sent: 0,
+        allowance: limits.burst,
+        checked: Instant::now(),
+    };
+    loop {
+        tokio::select! {
+            _ = stopped.changed() => break,
+            incoming = socket.recv() => {
+                let Some(Ok(message)) = incoming else { break };
+                let replies = match message {
+                    Message::Text(text) => c.receive(text.as_str()).await,
+                    Message::Binary(_) => vec![ServerMessage::error(
+                        "malformed",
+                        "send JSON in text frames",
+                        None,
+                    ).to_json()],
+                    Message::Close(_) => break,
+                    _ => Vec::new(),
+                };
+                if send_all(&mut socket, replies).await.is_err() {
+                    break;
+                }
+            }
+            event = next_event(&mut c.events) => {
+                let replies = match event {
+                    Ok((n, text)) if n > c.sent => {
+                        c.sent = n;
+                        vec![text.to_string()]
+                    }
+                    Ok(_) => Vec::new(),
+                    Err(broadcast::error::RecvError::Lagged(_)) => c.catch_up(c.sent).await,
+                    Err(broadcast::error::RecvError::Closed) => break,
+                };
+                if send_all(&mut socket, replies).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(handle) = &c.table {
+        let mut table = handle.table.lock().await;
+        for (seat, token) in &c.held {
+            if table.seat_of_token(token) == Some(*seat) {
+                table.connect(*seat, -1);
+            }
+        }
+    }
+}
+
+async fn next_event(
+    events: &mut Option<broadcast::Receiver<(u64, Arc<str>)>>,
+) -> Result<(u64, Arc<str>), broadcast::error::RecvError> {
+    match events {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+async fn send_all(socket: &mut WebSocket, messages: Vec<String>) -> Result<(), axum::Error> {
+    for m in messages {
+        socket.send(Message::Text(m.into())).await?;
+    }
+    Ok(())
+}
+
+impl Connection {
+    /// Takes one message from the client; returns the replies, as JSON texts.
+    async fn receive(&mut self, text: &str) -> Vec<String> {
+        let limits = self.server.config.limits;
+        let now = Instant::now();
+        self.allowance = (self.allowance
+            + now.duration_since(self.checked).as_secs_f64() * limits.rate)
+            .min(limits.burst);
+        self.checked = now;
+        if self.allowance < 1.0 {
+            return vec![
+                ServerMessage::error(
+                    "too_fast",
+                    format!(
+                        "at most {} messages a second; this one was dropped",
+                        limits.rate
+                    ),
+                    None,
+                )
+                .to_json(),
+            ];
+        }
+        self.allowance -= 1.0;
+        if text.len() > limits.max_message {
+            return vec![
+                ServerMessage::error(
+                    "too_large",
+                    format!(
+                        "a message of {} bytes; at most {} are read",
+                        text.len(),
+                        limits.max_message
+                    ),
+                    None,
+                )
+                .to_json(),
+            ];
+        }
+        let message = match parse_client(text) {
+            Ok(m) => m,
+            Err(why) => return vec![ServerMessage::error("malformed", why, None).to_json()],
+        };
+        let kind = message.kind();
+        match self.handle(message).await {
+            Ok(replies) => replies,
+            Err(e) => vec![ServerMessage::error(e.code, e.message, Some(kind)).to_json()],
+        }
+    }
+
+    fn table(&self) -> Result<Arc<TableHandle>, Refusal> {
+        self.table.clone().ok_or_else(|| {
+            refusal(
+                "unknown_table",
+                "this connection is not at a table: connect to ws://HOST:PORT/TABLE",
+            )
+        })
+    }
+
+    async fn handle(&mut self, message: ClientMessage) -> Result<Vec<String>, Refusal> {
+        match message {
+            ClientMessage::Ping => Ok(vec![ServerMessage::Pong.to_json()]),
+            ClientMessage::List => Ok(vec![
+                ServerMessage::Tables {
+                    tables: self.server.list().await,
+                }
+                .to_json(),
+            ]),
+            ClientMessage::Create {
+                game,
+                options,
+                setup,
+                seats,
+            } => {
+                let table = self
+                    .server
+                    .create(&game, &options, setup.as_deref(), &seats)
+                    .await?;
+                Ok(vec![ServerMessage::Created { table }.to_json()])
+            }
+            ClientMessage::Watch { since } => Ok(self.watch(since).await),
+            ClientMessage::Join {
+                seat,
+                name,
+                token,
+                since,
+            } => self.join(seat, name, token, since).await,
+            ClientMessage::Leave { seat } => {
+                let handle = self.table()?;
+                let mut table = handle.table.lock().await;
+                let index = table
+                    .seat_index(&seat)
+                    .ok_or_else(|| refusal("bad_request", format!("no seat {seat:?}")))?;
+                let held = self
+                    .held
+                    .iter()
+                    .position(|(s, t)| *s == index && table.seat_of_token(t) == Some(index));
+                let Some(held) = held else {
+                    return Err(refusal("not_your_seat", format!("you do not hold {seat}")));
+                };
+                let change = table.prepare_leave(index)?;
+                self.server.commit(&handle, &mut table, change).await?;
+                self.held.remove(held);
+                Ok(vec![
+                    ServerMessage::Left {
+                        seat: table.seats()[index].player.clone(),
+                    }
+                    .to_json(),
+                ])
+            }
+            ClientMessage::Move { text, ply } => {
+                let (handle, seat) = self.seat_to_move().await?;
+                self.server
+                    .submit(&handle, seat, Play::Move(&text, ply))
+                    .await?;
+                Ok(Vec::new())
+            }
+            ClientMessage::Chance { ply } => {
+                let (handle, seat) = self.seat_to_move().await?;
+                self.server.submit(&handle, seat, Play::Chance(ply)).await?;
+                Ok(Vec::new())
+            }
+        }
+    }
+
+    /// The seat to move, if this connection holds it.
+    async fn seat_to_move(&self) -> Result<(Arc<TableHandle>, usize), Refusal> {
+        let handle = self.table()?;
+        let table = handle.table.lock().await;
+        let Some(seat) = table.seat_to_move() else {
+            return Err(refusal(
+                "illegal",
+                format!("the game is over: {}", table.result().unwrap_or_default()),
+            ));
+        };
+        let holds = self
+            .held
+            .iter()
+            .any(|(s, t)| *s == seat && table.seat_of_token(t) == Some(seat));
+        if !holds {
+            let who = &table.seats()[seat].player;
+            return Err(refusal(
+                "not_your_seat",
+                if self.held.is_empty() {
+                    format!("it is {who}'s turn and you hold no seat here: spectators cannot move")
+                } else {
+                    format!("it is {who}'s turn, and you do not hold {who}")
+                },
+            ));
+        }
+        drop(table);
+        Ok((handle, seat))
+    }
+
+    /// Starts watching: the table as it stands, then what the client missed since `since`.
+    async fn watch(&mut self, since: u64) -> Vec<String> {
+        if self.events.is_some() {
+            return self.catch_up(since).await;
+        }
+        let Some(handle) = self.table.clone() else {
+            return vec![
+                ServerMessage::error(
+                    "unknown_table",
+                    "this connection is not at a table: connect to ws://HOST:PORT/TABLE",
+                    Some("watch"),
+                )
+                .to_json(),
+            ];
+        };
+        // Subscribing under the table's lock: every event after the catch-up comes on
+        // the channel, none twice.
+        let table = handle.table.lock().await;
+        self.events = Some(handle.tx.subscribe());
+        let replies = self.catch_up_locked(&table, since);
+        drop(table);
+        replies
+    }
+
+    async fn catch_up(&mut self, since: u64) -> Vec<String> {
+        let Some(handle) = self.table.clone() else {
+            return Vec::new();
+        };
+        let table = handle.table.lock().await;
+        let replies = self.catch_up_locked(&table, since);
+        // Events already waiting on the channel are skipped by their number.
+        replies
+    }
+
+    fn catch_up_locked(&mut self, table: &Table, since: u64) -> Vec<String> {
+        let info = table.info();
+        let last = table.last();
+        self.sent = last;
+        let gap = self.server.config.limits.snapshot_gap;
+        if since > last || last - since > gap {
+            return vec![
+                ServerMessage::Snapshot {
+                    table: info,
+                    scene: table.scene_text(),
+                    moves: table.moves().to_vec(),
+                }
+                .to_json(),
+            ];
+        }
+        let events = table.events()[since as usize..].to_vec();
+        vec![
+            ServerMessage::Welcome { table: info }.to_json(),
+            ServerMessage::Events { events }.to_json(),
+        ]
+    }
+
+    async fn join(
+        &mut self,
+        seat: Option<String>,
+        name: Option<String>,
+        token: Option<String>,
+        since: u64,
+    ) -> Result<Vec<String>, Refusal> {
+        let handle = self.table()?;
+        let mut table = handle.table.lock().await;
+        let (index, token) = match token {
+            Some(token) => {
+                let index = table.seat_of_token(&token).ok_or_else(|| {
+                    refusal("not_your_seat", "that token holds no seat at this table")
+                })?;
+                if let Some(seat) = &seat
+                    && table.seat_index(seat) != Some(index)
+                {
+                    return Err(refusal(
+                        "not_your_seat",
+                        format!(
+                            "that token holds {}, not {seat}",
+                            table.seats()[index].player
+                        ),
+                    ));
+                }
+                (index, token)
+            }
+            None => {
+                let name = name.unwrap_or_else(|| "Guest".to_string());
+                let token = new_token();
+                let (index, change) = table.prepare_join(seat.as_deref(), &name, token.clone())?;
+                self.server.commit(&handle, &mut table, change).await?;
+                (index, token)
+            }
+        };
+        if !self.held.iter().any(|(s, t)| *s == index && *t == token) {
+            table.connect(index, 1);
+            self.held.push((index, token.clone()));
+        }
+        let mut replies = vec![
+            ServerMessage::Joined {
+                seat: table.seats()[index].player.clone(),
+                token,
+            }
+            .to_json(),
+        ];
+        drop(table);
+        replies.extend(self.watch(since).await);
+        Ok(replies)
+    }
+}
+
+/// Runs the server until Ctrl+C, printing where it listens.
+pub async fn serve(config: Config) -> Result<(), ServeError> {
+    let db = config.db.clone();
+    let running = start(config).await?;
+    println!(
+        "tabula-server: listening on http://{} (tables kept in {db}); Ctrl+C stops it",
+        running.addr
+    );
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {
+            println!("tabula-server: stopping");
+            running.server.stopped.send_replace(true);
+            running.server.store.close().await;
+        }
+        _ = running.task => {}
+    }
+    Ok(())
+}

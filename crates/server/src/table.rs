@@ -1,0 +1,642 @@
+//! One table: its game (checked by the rules crate), its seats and their tokens, and its
+//! log of events. Everything here is plain and synchronous; the server decides when a
+//! change is stored and sent.
+//!
+//! A change is made in two steps so that nothing is applied before it is stored:
+//! [`Table::prepare_move`] (and the other `prepare_` functions) checks a request and
+//! returns the [`Change`] it would make, without changing the table; the server stores the
+//! change, then calls [`Table::apply`].
+
+use crate::protocol::{Event, EventRecord, SeatSpec, SeatView, TableInfo};
+use tabula_ai::Level;
+use tabula_ai::games::{AnyGame, kind_name, parse_kind, play_text};
+use tabula_ai::with_game;
+use tabula_rules::fences::Fences;
+use tabula_rules::game::Chance;
+use tabula_rules::scene::{Expect, FORMAT, Scene, SceneSetup};
+use tabula_rules::{Game, Outcome};
+
+/// The longest name a seat may be taken under, in characters.
+pub const MAX_NAME: usize = 40;
+
+/// Why a request to a table is refused: a short code for programs and words for people.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct Refusal {
+    /// `bad_request`, `illegal`, `stale`, `not_your_seat`, `seat_taken`, ...
+    pub code: &'static str,
+    /// What was wrong.
+    pub message: String,
+}
+
+impl Refusal {
+    fn new(code: &'static str, message: impl Into<String>) -> Refusal {
+        Refusal {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// Who sits in a seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Occupant {
+    /// Nobody; anyone may join.
+    Open,
+    /// Nobody yet; only a player of this name may join.
+    Reserved(String),
+    /// A player under this name, who holds the token.
+    Player {
+        /// The name.
+        name: String,
+        /// The seat's secret.
+        token: String,
+    },
+    /// The computer.
+    Computer(Level),
+}
+
+/// A seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seat {
+    /// The player of this seat, as the game prints it.
+    pub player: String,
+    /// As the table was created: what the seat goes back to when its player leaves.
+    pub spec: SeatSpec,
+    /// Who sits there now.
+    pub occupant: Occupant,
+    /// Connections holding the seat now.
+    pub connections: usize,
+}
+
+/// A change a request makes, checked and not yet applied.
+#[derive(Debug, Clone)]
+pub struct Change {
+    /// The event to log.
+    pub event: Event,
+    /// The seat's new token, for a `Seated` event of a player (stored, never broadcast).
+    pub token: Option<String>,
+    /// The game after a move.
+    game: Option<AnyGame>,
+}
+
+/// A table of any game.
+#[derive(Debug, Clone)]
+pub struct Table {
+    /// Its name in addresses.
+    pub id: String,
+    /// The rules options, in RON as given when it was created (empty for the defaults).
+    pub options: String,
+    /// The starting setup text, unless it is the standard one.
+    pub setup: Option<String>,
+    game: AnyGame,
+    seats: Vec<Seat>,
+    events: Vec<EventRecord>,
+    moves: Vec<String>,
+}
+
+/// Reads a level name.
+pub fn parse_level(text: &str) -> Result<Level, Refusal> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "easy" => Ok(Level::Easy),
+        "medium" => Ok(Level::Medium),
+        "hard" => Ok(Level::Hard),
+        _ => Err(Refusal::new(
+            "bad_request",
+            format!("unknown level {text:?}; the levels are easy, medium and hard"),
+        )),
+    }
+}
+
+fn level_name(level: Level) -> &'static str {
+    match level {
+        Level::Easy => "easy",
+        Level::Medium => "medium",
+        Level::Hard => "hard",
+        Level::Max => "max",
+    }
+}
+
+/// The name a computer seat sits under.
+pub fn computer_name(level: Level) -> String {
+    format!("Computer ({})", level_name(level))
+}
+
+impl Table {
+    /// A new table: the game built from its name, options and setup (each checked), and
+    /// its seats in turn order (those not given are open). `seed` seeds the fence race's
+    /// die when the options do not name a seed.
+    pub fn new(
+        id: &str,
+        game: &str,
+        options: &str,
+        setup: Option<&str>,
+        seats: &[SeatSpec],
+        seed: u64,
+    ) -> Result<Table, Refusal> {
+        let bad = |e: tabula_ai::Error| Refusal::new("bad_request", e.to_string());
+        let kind = parse_kind(game).map_err(bad)?;
+        let mut options = options.trim().to_string();
+        if kind == tabula_rules::scene::GameKind::Fences && !options.contains("seed") {
+            // Every table of the race gets dice of its own; the seed is kept in the
+            // options, so the table replays the same throws after a restart.
+            let mut o: tabula_rules::fences::FencesOptions =
+                tabula_ai::games::parse_options(kind, &options).map_err(bad)?;
+            o.seed = seed;
+            options = ron::to_string(&o).map_err(|e| Refusal::new("bad_request", e.to_string()))?;
+        }
+        let game = AnyGame::new(kind, &options, setup).map_err(bad)?;
+        let players = game.player_names();
+        if seats.len() > players.len() {
+            return Err(Refusal::new(
+                "bad_request",
+                format!(
+                    "{} seats given; {} has {} ({})",
+                    seats.len(),
+                    kind_name(kind),
+                    players.len(),
+                    players.join(", ")
+                ),
+            ));
+        }
+        let mut table_seats = Vec::new();
+        for (i, player) in players.iter().enumerate() {
+            let spec = seats.get(i).cloned().unwrap_or_default();
+            let occupant = match &spec {
+                SeatSpec::Open => Occupant::Open,
+                SeatSpec::Reserved { name } => {
+                    check_name(name)?;
+                    Occupant::Reserved(name.trim().to_string())
+                }
+                SeatSpec::Computer { level } => Occupant::Computer(parse_level(level)?),
+            };
+            table_seats.push(Seat {
+                player: player.clone(),
+                spec,
+                occupant,
+                connections: 0,
+            });
+        }
+        Ok(Table {
+            id: id.to_string(),
+            options,
+            setup: setup.map(str::to_string),
+            game,
+            seats: table_seats,
+            events: Vec::new(),
+            moves: Vec::new(),
+        })
+    }
+
+    /// The game as it stands.
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// The seats in turn order.
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// The log.
+    pub fn events(&self) -> &[EventRecord] {
+        &self.events
+    }
+
+    /// The number of the newest event (0 when there is none).
+    pub fn last(&self) -> u64 {
+        self.events.last().map_or(0, |e| e.n)
+    }
+
+    /// The moves played, in the game's notation.
+    pub fn moves(&self) -> &[String] {
+        &self.moves
+    }
+
+    /// Moves played.
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The seat whose player is to move, unless the game is over.
+    pub fn seat_to_move(&self) -> Option<usize> {
+        if self.result().is_some() {
+            return None;
+        }
+        let name = self.game.to_move_name();
+        self.seats.iter().position(|s| s.player == name)
+    }
+
+    /// The seat of a player's name (as the game prints it, in any case).
+    pub fn seat_index(&self, player: &str) -> Option<usize> {
+        let player = player.trim();
+        self.seats
+            .iter()
+            .position(|s| s.player.eq_ignore_ascii_case(player))
+    }
+
+    /// The result once the game is over.
+    pub fn result(&self) -> Option<String> {
+        with_game!(&self.game, g, _k => match g.outcome() {
+            Outcome::Ongoing => None,
+            o => Some(o.to_string()),
+        })
+    }
+
+    /// Whether the player to move must let a chance input come before moving.
+    pub fn chance_due(&self) -> bool {
+        with_game!(&self.game, g, _k => g.pending_chance().is_some())
+    }
+
+    /// Where the table stands.
+    pub fn info(&self) -> TableInfo {
+        let kind = self.game.kind();
+        let result = self.result();
+        TableInfo {
+            id: self.id.clone(),
+            game: kind_name(kind).to_string(),
+            title: kind.title().to_string(),
+            options: self.options.clone(),
+            setup: self.setup.clone(),
+            seats: self.seats.iter().map(seat_view).collect(),
+            ply: self.ply(),
+            to_move: result.is_none().then(|| self.game.to_move_name()),
+            awaiting: result
+                .is_none()
+                .then(|| if self.chance_due() { "chance" } else { "move" }.to_string()),
+            result,
+            last: self.last(),
+        }
+    }
+
+    /// The table as a scene file: options, setup and the moves so far.
+    pub fn scene_text(&self) -> String {
+        let kind = self.game.kind();
+        let options = if self.options.is_empty() {
+            "()".to_string()
+        } else {
+            self.options.clone()
+        };
+        let expect = with_game!(&self.game, g, _k => match g.outcome() {
+            Outcome::Ongoing => Expect::Ongoing,
+            Outcome::Draw(_) => Expect::Draw,
+            Outcome::Win(p) => Expect::Win(p.to_string()),
+            Outcome::TeamWin(ps) => ps.first().map_or(Expect::Ongoing, |p| Expect::Win(p.to_string())),
+        });
+        let names: Vec<String> = self
+            .seats
+            .iter()
+            .map(|s| match &s.occupant {
+                Occupant::Player { name, .. } => format!("{}: {name}", s.player),
+                Occupant::Computer(level) => format!("{}: {}", s.player, computer_name(*level)),
+                _ => s.player.clone(),
+            })
+            .collect();
+        let scene = Scene {
+            format: Some(FORMAT),
+            title: format!("{} at table {}", kind.title(), self.id),
+            source: Some(format!(
+                "Tabula server, table {} ({})",
+                self.id,
+                names.join(", ")
+            )),
+            game: kind,
+            options: ron::value::RawValue::from_boxed_ron(options.into_boxed_str()).unwrap_or_else(
+                |_| ron::value::RawValue::from_boxed_ron("()".into()).expect("() is RON"),
+            ),
+            setup: self
+                .setup
+                .clone()
+                .map_or(SceneSetup::Standard, SceneSetup::Position),
+            moves: self.moves.clone(),
+            expect,
+            notes: Default::default(),
+            variations: Vec::new(),
+        };
+        let pretty = ron::ser::PrettyConfig::default();
+        ron::ser::to_string_pretty(&scene, pretty).expect("a scene serialises")
+    }
+
+    /// Checks a move for `seat` at `ply` (when given) and returns what it would change.
+    pub fn prepare_move(
+        &self,
+        seat: usize,
+        text: &str,
+        ply: Option<usize>,
+    ) -> Result<Change, Refusal> {
+        self.check_turn(seat, ply)?;
+        if self.chance_due() {
+            return Err(Refusal::new(
+                "illegal",
+                "a chance input is due first: send \"chance\" to throw the die or draw the card",
+            ));
+        }
+        let mut game = self.game.clone();
+        let text = text.trim();
+        with_game!(&mut game, g, _k => play_text(g, text))
+            .map_err(|why| Refusal::new("illegal", format!("{text}: {why}")))?;
+        // The notation as the game prints it, so that every log reads the same.
+        let written = with_game!(&game, g, _k => g.history().last().map(|m| {
+            let mut before = g.clone();
+            before.undo();
+            before.move_text(m)
+        }))
+        .unwrap_or_else(|| text.to_string());
+        Ok(self.moved(seat, written, game))
+    }
+
+    /// Checks a request for the chance input due and draws it (the fence race's die from
+    /// its seeded generator, as at the table).
+    pub fn prepare_chance(&self, seat: usize, ply: Option<usize>) -> Result<Change, Refusal> {
+        self.check_turn(seat, ply)?;
+        let AnyGame::Fences(fences) = &self.game else {
+            return Err(Refusal::new("illegal", "this game has no chance input"));
+        };
+        if fences.pending_chance().is_none() {
+            return Err(Refusal::new("illegal", "no chance input is due now"));
+        }
+        let mut fences: Fences = fences.clone();
+        let drawn = match fences.pending_chance() {
+            Some(Chance::Die { .. }) => fences.throw().map(|_| ()),
+            _ => fences.draw().map(|_| ()),
+        };
+        drawn.map_err(|e| Refusal::new("illegal", e.to_string()))?;
+        let text = {
+            let last = fences.history().last().cloned();
+            let mut before = fences.clone();
+            before.undo();
+            last.map(|m| before.move_text(&m)).unwrap_or_default()
+        };
+        Ok(self.moved(seat, text, AnyGame::Fences(fences)))
+    }
+
+    fn moved(&self, seat: usize, text: String, game: AnyGame) -> Change {
+        let result = with_game!(&game, g, _k => match g.outcome() {
+            Outcome::Ongoing => None,
+            o => Some(o.to_string()),
+        });
+        Change {
+            event: Event::Moved {
+                seat: self.seats[seat].player.clone(),
+                text,
+                ply: self.ply() + 1,
+                to_move: result.is_none().then(|| game.to_move_name()),
+                result,
+            },
+            token: None,
+            game: Some(game),
+        }
+    }
+
+    fn check_turn(&self, seat: usize, ply: Option<usize>) -> Result<(), Refusal> {
+        if let Some(result) = self.result() {
+            return Err(Refusal::new(
+                "illegal",
+                format!("the game is over: {result}"),
+            ));
+        }
+        if let Some(ply) = ply
+            && ply != self.ply()
+        {
+            return Err(Refusal::new(
+                "stale",
+                format!(
+                    "the move was meant for the position after {ply} moves; {} have been played",
+                    self.ply()
+                ),
+            ));
+        }
+        if self.seat_to_move() != Some(seat) {
+            return Err(Refusal::new(
+                "not_your_turn",
+                format!(
+                    "it is {}'s turn, not {}'s",
+                    self.game.to_move_name(),
+                    self.seats[seat].player
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks a request to sit in a seat (by player name, or the first open one) under
+    /// `name`; `token` is the seat's new secret.
+    pub fn prepare_join(
+        &self,
+        seat: Option<&str>,
+        name: &str,
+        token: String,
+    ) -> Result<(usize, Change), Refusal> {
+        check_name(name)?;
+        let name = name.trim();
+        let index = match seat {
+            Some(player) => self.seat_index(player).ok_or_else(|| {
+                Refusal::new(
+                    "bad_request",
+                    format!(
+                        "no seat {player:?}; the seats are {}",
+                        self.seats
+                            .iter()
+                            .map(|s| s.player.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )
+            })?,
+            None => self
+                .seats
+                .iter()
+                .position(|s| match &s.occupant {
+                    Occupant::Open => true,
+                    Occupant::Reserved(r) => r.eq_ignore_ascii_case(name),
+                    _ => false,
+                })
+                .ok_or_else(|| Refusal::new("seat_taken", "no seat is open at this table"))?,
+        };
+        let s = &self.seats[index];
+        match &s.occupant {
+            Occupant::Open => {}
+            Occupant::Reserved(r) if r.eq_ignore_ascii_case(name) => {}
+            Occupant::Reserved(r) => {
+                return Err(Refusal::new(
+                    "seat_taken",
+                    format!("{} is kept for {r}", s.player),
+                ));
+            }
+            Occupant::Player { name, .. } => {
+                return Err(Refusal::new(
+                    "seat_taken",
+                    format!("{} is taken by {name}", s.player),
+                ));
+            }
+            Occupant::Computer(_) => {
+                return Err(Refusal::new(
+                    "seat_taken",
+                    format!("{} is the computer's", s.player),
+                ));
+            }
+        }
+        Ok((
+            index,
+            Change {
+                event: Event::Seated {
+                    seat: s.player.clone(),
+                    name: name.to_string(),
+                },
+                token: Some(token),
+                game: None,
+            },
+        ))
+    }
+
+    /// The seat a token holds.
+    pub fn seat_of_token(&self, token: &str) -> Option<usize> {
+        self.seats
+            .iter()
+            .position(|s| matches!(&s.occupant, Occupant::Player { token: t, .. } if t == token))
+    }
+
+    /// Checks a request to give up a seat.
+    pub fn prepare_leave(&self, seat: usize) -> Result<Change, Refusal> {
+        match self.seats[seat].occupant {
+            Occupant::Player { .. } => Ok(Change {
+                event: Event::Vacated {
+                    seat: self.seats[seat].player.clone(),
+                },
+                token: None,
+                game: None,
+            }),
+            _ => Err(Refusal::new("not_your_seat", "nobody sits there")),
+        }
+    }
+
+    /// The `Seated` events of the computer seats, logged when the table is made.
+    pub fn computer_seatings(&self) -> Vec<Change> {
+        self.seats
+            .iter()
+            .filter_map(|s| match s.occupant {
+                Occupant::Computer(level) => Some(Change {
+                    event: Event::Seated {
+                        seat: s.player.clone(),
+                        name: computer_name(level),
+                    },
+                    token: None,
+                    game: None,
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Applies a change (checked by a `prepare_` function, or read back from the log)
+    /// as the next event, and returns its record.
+    pub fn apply(&mut self, change: Change) -> EventRecord {
+        let record = EventRecord {
+            n: self.last() + 1,
+            event: change.event,
+        };
+        match &record.event {
+            Event::Seated { seat, name } => {
+                if let Some(i) = self.seat_index(seat) {
+                    let s = &mut self.seats[i];
+                    if !matches!(s.occupant, Occupant::Computer(_)) {
+                        s.occupant = Occupant::Player {
+                            name: name.clone(),
+                            token: change.token.unwrap_or_default(),
+                        };
+                    }
+                }
+            }
+            Event::Vacated { seat } => {
+                if let Some(i) = self.seat_index(seat) {
+                    let s = &mut self.seats[i];
+                    s.occupant = match &s.spec {
+                        SeatSpec::Reserved { name } => Occupant::Reserved(name.clone()),
+                        _ => Occupant::Open,
+                    };
+                    s.connections = 0;
+                }
+            }
+            Event::Moved { text, .. } => {
+                if let Some(game) = change.game {
+                    self.game = game;
+                }
+                self.moves.push(text.clone());
+            }
+        }
+        self.events.push(record.clone());
+        record
+    }
+
+    /// Replays one logged event when the table is read back from storage: a move is played
+    /// again through the rules (and refused if they refuse it).
+    pub fn replay(&mut self, event: Event, token: Option<String>) -> Result<(), Refusal> {
+        let change = match &event {
+            Event::Moved { text, .. } => {
+                let mut game = self.game.clone();
+                // Throws and cards are written as moves ("throw 4") and read back as such.
+                with_game!(&mut game, g, _k => play_text(g, text))
+                    .map_err(|why| Refusal::new("illegal", format!("{text}: {why}")))?;
+                Change {
+                    event,
+                    token: None,
+                    game: Some(game),
+                }
+            }
+            _ => Change {
+                event,
+                token,
+                game: None,
+            },
+        };
+        self.apply(change);
+        Ok(())
+    }
+
+    /// Counts a connection holding a seat (`+1`) or letting it go (`-1`).
+    pub fn connect(&mut self, seat: usize, delta: isize) {
+        let s = &mut self.seats[seat];
+        s.connections = s.connections.saturating_add_signed(delta);
+    }
+
+    /// The seat to move and its level, when the computer is to move.
+    pub fn computer_to_move(&self) -> Option<(usize, Level)> {
+        let seat = self.seat_to_move()?;
+        match self.seats[seat].occupant {
+            Occupant::Computer(level) => Some((seat, level)),
+            _ => None,
+        }
+    }
+}
+
+fn check_name(name: &str) -> Result<(), Refusal> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
+        return Err(Refusal::new(
+            "bad_request",
+            format!("a name has 1 to {MAX_NAME} characters and no control characters"),
+        ));
+    }
+    Ok(())
+}
+
+fn seat_view(seat: &Seat) -> SeatView {
+    let (state, name, level, connected) = match &seat.occupant {
+        Occupant::Open => ("open", None, None, false),
+        Occupant::Reserved(name) => ("reserved", Some(name.clone()), None, false),
+        Occupant::Player { name, .. } => ("taken", Some(name.clone()), None, seat.connections > 0),
+        Occupant::Computer(level) => (
+            "computer",
+            Some(computer_name(*level)),
+            Some(level_name(*level).to_string()),
+            true,
+        ),
+    };
+    SeatView {
+        player: seat.player.clone(),
+        state: state.to_string(),
+        name,
+        level,
+        connected,
+    }
+}
