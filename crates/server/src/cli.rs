@@ -46,6 +46,8 @@ impl ServeArgs {
 pub enum ServerCommand {
     /// Run the table server.
     Serve(ServeArgs),
+    /// Measure a server on loopback under load: many spectators, many tables.
+    Loadtest(crate::loadtest::LoadArgs),
 }
 
 /// Runs the server on a runtime of its own until Ctrl+C; errors are printed.

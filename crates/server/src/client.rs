@@ -6,7 +6,8 @@ use futures_util::{SinkExt, StreamExt};
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
 
 /// Why the client failed.
 #[derive(Debug, thiserror::Error)]
@@ -50,10 +51,13 @@ pub struct Client {
 impl Client {
     /// Connects to `ws://HOST:PORT/` (the lobby) or `ws://HOST:PORT/TABLE`.
     pub async fn connect(url: &str) -> Result<Client, ClientError> {
-        let (ws, _) = connect_async(url).await.map_err(|e| ClientError::Socket {
-            url: url.to_string(),
-            source: Box::new(e),
-        })?;
+        let config = WebSocketConfig::default().read_buffer_size(crate::server::READ_BUFFER);
+        let (ws, _) = connect_async_with_config(url, Some(config), false)
+            .await
+            .map_err(|e| ClientError::Socket {
+                url: url.to_string(),
+                source: Box::new(e),
+            })?;
         Ok(Client {
             url: url.to_string(),
             ws,
@@ -79,6 +83,16 @@ impl Client {
 
     /// The next message, waiting at most `timeout`.
     pub async fn recv(&mut self, timeout: Duration) -> Result<ServerMessage, ClientError> {
+        let text = self.recv_text(timeout).await?;
+        serde_json::from_str(&text).map_err(|e| ClientError::Protocol {
+            url: self.url.clone(),
+            why: format!("{e}: {text}"),
+        })
+    }
+
+    /// The next message as the server wrote it, unread (for clients that look at a field
+    /// or two of many messages).
+    pub async fn recv_text(&mut self, timeout: Duration) -> Result<String, ClientError> {
         loop {
             let next = tokio::time::timeout(timeout, self.ws.next())
                 .await
@@ -96,14 +110,7 @@ impl Client {
                         source: Box::new(e),
                     });
                 }
-                Some(Ok(Message::Text(text))) => {
-                    return serde_json::from_str(text.as_str()).map_err(|e| {
-                        ClientError::Protocol {
-                            url: self.url.clone(),
-                            why: format!("{e}: {}", text.as_str()),
-                        }
-                    });
-                }
+                Some(Ok(Message::Text(text))) => return Ok(text.as_str().to_string()),
                 Some(Ok(_)) => {}
             }
         }

@@ -13,6 +13,7 @@
 pub mod board;
 pub mod cli;
 pub mod client;
+pub mod loadtest;
 pub mod page;
 pub mod protocol;
 pub mod server;

@@ -8,5 +8,6 @@ use tabula_server::cli::{ServerCommand, run_serve};
 fn main() -> ExitCode {
     match ServerCommand::parse() {
         ServerCommand::Serve(args) => run_serve(&args),
+        ServerCommand::Loadtest(args) => tabula_server::loadtest::run_command(&args),
     }
 }

@@ -10,7 +10,7 @@ use crate::protocol::{ClientMessage, EventRecord, ServerMessage, TableInfo, pars
 use crate::store::{Store, StoreError, StoredTable};
 use crate::table::{Change, Refusal, Table};
 use axum::Router;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{FromRequestParts, Path, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
@@ -110,10 +110,13 @@ pub enum ServeError {
     },
 }
 
+/// The bytes read from a socket at once.
+pub const READ_BUFFER: usize = 8 * 1024;
+
 /// A table with its lock and the channel its events go out on.
 pub struct TableHandle {
     table: Mutex<Table>,
-    tx: broadcast::Sender<(u64, Arc<str>)>,
+    tx: broadcast::Sender<(u64, Utf8Bytes)>,
     thinking: StdMutex<Option<usize>>,
 }
 
@@ -280,7 +283,9 @@ impl Server {
             table: table.info(),
         };
         // Nobody watching is not an error.
-        let _ = handle.tx.send((record.n, message.to_json().into()));
+        let _ = handle
+            .tx
+            .send((record.n, Utf8Bytes::from(message.to_json())));
         Ok(record)
     }
 
@@ -466,8 +471,11 @@ async fn upgrade(
     match WebSocketUpgrade::from_request_parts(&mut parts, &server).await {
         Ok(ws) => {
             let limits = server.config.limits;
+            // Messages are small: a small read buffer, which the socket library clears on
+            // every read (at its default of 128 KiB that clearing was most of the work).
             ws.max_message_size(limits.max_frame)
                 .max_frame_size(limits.max_frame)
+                .read_buffer_size(READ_BUFFER)
                 .on_upgrade(move |socket| connection(server, socket, table))
         }
         Err(rejection) => rejection.into_response(),
@@ -558,7 +566,7 @@ struct Connection {
     table: Option<Arc<TableHandle>>,
     /// Seats this connection holds, with their tokens.
     held: Vec<(usize, String)>,
-    events: Option<broadcast::Receiver<(u64, Arc<str>)>>,
+    events: Option<broadcast::Receiver<(u64, Utf8Bytes)>>,
     /// The newest event sent to the client.
     sent: u64,
     allowance: f64,
@@ -603,7 +611,11 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, table: Option<Ar
                 let replies = match event {
                     Ok((n, text)) if n > c.sent => {
                         c.sent = n;
-                        vec![text.to_string()]
+                        // The same bytes for every watcher: no copy per connection.
+                        if socket.send(Message::Text(text)).await.is_err() {
+                            break;
+                        }
+                        Vec::new()
                     }
                     Ok(_) => Vec::new(),
                     Err(broadcast::error::RecvError::Lagged(_)) => c.catch_up(c.sent).await,
@@ -626,8 +638,8 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, table: Option<Ar
 }
 
 async fn next_event(
-    events: &mut Option<broadcast::Receiver<(u64, Arc<str>)>>,
-) -> Result<(u64, Arc<str>), broadcast::error::RecvError> {
+    events: &mut Option<broadcast::Receiver<(u64, Utf8Bytes)>>,
+) -> Result<(u64, Utf8Bytes), broadcast::error::RecvError> {
     match events {
         Some(rx) => rx.recv().await,
         None => std::future::pending().await,

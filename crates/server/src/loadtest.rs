@@ -1,0 +1,495 @@
+//! `loadtest`: a server under load on loopback, measured. One table is watched by many
+//! spectators while its two players move; many more tables of two players move as fast
+//! as the server lets them. It reports the time from a move being sent to the last
+//! spectator having it (p50, p99), the moves accepted per second, and the server's memory.
+//!
+//! The server runs as a child process (`serve`, from the same binary) on a fresh SQLite
+//! file, so its memory is its own; only loopback addresses are used.
+
+use crate::client::{Client, ClientError};
+use crate::protocol::{ClientMessage, SeatSpec, ServerMessage, TableInfo};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tabula_ai::games::{AnyGame, parse_kind};
+use tabula_ai::with_game;
+use tabula_rules::Game;
+use tokio::sync::Barrier;
+
+/// What to load the server with.
+#[derive(Debug, Clone, clap::Args)]
+pub struct LoadArgs {
+    /// Spectators of the watched table.
+    #[arg(long, default_value_t = 1000)]
+    pub spectators: usize,
+    /// Other tables, each with two players moving as fast as they may.
+    #[arg(long, default_value_t = 100)]
+    pub tables: usize,
+    /// Moves made at each table.
+    #[arg(long, default_value_t = 60)]
+    pub moves: usize,
+    /// The game played.
+    #[arg(long, default_value = "war")]
+    pub game: String,
+    /// The database of the server under test (default: a fresh SQLite file in the
+    /// temporary folder).
+    #[arg(long)]
+    pub db: Option<String>,
+}
+
+/// Why the load test failed.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The server could not be started or measured.
+    #[error("the server under test: {0}")]
+    Server(String),
+    /// A client failed.
+    #[error(transparent)]
+    Client(#[from] ClientError),
+    /// The server answered something unexpected.
+    #[error("unexpected answer: {0}")]
+    Unexpected(String),
+    /// Bad arguments.
+    #[error("{0}")]
+    Arguments(String),
+}
+
+/// What was measured.
+#[derive(Debug, Clone)]
+pub struct LoadReport {
+    /// From a move sent on the watched table to its last spectator having it, sorted.
+    pub fan_out: Vec<Duration>,
+    /// Moves accepted at all tables.
+    pub moves: u64,
+    /// How long the moving lasted.
+    pub elapsed: Duration,
+    /// The server's resident memory at its highest, in bytes.
+    pub peak_memory: u64,
+    /// The server's resident memory at the end, in bytes.
+    pub end_memory: u64,
+    /// Connections open at once.
+    pub connections: usize,
+}
+
+impl LoadReport {
+    /// The `q` quantile (0 to 1) of the fan-out times.
+    pub fn quantile(&self, q: f64) -> Duration {
+        if self.fan_out.is_empty() {
+            return Duration::ZERO;
+        }
+        let i = ((self.fan_out.len() - 1) as f64 * q).round() as usize;
+        self.fan_out[i]
+    }
+}
+
+impl std::fmt::Display for LoadReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        writeln!(f, "connections open at once: {}", self.connections)?;
+        writeln!(
+            f,
+            "fan-out to every spectator ({} moves): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            self.fan_out.len(),
+            ms(self.quantile(0.5)),
+            ms(self.quantile(0.99)),
+            ms(self.quantile(1.0))
+        )?;
+        writeln!(
+            f,
+            "moves accepted: {} in {:.1} s: {:.0} a second",
+            self.moves,
+            self.elapsed.as_secs_f64(),
+            self.moves as f64 / self.elapsed.as_secs_f64().max(1e-9)
+        )?;
+        write!(
+            f,
+            "server memory: {:.0} MB at most, {:.0} MB at the end",
+            self.peak_memory as f64 / 1e6,
+            self.end_memory as f64 / 1e6
+        )
+    }
+}
+
+/// The server process under test.
+struct ServerProcess {
+    child: Child,
+    db: Option<PathBuf>,
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if let Some(db) = &self.db {
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+            }
+        }
+    }
+}
+
+/// Resident memory of a process: (now, highest), in bytes, from /proc.
+fn memory(pid: u32) -> Option<(u64, u64)> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))?
+            .split_whitespace()
+            .nth(1)?
+            .parse::<u64>()
+            .ok()
+            .map(|kb| kb * 1024)
+    };
+    Some((field("VmRSS:")?, field("VmHWM:")?))
+}
+
+fn free_port() -> Result<u16, LoadError> {
+    let probe = std::net::TcpListener::bind("127.0.0.1:0")
+        .map_err(|e| LoadError::Server(format!("no free port on loopback: {e}")))?;
+    Ok(probe
+        .local_addr()
+        .map_err(|e| LoadError::Server(e.to_string()))?
+        .port())
+}
+
+/// A random legal move after `moves`, from the client's own copy of the rules.
+fn pick(game: &mut AnyGame, seed: &mut u64) -> Option<String> {
+    with_game!(game, g, _k => {
+        let mv = g.choose_legal_move(|n| {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            (*seed % n as u64) as usize
+        })?;
+        let text = g.move_text(&mv);
+        g.play_unchecked(&mv);
+        Some(text)
+    })
+}
+
+async fn create(lobby: &mut Client, game: &str) -> Result<TableInfo, LoadError> {
+    lobby
+        .send(&ClientMessage::Create {
+            game: game.into(),
+            options: String::new(),
+            setup: None,
+            seats: vec![SeatSpec::Open, SeatSpec::Open],
+        })
+        .await?;
+    match lobby.recv(Duration::from_secs(30)).await? {
+        ServerMessage::Created { table } => Ok(table),
+        other => Err(LoadError::Unexpected(format!("{other:?}"))),
+    }
+}
+
+async fn seat(base: &str, table: &TableInfo, seat: usize) -> Result<Client, LoadError> {
+    let mut client = Client::connect(&format!("{base}{}", table.id)).await?;
+    client
+        .send(&ClientMessage::Join {
+            seat: Some(table.seats[seat].player.clone()),
+            name: Some(format!("Load {seat}")),
+            token: None,
+            since: 0,
+        })
+        .await?;
+    match client.recv(Duration::from_secs(30)).await? {
+        ServerMessage::Joined { .. } => Ok(client),
+        other => Err(LoadError::Unexpected(format!("{other:?}"))),
+    }
+}
+
+/// Two players play `moves` moves at a table; each move waits for the one before to come
+/// back. Returns the instant each move was sent.
+async fn play(
+    mut players: [Client; 2],
+    table: TableInfo,
+    moves: usize,
+    seed: u64,
+    accepted: Arc<AtomicU64>,
+) -> Result<Vec<Instant>, LoadError> {
+    let kind = parse_kind(&table.game).map_err(|e| LoadError::Unexpected(e.to_string()))?;
+    let mut game = AnyGame::new(kind, &table.options, None)
+        .map_err(|e| LoadError::Unexpected(e.to_string()))?;
+    let mut seed = seed | 1;
+    let mut sent = Vec::new();
+    // Events 1 and 2 are the two seatings.
+    for ply in 0..moves {
+        let Some(text) = pick(&mut game, &mut seed) else {
+            break;
+        };
+        let mover = ply % 2;
+        sent.push(Instant::now());
+        players[mover]
+            .send(&ClientMessage::Move {
+                text,
+                ply: Some(ply),
+            })
+            .await?;
+        let n = 3 + ply as u64;
+        loop {
+            match players[mover].recv(Duration::from_secs(60)).await? {
+                ServerMessage::Event { record, .. } if record.n == n => break,
+                ServerMessage::Error { message, .. } => {
+                    return Err(LoadError::Unexpected(format!("move {ply}: {message}")));
+                }
+                _ => {}
+            }
+        }
+        accepted.fetch_add(1, Ordering::Relaxed);
+    }
+    for p in players {
+        p.close().await;
+    }
+    Ok(sent)
+}
+
+/// The ply of a `moved` event as the server writes it (`"kind":"moved",...,"ply":N`).
+fn moved_ply(text: &str) -> Option<usize> {
+    if !text.starts_with(r#"{"type":"event""#) || !text.contains(r#""kind":"moved""#) {
+        return None;
+    }
+    let rest = &text[text.find(r#""ply":"#)? + 6..];
+    let end = rest.find(|c: char| !c.is_ascii_digit())?;
+    rest[..end].parse().ok()
+}
+
+/// Runs the load test against a server started from `server_binary` (a binary with the
+/// `serve` command: `tabula` or `tabula-server`).
+pub async fn run(args: &LoadArgs, server_binary: PathBuf) -> Result<LoadReport, LoadError> {
+    if args.moves == 0 {
+        return Err(LoadError::Arguments("--moves: give at least 1".into()));
+    }
+    parse_kind(&args.game).map_err(|e| LoadError::Arguments(e.to_string()))?;
+    let port = free_port()?;
+    let (db, file) = match &args.db {
+        Some(db) => (db.clone(), None),
+        None => {
+            let file = std::env::temp_dir().join(format!("tabula-load-{}.db", std::process::id()));
+            (format!("sqlite:{}", file.display()), Some(file))
+        }
+    };
+    let listen = format!("127.0.0.1:{port}");
+    let child = Command::new(&server_binary)
+        .args(["serve", "--listen", &listen, "--db", &db, "--rate", "1000"])
+        .stdout(Stdio::null())
+        .spawn()
+        .map_err(|e| LoadError::Server(format!("{}: {e}", server_binary.display())))?;
+    let child = ServerProcess { child, db: file };
+    let pid = child.child.id();
+    let base = format!("ws://{listen}/");
+    let mut lobby = None;
+    for _ in 0..200 {
+        if let Ok(c) = Client::connect(&base).await {
+            lobby = Some(c);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut lobby =
+        lobby.ok_or_else(|| LoadError::Server(format!("nothing listens on {listen}")))?;
+
+    // The watched table and its audience.
+    let watched = create(&mut lobby, &args.game).await?;
+    let mut spectators = Vec::with_capacity(args.spectators);
+    for _ in 0..args.spectators {
+        let mut c = Client::connect(&format!("{base}{}", watched.id)).await?;
+        c.send(&ClientMessage::Watch { since: 0 }).await?;
+        spectators.push(c);
+    }
+    for c in &mut spectators {
+        c.recv_until(Duration::from_secs(60), |m| {
+            matches!(m, ServerMessage::Events { .. })
+        })
+        .await?;
+    }
+    let watched_players = [
+        seat(&base, &watched, 0).await?,
+        seat(&base, &watched, 1).await?,
+    ];
+    let mut games = Vec::new();
+    for _ in 0..args.tables {
+        let table = create(&mut lobby, &args.game).await?;
+        let players = [seat(&base, &table, 0).await?, seat(&base, &table, 1).await?];
+        games.push((players, table));
+    }
+    let connections = args.spectators + 2 + 2 * args.tables + 1;
+
+    // Each spectator notes when each move reaches it.
+    let moves = args.moves;
+    let barrier = Arc::new(Barrier::new(args.spectators + 1));
+    let mut watchers = Vec::new();
+    for mut c in spectators {
+        let barrier = barrier.clone();
+        watchers.push(tokio::spawn(async move {
+            barrier.wait().await;
+            let mut seen = vec![None; moves];
+            let mut count = 0;
+            while count < moves {
+                // Only the move's number is read: a spectator's own reading is not the
+                // server's time.
+                let Ok(text) = c.recv_text(Duration::from_secs(120)).await else {
+                    break;
+                };
+                if let Some(ply) = moved_ply(&text)
+                    && ply >= 1
+                    && ply <= moves
+                    && seen[ply - 1].is_none()
+                {
+                    seen[ply - 1] = Some(Instant::now());
+                    count += 1;
+                }
+            }
+            c.close().await;
+            seen
+        }));
+    }
+    barrier.wait().await;
+    let accepted = Arc::new(AtomicU64::new(0));
+    let sampler = {
+        let peak = Arc::new(AtomicU64::new(0));
+        let p = peak.clone();
+        let task = tokio::spawn(async move {
+            loop {
+                if let Some((now, _)) = memory(pid) {
+                    p.fetch_max(now, Ordering::Relaxed);
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        });
+        (peak, task)
+    };
+    let started = Instant::now();
+    let mut players = Vec::new();
+    players.push(tokio::spawn(play(
+        watched_players,
+        watched,
+        moves,
+        1,
+        accepted.clone(),
+    )));
+    for (i, (p, table)) in games.into_iter().enumerate() {
+        players.push(tokio::spawn(play(
+            p,
+            table,
+            moves,
+            i as u64 + 2,
+            accepted.clone(),
+        )));
+    }
+    let mut sent_watched = Vec::new();
+    for (i, task) in players.into_iter().enumerate() {
+        let sent = task
+            .await
+            .map_err(|e| LoadError::Unexpected(e.to_string()))??;
+        if i == 0 {
+            sent_watched = sent;
+        }
+    }
+    let elapsed = started.elapsed();
+    let mut last_seen: Vec<Option<Instant>> = vec![None; sent_watched.len()];
+    for w in watchers {
+        let seen = w.await.map_err(|e| LoadError::Unexpected(e.to_string()))?;
+        for (i, at) in seen.into_iter().enumerate().take(last_seen.len()) {
+            let Some(at) = at else {
+                return Err(LoadError::Unexpected(format!(
+                    "a spectator never saw move {}",
+                    i + 1
+                )));
+            };
+            last_seen[i] = Some(last_seen[i].map_or(at, |l: Instant| l.max(at)));
+        }
+    }
+    sampler.1.abort();
+    let (end_memory, hwm) = memory(pid).unwrap_or((0, 0));
+    let mut fan_out: Vec<Duration> = sent_watched
+        .iter()
+        .zip(&last_seen)
+        .filter_map(|(s, l)| l.map(|l| l.duration_since(*s)))
+        .collect();
+    fan_out.sort();
+    drop(child);
+    Ok(LoadReport {
+        fan_out,
+        moves: accepted.load(Ordering::Relaxed),
+        elapsed,
+        peak_memory: hwm.max(sampler.0.load(Ordering::Relaxed)),
+        end_memory,
+        connections,
+    })
+}
+
+/// Runs `loadtest` on a runtime of its own and prints the report.
+pub fn run_command(args: &LoadArgs) -> std::process::ExitCode {
+    let binary = match std::env::current_exe() {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: cannot find this program to start the server: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: cannot start a runtime: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    println!(
+        "loadtest: {} spectators on one table, {} more tables of two players, {} moves a table, {} (loopback)",
+        args.spectators, args.tables, args.moves, args.game
+    );
+    match runtime.block_on(run(args, binary)) {
+        Ok(report) => {
+            println!("{report}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::moved_ply;
+    use crate::protocol::{Event, EventRecord, ServerMessage, TableInfo};
+
+    #[test]
+    fn a_spectator_reads_the_ply_of_a_move_as_the_server_writes_it() {
+        let table = TableInfo {
+            id: "t1".into(),
+            game: "war".into(),
+            title: "The Game of War".into(),
+            options: String::new(),
+            setup: None,
+            seats: Vec::new(),
+            ply: 99,
+            to_move: None,
+            awaiting: None,
+            result: None,
+            last: 40,
+        };
+        let message = ServerMessage::Event {
+            record: EventRecord {
+                n: 40,
+                event: Event::Moved {
+                    seat: "Blue".into(),
+                    text: "I1-I3".into(),
+                    ply: 38,
+                    to_move: Some("Red".into()),
+                    result: None,
+                },
+            },
+            table,
+        };
+        assert_eq!(moved_ply(&message.to_json()), Some(38));
+        assert_eq!(moved_ply(&ServerMessage::Pong.to_json()), None);
+    }
+}
