@@ -25,7 +25,7 @@ table.list a { color: var(--accent); font-weight: bold; }
 .seat { display: flex; gap: 8px; align-items: center; }
 .dot { width: 12px; height: 12px; border-radius: 50%; border: 1px solid #0006; display: inline-block; }
 .turn { font-weight: bold; }
-#connection { font-size: 13px; color: #6b5a44; }
+#connection { font-size: 13px; color: #d8c8a8; }
 #connection.lost { color: #b00020; font-weight: bold; }
 "#;
 
