@@ -193,6 +193,7 @@ async fn seat(base: &str, table: &TableInfo, seat: usize) -> Result<Client, Load
             name: Some(format!("Load {seat}")),
             token: None,
             since: 0,
+            snapshot: false,
         })
         .await?;
     match client.recv(Duration::from_secs(30)).await? {
@@ -296,7 +297,11 @@ pub async fn run(args: &LoadArgs, server_binary: PathBuf) -> Result<LoadReport, 
     let mut spectators = Vec::with_capacity(args.spectators);
     for _ in 0..args.spectators {
         let mut c = Client::connect(&format!("{base}{}", watched.id)).await?;
-        c.send(&ClientMessage::Watch { since: 0 }).await?;
+        c.send(&ClientMessage::Watch {
+            since: 0,
+            snapshot: false,
+        })
+        .await?;
         spectators.push(c);
     }
     for c in &mut spectators {

@@ -32,6 +32,9 @@ pub enum ClientMessage {
         /// The last event the client has (0 or absent: none).
         #[serde(default)]
         since: u64,
+        /// Ask for the table as a scene (a `snapshot`) rather than the events since `since`.
+        #[serde(default)]
+        snapshot: bool,
     },
     /// Take a seat at the table of this connection (and watch it).
     Join {
@@ -48,6 +51,9 @@ pub enum ClientMessage {
         /// The last event the client has.
         #[serde(default)]
         since: u64,
+        /// As for `watch`.
+        #[serde(default)]
+        snapshot: bool,
     },
     /// Give up a seat held by this connection: it is open again.
     Leave {
@@ -337,6 +343,7 @@ mod tests {
                 name: Some("Ann".into()),
                 token: None,
                 since: 4,
+                snapshot: false,
             },
             ClientMessage::Move {
                 text: "K2-K4".into(),
@@ -363,7 +370,10 @@ mod tests {
         );
         assert_eq!(
             parse_client(r#"{"type":"watch"}"#).unwrap(),
-            ClientMessage::Watch { since: 0 }
+            ClientMessage::Watch {
+                since: 0,
+                snapshot: false
+            }
         );
     }
 

@@ -260,6 +260,14 @@ impl Server {
                 Play::Chance(ply) => table.prepare_chance(seat, ply)?,
             };
             self.commit(handle, &mut table, change).await?;
+            // A card drawn as a move's consequence comes at once, as at the table.
+            while table.card_due() {
+                let Some(drawer) = table.seat_to_move() else {
+                    break;
+                };
+                let change = table.prepare_chance(drawer, None)?;
+                self.commit(handle, &mut table, change).await?;
+            }
         }
         self.maybe_think(handle.clone());
         Ok(())
@@ -618,7 +626,7 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, table: Option<Ar
                         Vec::new()
                     }
                     Ok(_) => Vec::new(),
-                    Err(broadcast::error::RecvError::Lagged(_)) => c.catch_up(c.sent).await,
+                    Err(broadcast::error::RecvError::Lagged(_)) => c.catch_up(c.sent, false).await,
                     Err(broadcast::error::RecvError::Closed) => break,
                 };
                 if send_all(&mut socket, replies).await.is_err() {
@@ -731,13 +739,14 @@ impl Connection {
                     .await?;
                 Ok(vec![ServerMessage::Created { table }.to_json()])
             }
-            ClientMessage::Watch { since } => Ok(self.watch(since).await),
+            ClientMessage::Watch { since, snapshot } => Ok(self.watch(since, snapshot).await),
             ClientMessage::Join {
                 seat,
                 name,
                 token,
                 since,
-            } => self.join(seat, name, token, since).await,
+                snapshot,
+            } => self.join(seat, name, token, since, snapshot).await,
             ClientMessage::Leave { seat } => {
                 let handle = self.table()?;
                 let mut table = handle.table.lock().await;
@@ -806,9 +815,9 @@ impl Connection {
     }
 
     /// Starts watching: the table as it stands, then what the client missed since `since`.
-    async fn watch(&mut self, since: u64) -> Vec<String> {
+    async fn watch(&mut self, since: u64, snapshot: bool) -> Vec<String> {
         if self.events.is_some() {
-            return self.catch_up(since).await;
+            return self.catch_up(since, snapshot).await;
         }
         let Some(handle) = self.table.clone() else {
             return vec![
@@ -824,27 +833,26 @@ impl Connection {
         // the channel, none twice.
         let table = handle.table.lock().await;
         self.events = Some(handle.tx.subscribe());
-        let replies = self.catch_up_locked(&table, since);
+        let replies = self.catch_up_locked(&table, since, snapshot);
         drop(table);
         replies
     }
 
-    async fn catch_up(&mut self, since: u64) -> Vec<String> {
+    async fn catch_up(&mut self, since: u64, snapshot: bool) -> Vec<String> {
         let Some(handle) = self.table.clone() else {
             return Vec::new();
         };
         let table = handle.table.lock().await;
-        let replies = self.catch_up_locked(&table, since);
         // Events already waiting on the channel are skipped by their number.
-        replies
+        self.catch_up_locked(&table, since, snapshot)
     }
 
-    fn catch_up_locked(&mut self, table: &Table, since: u64) -> Vec<String> {
+    fn catch_up_locked(&mut self, table: &Table, since: u64, snapshot: bool) -> Vec<String> {
         let info = table.info();
         let last = table.last();
         self.sent = last;
         let gap = self.server.config.limits.snapshot_gap;
-        if since > last || last - since > gap {
+        if snapshot || since > last || last - since > gap {
             return vec![
                 ServerMessage::Snapshot {
                     table: info,
@@ -867,6 +875,7 @@ impl Connection {
         name: Option<String>,
         token: Option<String>,
         since: u64,
+        snapshot: bool,
     ) -> Result<Vec<String>, Refusal> {
         let handle = self.table()?;
         let mut table = handle.table.lock().await;
@@ -908,7 +917,7 @@ impl Connection {
             .to_json(),
         ];
         drop(table);
-        replies.extend(self.watch(since).await);
+        replies.extend(self.watch(since, snapshot).await);
         Ok(replies)
     }
 }

@@ -248,6 +248,12 @@ impl Table {
         with_game!(&self.game, g, _k => g.pending_chance().is_some())
     }
 
+    /// Whether a chance card is to be drawn now (it follows the move that calls for it at
+    /// once, without a request).
+    pub fn card_due(&self) -> bool {
+        with_game!(&self.game, g, _k => matches!(g.pending_chance(), Some(Chance::Card { .. })))
+    }
+
     /// Where the table stands.
     pub fn info(&self) -> TableInfo {
         let kind = self.game.kind();

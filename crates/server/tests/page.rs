@@ -90,6 +90,7 @@ async fn the_page_shows_the_moves_played_through_the_protocol() {
             name: Some(format!("{} player", seat.player)),
             token: None,
             since: 0,
+            snapshot: false,
         })
         .await
         .unwrap();

@@ -70,6 +70,7 @@ async fn join(running: &Running, table: &str, seat: &str, name: &str) -> (Client
             name: Some(name.into()),
             token: None,
             since: 0,
+            snapshot: false,
         })
         .await
         .unwrap();
@@ -137,7 +138,10 @@ async fn two_players_and_a_spectator_play_through_the_server() {
 
     let mut spectator = Client::connect(&url(&running, &info.id)).await.unwrap();
     spectator
-        .send(&ClientMessage::Watch { since: 0 })
+        .send(&ClientMessage::Watch {
+            since: 0,
+            snapshot: false,
+        })
         .await
         .unwrap();
     assert!(matches!(
@@ -163,6 +167,7 @@ async fn two_players_and_a_spectator_play_through_the_server() {
             name: Some("Cy".into()),
             token: None,
             since: 0,
+            snapshot: false,
         })
         .await
         .unwrap();
@@ -253,7 +258,12 @@ async fn two_players_and_a_spectator_play_through_the_server() {
 
     // A spectator that comes later, or comes back, gets what it missed and no more.
     let mut late = Client::connect(&url(&running, &info.id)).await.unwrap();
-    late.send(&ClientMessage::Watch { since: 5 }).await.unwrap();
+    late.send(&ClientMessage::Watch {
+        since: 5,
+        snapshot: false,
+    })
+    .await
+    .unwrap();
     let ServerMessage::Welcome { table } = late.recv(WAIT).await.unwrap() else {
         panic!("expected welcome")
     };
@@ -370,7 +380,10 @@ async fn garbage_is_answered_and_the_connection_stays() {
     ping(&mut again).await;
     // And the table is as it was.
     again
-        .send(&ClientMessage::Watch { since: 0 })
+        .send(&ClientMessage::Watch {
+            since: 0,
+            snapshot: false,
+        })
         .await
         .unwrap();
     let ServerMessage::Welcome { table } = again.recv(WAIT).await.unwrap() else {
@@ -443,7 +456,10 @@ async fn a_computer_seat_answers_through_the_same_door() {
     .await;
     let mut watcher = Client::connect(&url(&running, &race.id)).await.unwrap();
     watcher
-        .send(&ClientMessage::Watch { since: 0 })
+        .send(&ClientMessage::Watch {
+            since: 0,
+            snapshot: false,
+        })
         .await
         .unwrap();
     let (record, _) = event(&mut watcher, 8).await;
@@ -509,6 +525,7 @@ async fn restart_keeps_everything(address: &str) {
             name: None,
             token: Some(token),
             since: 4,
+            snapshot: false,
         })
         .await
         .unwrap();
@@ -560,7 +577,12 @@ async fn far_behind_gets_a_snapshot() {
         moves.push(text);
     }
     let mut late = Client::connect(&url(&running, &info.id)).await.unwrap();
-    late.send(&ClientMessage::Watch { since: 1 }).await.unwrap();
+    late.send(&ClientMessage::Watch {
+        since: 1,
+        snapshot: false,
+    })
+    .await
+    .unwrap();
     let ServerMessage::Snapshot {
         table,
         scene,
@@ -633,6 +655,7 @@ async fn the_server_process_killed_mid_game_loses_nothing() {
             name: Some(format!("P{}", players.len())),
             token: None,
             since: 0,
+            snapshot: false,
         })
         .await
         .unwrap();
@@ -670,6 +693,7 @@ async fn the_server_process_killed_mid_game_loses_nothing() {
         name: None,
         token: Some(tokens[1].clone()),
         since: 0,
+        snapshot: false,
     })
     .await
     .unwrap();
