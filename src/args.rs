@@ -75,6 +75,16 @@ pub struct PlayArgs {
     /// How loud the sounds are, 0 to 100 (default 100); M turns sound off and on.
     #[arg(long, value_name = "0-100", value_parser = clap::value_parser!(u8).range(0..=100))]
     pub volume: Option<u8>,
+    /// Sit at a table on a server (`ws://HOST:PORT/TABLE`): the game, its options and its
+    /// moves so far come from there. The server's own address (`ws://HOST:PORT/`) makes a
+    /// new table there of the game and options given, `--computer` seats played by the
+    /// server. With `--names NAME`, the name to sit under.
+    #[arg(long, value_name = "URL")]
+    pub join: Option<String>,
+    /// With --join: the seat to take, by its player ("Black"); the first open one if not
+    /// given.
+    #[arg(long, requires = "join", value_name = "PLAYER")]
+    pub seat: Option<String>,
 }
 
 impl PlayArgs {
@@ -121,6 +131,7 @@ impl PlayArgs {
             names,
             demo: None,
             exhibition: None,
+            remote: None,
         })
     }
 }
@@ -250,6 +261,22 @@ pub enum Command {
     Arena(tabula_ai::commands::arena::ArenaArgs),
     /// The engine on a line protocol over standard input and output (docs/engine-protocol.md).
     Engine(tabula_ai::commands::engine::EngineArgs),
+    /// Run a table server: tables of any game over WebSocket, kept in SQLite or
+    /// PostgreSQL, with a page for the audience (docs/protocol.md).
+    Serve(tabula_server::cli::ServeArgs),
+    /// Watch a table on a server through the spectator camera (`ws://HOST:PORT/TABLE`).
+    Watch {
+        /// The table's address.
+        url: String,
+        /// A second window for the spectator camera.
+        #[arg(long)]
+        spectator_window: bool,
+        /// How loud the sounds are, 0 to 100 (default 100); M turns sound off and on.
+        #[arg(long, value_name = "0-100", value_parser = clap::value_parser!(u8).range(0..=100))]
+        volume: Option<u8>,
+    },
+    /// Measure a server on loopback under load: spectators on one table, many tables of two.
+    Loadtest(tabula_server::loadtest::LoadArgs),
 }
 
 /// What a command that opens the window opens: the screen, the frames to measure
@@ -305,6 +332,11 @@ pub fn window_opening(
             "exhibit",
             screen(crate::exhibit::exhibit_start(&args), args.volume),
         ),
+        Some(Command::Watch {
+            url,
+            spectator_window,
+            volume,
+        }) => ("watch", screen(watch_start(&url, spectator_window), volume)),
         Some(other) => return Err(other),
     })
 }
@@ -323,10 +355,125 @@ pub fn start_from_args(args: &[String]) -> Result<Start, String> {
 
 /// The game `tabula play` opens, and the frames to measure (`--frames`).
 pub fn play_start(play: &PlayArgs) -> Result<(Start, Option<u32>), String> {
+    if let Some(url) = &play.join {
+        return join_start(url, play);
+    }
     let table = play.table()?;
     let viewing = play.viewing(&table)?;
     let frames = viewing.frames;
     Ok((Start::Table(table, viewing), frames))
+}
+
+/// The game of a server's table, from the scene it sent, and its players' names.
+fn remote_table(
+    joined: &crate::remote::Joined,
+) -> Result<(TableGame, crate::playing::SeatNames), String> {
+    let file = tabula_rules::scene::SceneFile::parse(
+        std::path::Path::new(&joined.remote.url),
+        &joined.scene,
+    )
+    .map_err(|e| e.to_string())?;
+    let table = TableGame::from_scene_file(&file).map_err(|e| e.to_string())?;
+    let labels = table.player_labels();
+    let names: Vec<String> = labels
+        .iter()
+        .map(|label| {
+            joined
+                .table
+                .seats
+                .iter()
+                .find(|s| &s.player == label)
+                .and_then(|s| s.name.clone())
+                .unwrap_or_default()
+        })
+        .collect();
+    let names = crate::playing::SeatNames::new(&labels, &names)?;
+    Ok((table, names))
+}
+
+/// `tabula play --join URL`: a seat at a server's table, the others played elsewhere.
+fn join_start(url: &str, play: &PlayArgs) -> Result<(Start, Option<u32>), String> {
+    let name = match play.names.as_slice() {
+        [] => "Guest".to_string(),
+        [name] => name.trim().to_string(),
+        _ => return Err("with --join, --names takes one name: yours".into()),
+    };
+    // The server's own address: a new table there, of the game and options asked for.
+    let url = if crate::remote::is_lobby(url) {
+        if play.scene.is_some() {
+            return Err(format!(
+                "{url}: a new table starts from the game's opening; drop --scene"
+            ));
+        }
+        let table = play.table()?;
+        let labels = table.player_labels();
+        let seats = computer_seats(&play.computer, &labels)?
+            .into_iter()
+            .map(|seat| match seat {
+                Controller::Computer(level) => tabula_server::protocol::SeatSpec::Computer {
+                    level: level.to_string(),
+                },
+                _ => tabula_server::protocol::SeatSpec::Open,
+            })
+            .collect();
+        let game = tabula_rules::registry::game(table.kind()).name;
+        crate::remote::create(url, game, &table.options_ron(), seats)?
+    } else {
+        if play.scene.is_some() || !play.rules.is_empty() || !play.computer.is_empty() {
+            return Err(format!(
+                "{url}: a server's table brings its own game, options and seats; drop --scene, --computer and the option flags"
+            ));
+        }
+        url.to_string()
+    };
+    let url = url.as_str();
+    crate::remote::check_url(url)?;
+    let joined = crate::remote::join(url, play.seat.as_deref(), &name)?;
+    let (table, names) = remote_table(&joined)?;
+    let held = joined.remote.seat.clone();
+    let seats = table
+        .player_labels()
+        .iter()
+        .map(|label| {
+            if Some(label) == held.as_ref() {
+                Controller::Local
+            } else {
+                Controller::Remote
+            }
+        })
+        .collect();
+    let viewing = Viewing {
+        seats,
+        view: play.view,
+        follow_turn: play.follow_turn,
+        spectator: play.spectator,
+        spectator_window: play.spectator_window,
+        save_to: play.save_to.clone(),
+        frames: play.frames,
+        names,
+        remote: Some(joined.remote),
+        ..Viewing::default()
+    };
+    Ok((Start::Table(table, viewing), play.frames))
+}
+
+/// `tabula watch URL`: a server's table through the spectator camera.
+pub fn watch_start(url: &str, spectator_window: bool) -> Result<Start, String> {
+    let joined = crate::remote::watch(url)?;
+    let (table, names) = remote_table(&joined)?;
+    let seats = vec![Controller::Remote; table.player_labels().len()];
+    Ok(Start::Table(
+        table,
+        Viewing {
+            seats,
+            view: crate::camera::View::Side,
+            spectator: true,
+            spectator_window,
+            names,
+            remote: Some(joined.remote),
+            ..Viewing::default()
+        },
+    ))
 }
 
 /// The demonstration `tabula demo` opens.

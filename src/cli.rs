@@ -46,10 +46,14 @@ pub fn main() -> ExitCode {
         Command::Engine(args) => {
             engine_command("engine", |_| tabula_ai::commands::engine::run_stdio(&args))
         }
+        Command::Serve(args) => tabula_server::cli::run_serve(&args),
+        Command::Loadtest(args) => tabula_server::loadtest::run_command(&args),
         // Opened in the window above.
-        Command::Play(_) | Command::Menu | Command::Demo { .. } | Command::Exhibit(_) => {
-            ExitCode::SUCCESS
-        }
+        Command::Play(_)
+        | Command::Menu
+        | Command::Demo { .. }
+        | Command::Exhibit(_)
+        | Command::Watch { .. } => ExitCode::SUCCESS,
     }
 }
 

@@ -22,6 +22,7 @@ pub mod moments;
 pub mod motion;
 pub mod playing;
 pub mod probe;
+pub mod remote;
 pub mod room;
 pub mod rules_args;
 pub mod save;

@@ -352,7 +352,7 @@ impl<G: crate::table::TableRules> Saveable for crate::table::Match<G> {
                 crate::table::Controller::Computer(level) => {
                     Some(["--computer".to_string(), format!("{}:{level}", i + 1)])
                 }
-                crate::table::Controller::Local => None,
+                crate::table::Controller::Local | crate::table::Controller::Remote => None,
             })
             .flatten()
             .collect()

@@ -133,6 +133,12 @@ fn set_table(world: &mut World, game: TableGame, viewing: Viewing) -> Screen {
         }
     };
     game.insert_match(world, &viewing.seats);
+    match viewing.remote {
+        Some(remote) => world.insert_resource(remote),
+        None => {
+            world.remove_resource::<crate::remote::Remote>();
+        }
+    }
     crate::exhibit::set_exhibition(world, viewing.exhibition);
     screen
 }
@@ -161,4 +167,7 @@ pub struct Viewing {
     /// The frame-rate benchmark: frames to measure after a warm-up; then it prints the mean
     /// frame time and exits.
     pub frames: Option<u32>,
+    /// The table on a server this screen sits at or watches (its seats not played here
+    /// are [`crate::table::Controller::Remote`]).
+    pub remote: Option<crate::remote::Remote>,
 }

@@ -25,13 +25,15 @@ pub enum Controller {
     Local,
     /// The computer, at a level: its moves come from the engine, off the main thread.
     Computer(Level),
+    /// A player elsewhere: their moves come from the table's server.
+    Remote,
 }
 
 impl Controller {
     /// The name a seat gets when the players give none: "Computer (hard)"; none for a person.
     pub fn default_name(&self) -> Option<String> {
         match self {
-            Controller::Local => None,
+            Controller::Local | Controller::Remote => None,
             Controller::Computer(level) => Some(format!("Computer ({level})")),
         }
     }
@@ -210,6 +212,36 @@ pub struct Match<G: TableRules> {
     pub generation: u64,
     /// The computer is thinking about the move to play here (the status line says so).
     pub thinking: bool,
+    /// At a table on a server: the moves made here wait there for the server, which
+    /// sends back every move it accepts.
+    pub remote: Option<RemoteSeats>,
+}
+
+/// A request made at this screen for a table on a server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outgoing {
+    /// Play this move (in notation) in the position after `ply` moves.
+    Move {
+        /// The move.
+        text: String,
+        /// Moves played before it.
+        ply: usize,
+    },
+    /// Let the chance input due come (the server draws it).
+    Chance {
+        /// Moves played before it.
+        ply: usize,
+    },
+}
+
+/// What a match at a server's table keeps: requests not yet sent, and how the connection
+/// stands.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RemoteSeats {
+    /// Requests waiting to go to the server.
+    pub outbox: Vec<Outgoing>,
+    /// Said after the status ("connection lost: reconnecting...").
+    pub note: Option<String>,
 }
 
 impl<G: TableRules> Match<G> {
@@ -243,6 +275,7 @@ impl<G: TableRules> Match<G> {
             ended: None,
             note: None,
             generation: next_generation(),
+            remote: None,
             thinking: false,
         }
     }
@@ -251,6 +284,9 @@ impl<G: TableRules> Match<G> {
     pub fn with_seats(mut self, seats: &[Controller]) -> Match<G> {
         for (seat, controller) in self.seats.iter_mut().zip(seats) {
             *seat = controller.clone();
+        }
+        if self.seats.contains(&Controller::Remote) {
+            self.remote = Some(RemoteSeats::default());
         }
         self
     }
@@ -320,6 +356,9 @@ impl<G: TableRules> Match<G> {
                 status.push_str(", thinking...");
             }
         }
+        if let Some(note) = self.remote.as_ref().and_then(|r| r.note.as_ref()) {
+            status = format!("{status} ({note})");
+        }
         status
     }
 
@@ -374,6 +413,8 @@ pub enum Intent<G: TableRules> {
     Play(G::Move),
     /// Resolve the chance now due: throw the die.
     Chance,
+    /// A move the table's server accepted (anyone's, a chance input too): played as it is.
+    Confirmed(G::Move),
 }
 
 /// A move was played: by whom, how it is written, and what it did.
@@ -432,6 +473,7 @@ pub fn plugin<G: TableRules>(app: &mut App) {
         .add_message::<Intent<G>>()
         .add_message::<Played<G>>()
         .add_plugins(crate::computer::plugin::<G>)
+        .add_plugins(crate::remote::plugin::<G>)
         .add_systems(
             Update,
             (apply_commands::<G>, apply_intents::<G>, publish::<G>)
@@ -474,8 +516,28 @@ fn apply_intents<G: TableRules>(
             continue;
         }
         let player = m.game.to_move();
+        let ply = m.game.ply();
+        // At a server's table, a move made here goes there; it is played when it comes back.
+        if let (Some(remote), Intent::Play(_) | Intent::Chance) = (&mut m.remote, intent) {
+            let (request, said) = match intent {
+                Intent::Play(mv) => {
+                    let text = m.game.move_text(mv);
+                    (
+                        Outgoing::Move {
+                            text: text.clone(),
+                            ply,
+                        },
+                        text,
+                    )
+                }
+                _ => (Outgoing::Chance { ply }, "the throw".to_string()),
+            };
+            remote.outbox.push(request);
+            m.feedback = Feedback::info(format!("Sent {said} to the table's server..."));
+            continue;
+        }
         let first = match intent {
-            Intent::Play(mv) => m.play(mv),
+            Intent::Play(mv) | Intent::Confirmed(mv) => m.play(mv),
             Intent::Chance => m.resolve_chance(),
         };
         let mut steps = match first {
@@ -485,7 +547,8 @@ fn apply_intents<G: TableRules>(
                 continue;
             }
         };
-        while m.game.chance_now() {
+        // (The server sends the chance it resolves as moves of their own.)
+        while m.remote.is_none() && m.game.chance_now() {
             match m.resolve_chance() {
                 Ok(step) => steps.push(step),
                 Err(why) => {
@@ -521,6 +584,18 @@ fn apply_commands<G: TableRules>(
     let looking_back = review.is_some_and(|r| r.active());
     for command in commands.read() {
         let m = &mut *the_match;
+        if m.remote.is_some()
+            && matches!(
+                command,
+                MatchCommand::Undo | MatchCommand::Redo | MatchCommand::NewGame
+            )
+            && !looking_back
+        {
+            m.feedback = Feedback::error(
+                "At a server's table every move stands: no take-back, replay or new game here",
+            );
+            continue;
+        }
         match command {
             MatchCommand::Undo => match m.undo_one() {
                 Some(mut text) => {
@@ -554,6 +629,10 @@ fn apply_commands<G: TableRules>(
                 Err(e) => m.feedback = Feedback::error(e),
             },
             MatchCommand::Redo => match m.redo.next().cloned() {
+                // Looking back at a server's table: the move was the server's already.
+                Some(mv) if m.remote.is_some() => {
+                    intents.write(Intent::Confirmed(mv));
+                }
                 Some(mv) if G::is_chance(&mv) => {
                     intents.write(Intent::Chance);
                 }

@@ -67,6 +67,11 @@ impl TableGame {
         TableGame::from_scene_file(&file).map_err(|e| e.to_string())
     }
 
+    /// The rules options, in RON (as a scene or a server's table takes them).
+    pub fn options_ron(&self) -> String {
+        crate::on_table_game!(self, g => crate::save::SaveData::options_text(g.options()))
+    }
+
     /// The game a scene file describes after all its main-line moves.
     pub fn from_scene_file(file: &SceneFile) -> Result<TableGame, tabula_rules::scene::SceneError> {
         fn played<G: Game>(

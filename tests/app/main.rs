@@ -8,6 +8,7 @@ mod fences;
 mod moments;
 mod options;
 mod redo;
+mod remote;
 mod save;
 mod screens;
 mod screwball;

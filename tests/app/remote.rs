@@ -1,0 +1,158 @@
+//! Tables on a server, through the app's own systems: a server on loopback, two players'
+//! windows (one makes the table, one joins it) and a spectator's, headless. Every move made
+//! at a window goes to the server and comes back to all three; taking back is refused.
+
+use bevy::prelude::*;
+use std::time::Duration;
+use tabula::menu::Launch;
+use tabula::playing::{Feedback, MatchCommand};
+use tabula::screens::{Screen, Start};
+use tabula::table::{Controller, Intent, LocalTurn, Match};
+use tabula_rules::Game;
+use tabula_rules::war::War;
+
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    tabula::cli::build(&mut app, Start::Menu, false);
+    app.update();
+    app
+}
+
+fn launch(app: &mut App, args: &[&str]) {
+    app.world_mut().resource_mut::<Launch>().0 = Some(args.iter().map(|a| a.to_string()).collect());
+    for _ in 0..4 {
+        app.update();
+    }
+}
+
+/// A server on a thread of its own; its address.
+fn server() -> std::net::SocketAddr {
+    let db = std::env::temp_dir().join(format!("tabula-app-remote-{}.db", std::process::id()));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let running = tabula_server::start(tabula_server::Config {
+                listen: "127.0.0.1:0".parse().unwrap(),
+                db: format!("sqlite:{}", db.display()),
+                pace: Duration::ZERO,
+                ..tabula_server::Config::default()
+            })
+            .await
+            .unwrap();
+            tx.send(running.addr).unwrap();
+            running.wait().await;
+        });
+    });
+    rx.recv().unwrap()
+}
+
+fn texts(app: &App) -> Vec<String> {
+    let m = app.world().resource::<Match<War>>();
+    m.texts.iter().map(|(_, t)| t.clone()).collect()
+}
+
+#[test]
+fn two_windows_and_a_spectator_play_at_a_server_table() {
+    let addr = server();
+    let mut ann = app();
+    launch(
+        &mut ann,
+        &[
+            "play",
+            "war",
+            "--join",
+            &format!("ws://{addr}/"),
+            "--names",
+            "Ann",
+        ],
+    );
+    assert_eq!(
+        *ann.world().resource::<State<Screen>>().get(),
+        Screen::Table
+    );
+    let seats = ann.world().resource::<Match<War>>().seats.clone();
+    assert_eq!(seats, vec![Controller::Local, Controller::Remote]);
+
+    let mut bob = app();
+    launch(
+        &mut bob,
+        &[
+            "play",
+            "--join",
+            &format!("ws://{addr}/t1"),
+            "--names",
+            "Bob",
+        ],
+    );
+    assert_eq!(
+        bob.world().resource::<Match<War>>().seats,
+        vec![Controller::Remote, Controller::Local]
+    );
+    let mut eve = app();
+    launch(&mut eve, &["watch", &format!("ws://{addr}/t1")]);
+    assert_eq!(
+        eve.world().resource::<Match<War>>().seats,
+        vec![Controller::Remote, Controller::Remote]
+    );
+
+    // Twelve moves, each made at the window whose seat is to move.
+    let mut frames = 0;
+    let mut sent = [None, None];
+    while texts(&eve).len() < 12 {
+        frames += 1;
+        assert!(frames < 3_000, "stuck at {} moves", texts(&eve).len());
+        for (i, window) in [&mut ann, &mut bob].into_iter().enumerate() {
+            let m = window.world().resource::<Match<War>>();
+            let ply = m.ply();
+            if window.world().resource::<LocalTurn>().0 && sent[i] != Some(ply) {
+                sent[i] = Some(ply);
+                let mv = m.legal()[0].clone();
+                window.world_mut().write_message(Intent::<War>::Play(mv));
+                window.update();
+                // Sent, not played: the move waits for the server.
+                assert_eq!(window.world().resource::<Match<War>>().ply(), ply);
+            }
+        }
+        for window in [&mut ann, &mut bob, &mut eve] {
+            window.update();
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    // All three windows have the same game, as the server has it.
+    for _ in 0..50 {
+        for window in [&mut ann, &mut bob, &mut eve] {
+            window.update();
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let moves = texts(&eve);
+    assert_eq!(texts(&ann)[..12], moves[..12]);
+    assert_eq!(texts(&bob)[..12], moves[..12]);
+    let mut replay = War::new(Default::default()).unwrap();
+    for text in &moves {
+        let mv = replay.parse_move(text).unwrap();
+        replay.play(&mv).unwrap();
+    }
+
+    // A window whose seat is not to move cannot move; nobody takes back at a server's table.
+    let m = eve.world().resource::<Match<War>>();
+    assert!(!eve.world().resource::<LocalTurn>().0, "{}", m.status());
+    ann.world_mut().write_message(MatchCommand::Undo);
+    ann.update();
+    let m = ann.world().resource::<Match<War>>();
+    assert_eq!(
+        m.feedback,
+        Feedback::error(
+            "At a server's table every move stands: no take-back, replay or new game here"
+        )
+    );
+    assert!(m.ply() >= 12);
+}
