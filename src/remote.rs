@@ -24,7 +24,7 @@ const CONNECT_WAIT: Duration = Duration::from_secs(10);
 #[derive(Debug)]
 enum News {
     /// A message from the server.
-    Message(ServerMessage),
+    Message(Box<ServerMessage>),
     /// The connection broke; the thread is trying again.
     Lost(String),
     /// The connection is back, and the seat with it.
@@ -270,7 +270,7 @@ async fn connection(
                 incoming = client.recv(Duration::from_secs(20)) => match incoming {
                     Ok(message) => {
                         last = last.max(newest(&message));
-                        if news.send(News::Message(message)).is_err() {
+                        if news.send(News::Message(Box::new(message))).is_err() {
                             client.close().await;
                             return;
                         }
@@ -418,7 +418,7 @@ fn receive<G: TableRules>(
                 m.feedback = Feedback::info("Back at the table: caught up with the server");
             }
             News::Message(message) => {
-                let records = match message {
+                let records = match *message {
                     ServerMessage::Event { record, .. } => vec![record],
                     ServerMessage::Events { events } => events,
                     ServerMessage::Snapshot { moves, .. } => {
