@@ -5,9 +5,8 @@
 
 use bevy::prelude::*;
 use tabula::computer::{HintShown, Pace, ThinkSeed, Thinking};
-use tabula::menu::Launch;
 use tabula::playing::MatchCommand;
-use tabula::screens::{Screen, Start};
+use tabula::screens::Screen;
 use tabula::table::{Controller, Intent, LocalTurn, Match, TableRules};
 use tabula_ai::Level;
 use tabula_rules::camelot::Camelot;
@@ -19,21 +18,14 @@ use tabula_rules::war::War;
 /// The whole app, headless, on the start screen, with computers that answer at once and
 /// play the same games every run.
 fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins);
-    tabula::cli::build(&mut app, Start::Menu, false);
+    let mut app = crate::whole_app();
     app.insert_resource(Pace::instant())
         .insert_resource(ThinkSeed(7));
     app.update();
     app
 }
 
-fn launch(app: &mut App, args: &[&str]) {
-    app.world_mut().resource_mut::<Launch>().0 = Some(args.iter().map(|a| a.to_string()).collect());
-    for _ in 0..4 {
-        app.update();
-    }
-}
+use crate::launch;
 
 fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()

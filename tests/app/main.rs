@@ -48,6 +48,24 @@ fn run_menu(
     (menu, launched)
 }
 
+/// The whole app, headless, on the start screen.
+fn whole_app() -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    tabula::cli::build(&mut app, tabula::screens::Start::Menu, false);
+    app.update();
+    app
+}
+
+/// Launches a command line in the window, as the start screen does, and lets it open.
+fn launch(app: &mut App, args: &[&str]) {
+    app.world_mut().resource_mut::<tabula::menu::Launch>().0 =
+        Some(args.iter().map(|a| a.to_string()).collect());
+    for _ in 0..4 {
+        app.update();
+    }
+}
+
 fn headless(game: War) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);

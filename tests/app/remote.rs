@@ -4,27 +4,13 @@
 
 use bevy::prelude::*;
 use std::time::Duration;
-use tabula::menu::Launch;
 use tabula::playing::{Feedback, MatchCommand};
-use tabula::screens::{Screen, Start};
+use tabula::screens::Screen;
 use tabula::table::{Controller, Intent, LocalTurn, Match};
 use tabula_rules::Game;
 use tabula_rules::war::War;
 
-fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins);
-    tabula::cli::build(&mut app, Start::Menu, false);
-    app.update();
-    app
-}
-
-fn launch(app: &mut App, args: &[&str]) {
-    app.world_mut().resource_mut::<Launch>().0 = Some(args.iter().map(|a| a.to_string()).collect());
-    for _ in 0..4 {
-        app.update();
-    }
-}
+use crate::{launch, whole_app as app};
 
 /// A server on a thread of its own; its address.
 fn server() -> std::net::SocketAddr {
@@ -142,6 +128,15 @@ fn two_windows_and_a_spectator_play_at_a_server_table() {
         replay.play(&mv).unwrap();
     }
 
+    // The audience's page reads the same game from the server.
+    let scene = http_get(addr, "/t1/scene.ron");
+    let file = tabula_rules::scene::SceneFile::parse(std::path::Path::new("t1.ron"), &scene)
+        .unwrap_or_else(|e| panic!("{e}\n{scene}"));
+    assert_eq!(file.scene.moves[..12], moves[..12]);
+    let board = http_get(addr, "/t1/board.svg");
+    assert!(board.starts_with("<svg") && board.contains("class=\"piece\""));
+    assert!(http_get(addr, "/t1").contains("<ol id=\"moves\">"));
+
     // A window whose seat is not to move cannot move; nobody takes back at a server's table.
     let m = eve.world().resource::<Match<War>>();
     assert!(!eve.world().resource::<LocalTurn>().0, "{}", m.status());
@@ -155,4 +150,20 @@ fn two_windows_and_a_spectator_play_at_a_server_table() {
         )
     );
     assert!(m.ply() >= 12);
+}
+
+/// A plain HTTP GET on loopback; the body of a 200 answer.
+fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    assert!(head.starts_with("HTTP/1.1 200"), "{path}: {head}");
+    body.to_string()
 }

@@ -52,7 +52,7 @@ impl Client {
     /// Connects to `ws://HOST:PORT/` (the lobby) or `ws://HOST:PORT/TABLE`.
     pub async fn connect(url: &str) -> Result<Client, ClientError> {
         let config = WebSocketConfig::default().read_buffer_size(crate::server::READ_BUFFER);
-        let (ws, _) = connect_async_with_config(url, Some(config), false)
+        let (ws, _) = connect_async_with_config(url, Some(config), true)
             .await
             .map_err(|e| ClientError::Socket {
                 url: url.to_string(),

@@ -15,6 +15,7 @@ use axum::extract::{FromRequestParts, Path, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 use std::future::Future;
@@ -442,6 +443,11 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
         source,
     })?;
     let app = router(server.clone());
+    // Small messages go out at once: without this, a move waits for the previous packet's
+    // acknowledgement, which the receiver delays (tens of milliseconds).
+    let listener = listener.tap_io(|stream| {
+        let _ = stream.set_nodelay(true);
+    });
     let task = tokio::spawn(async move {
         if let Err(e) = axum::serve(listener, app).await {
             eprintln!("tabula-server: {e}");

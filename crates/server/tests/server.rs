@@ -108,6 +108,26 @@ async fn event(client: &mut Client, n: u64) -> (EventRecord, TableInfo) {
     }
 }
 
+/// The two seated players play `n` moves in turn from the opening (after their two
+/// seatings); returns the moves.
+async fn alternate(info: &TableInfo, players: [&mut Client; 2], n: usize) -> Vec<String> {
+    let mut moves = Vec::new();
+    for i in 0..n {
+        let text = a_legal_move(info, &moves);
+        let mover = &mut *players[i % 2];
+        mover
+            .send(&ClientMessage::Move {
+                text: text.clone(),
+                ply: Some(i),
+            })
+            .await
+            .unwrap();
+        event(mover, 3 + i as u64).await;
+        moves.push(text);
+    }
+    moves
+}
+
 async fn error(client: &mut Client) -> (String, String) {
     match client
         .recv_until(WAIT, |m| matches!(m, ServerMessage::Error { .. }))
@@ -489,20 +509,7 @@ async fn restart_keeps_everything(address: &str) {
     let info = create(&running, "screwball", "", Vec::new()).await;
     let (mut first, token) = join(&running, &info.id, &info.seats[0].player, "Ann").await;
     let (mut second, _) = join(&running, &info.id, &info.seats[1].player, "Bob").await;
-    let mut moves = Vec::new();
-    for i in 0..4 {
-        let text = a_legal_move(&info, &moves);
-        let mover = if i % 2 == 0 { &mut first } else { &mut second };
-        mover
-            .send(&ClientMessage::Move {
-                text: text.clone(),
-                ply: Some(i),
-            })
-            .await
-            .unwrap();
-        event(mover, 3 + i as u64).await;
-        moves.push(text);
-    }
+    let moves = alternate(&info, [&mut first, &mut second], 4).await;
     running.stop();
     // The connections end with it (after what was already sent).
     for client in [&mut first, &mut second] {
@@ -562,20 +569,7 @@ async fn far_behind_gets_a_snapshot() {
     let info = create(&running, "war", "", Vec::new()).await;
     let (mut first, _) = join(&running, &info.id, &info.seats[0].player, "Ann").await;
     let (mut second, _) = join(&running, &info.id, &info.seats[1].player, "Bob").await;
-    let mut moves = Vec::new();
-    for i in 0..4 {
-        let text = a_legal_move(&info, &moves);
-        let mover = if i % 2 == 0 { &mut first } else { &mut second };
-        mover
-            .send(&ClientMessage::Move {
-                text: text.clone(),
-                ply: Some(i),
-            })
-            .await
-            .unwrap();
-        event(mover, 3 + i as u64).await;
-        moves.push(text);
-    }
+    let moves = alternate(&info, [&mut first, &mut second], 4).await;
     let mut late = Client::connect(&url(&running, &info.id)).await.unwrap();
     late.send(&ClientMessage::Watch {
         since: 1,
@@ -723,4 +717,77 @@ async fn the_server_process_killed_mid_game_loses_nothing() {
     event(&mut back, 8).await;
     process.kill().unwrap();
     process.wait().unwrap();
+}
+
+/// A player whose connection drops just after sending a move: the move was either taken
+/// whole or not at all, and the seat, taken back with its token, plays on from there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_dropped_mid_move_leaves_the_table_whole() {
+    let db = db_file("drop");
+    let running = serve(&format!("sqlite:{}", db.display())).await;
+    let info = create(&running, "war", "", Vec::new()).await;
+    let (mut first, token) = join(&running, &info.id, &info.seats[0].player, "Ann").await;
+    let text = a_legal_move(&info, &[]);
+    first
+        .send(&ClientMessage::Move {
+            text: text.clone(),
+            ply: Some(0),
+        })
+        .await
+        .unwrap();
+    // Gone without waiting for the answer, and without closing the socket politely.
+    drop(first);
+    let mut back = Client::connect(&url(&running, &info.id)).await.unwrap();
+    back.send(&ClientMessage::Join {
+        seat: None,
+        name: None,
+        token: Some(token),
+        since: 0,
+        snapshot: false,
+    })
+    .await
+    .unwrap();
+    back.recv_until(WAIT, |m| matches!(m, ServerMessage::Joined { .. }))
+        .await
+        .unwrap();
+    let ServerMessage::Welcome { table } = back.recv(WAIT).await.unwrap() else {
+        panic!("expected welcome")
+    };
+    let ServerMessage::Events { events } = back.recv(WAIT).await.unwrap() else {
+        panic!("expected events")
+    };
+    let moved: Vec<&Event> = events
+        .iter()
+        .map(|e| &e.event)
+        .filter(|e| matches!(e, Event::Moved { .. }))
+        .collect();
+    assert_eq!(moved.len(), table.ply, "the log and the table agree");
+    let mut moves = Vec::new();
+    if table.ply == 1 {
+        moves.push(text);
+    } else {
+        // Not taken: the seat is still to move, and moves now.
+        assert_eq!(table.ply, 0);
+        let text = a_legal_move(&info, &[]);
+        back.send(&ClientMessage::Move {
+            text: text.clone(),
+            ply: Some(0),
+        })
+        .await
+        .unwrap();
+        event(&mut back, 2).await;
+        moves.push(text);
+    }
+    // The other seat answers; the table goes on.
+    let (mut second, _) = join(&running, &info.id, &info.seats[1].player, "Bob").await;
+    second
+        .send(&ClientMessage::Move {
+            text: a_legal_move(&info, &moves),
+            ply: Some(1),
+        })
+        .await
+        .unwrap();
+    let (record, _) = event(&mut second, 4).await;
+    assert!(matches!(record.event, Event::Moved { ply: 2, .. }));
+    running.stop();
 }
