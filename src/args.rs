@@ -407,7 +407,7 @@ fn join_start(url: &str, play: &PlayArgs) -> Result<(Start, Option<u32>), String
         }
         let table = play.table()?;
         let labels = table.player_labels();
-        let seats = computer_seats(&play.computer, &labels)?
+        let seats: Vec<tabula_server::protocol::SeatSpec> = computer_seats(&play.computer, &labels)?
             .into_iter()
             .map(|seat| match seat {
                 Controller::Computer(level) => tabula_server::protocol::SeatSpec::Computer {
@@ -417,7 +417,15 @@ fn join_start(url: &str, play: &PlayArgs) -> Result<(Start, Option<u32>), String
             })
             .collect();
         let game = tabula_rules::registry::game(table.kind()).name;
-        crate::remote::create(url, game, &table.options_ron(), seats)?
+        let computers_only = seats
+            .iter()
+            .all(|s| matches!(s, tabula_server::protocol::SeatSpec::Computer { .. }));
+        let url = crate::remote::create(url, game, &table.options_ron(), seats)?;
+        if computers_only {
+            // Nobody to sit down: this screen watches the computers play.
+            return watch_start(&url, play.spectator_window).map(|start| (start, play.frames));
+        }
+        url
     } else {
         if play.scene.is_some() || !play.rules.is_empty() || !play.computer.is_empty() {
             return Err(format!(
