@@ -407,15 +407,16 @@ fn join_start(url: &str, play: &PlayArgs) -> Result<(Start, Option<u32>), String
         }
         let table = play.table()?;
         let labels = table.player_labels();
-        let seats: Vec<tabula_server::protocol::SeatSpec> = computer_seats(&play.computer, &labels)?
-            .into_iter()
-            .map(|seat| match seat {
-                Controller::Computer(level) => tabula_server::protocol::SeatSpec::Computer {
-                    level: level.to_string(),
-                },
-                _ => tabula_server::protocol::SeatSpec::Open,
-            })
-            .collect();
+        let seats: Vec<tabula_server::protocol::SeatSpec> =
+            computer_seats(&play.computer, &labels)?
+                .into_iter()
+                .map(|seat| match seat {
+                    Controller::Computer(level) => tabula_server::protocol::SeatSpec::Computer {
+                        level: level.to_string(),
+                    },
+                    _ => tabula_server::protocol::SeatSpec::Open,
+                })
+                .collect();
         let game = tabula_rules::registry::game(table.kind()).name;
         let computers_only = seats
             .iter()

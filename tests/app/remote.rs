@@ -137,6 +137,9 @@ fn two_windows_and_a_spectator_play_at_a_server_table() {
     assert!(board.starts_with("<svg") && board.contains("class=\"piece\""));
     assert!(http_get(addr, "/t1").contains("<ol id=\"moves\">"));
 
+    // And in a browser, the page shows the moves the two windows made.
+    page_shows(addr, &moves[..12]);
+
     // A window whose seat is not to move cannot move; nobody takes back at a server's table.
     let m = eve.world().resource::<Match<War>>();
     assert!(!eve.world().resource::<LocalTurn>().0, "{}", m.status());
@@ -166,4 +169,51 @@ fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
     let (head, body) = response.split_once("\r\n\r\n").unwrap();
     assert!(head.starts_with("HTTP/1.1 200"), "{path}: {head}");
     body.to_string()
+}
+
+/// The table's page in headless Chromium lists `moves` (skipped, saying so, where Chromium
+/// is not installed, unless `TABULA_REQUIRE_BROWSER` is set).
+fn page_shows(addr: std::net::SocketAddr, moves: &[String]) {
+    let bin = std::path::Path::new("/usr/bin/chromium");
+    if !bin.exists() {
+        assert!(
+            std::env::var("TABULA_REQUIRE_BROWSER").is_err(),
+            "TABULA_REQUIRE_BROWSER is set but Chromium is not installed"
+        );
+        eprintln!("Chromium is not installed: the page is not looked at here");
+        return;
+    }
+    let profile = std::env::temp_dir().join(format!("tabula-app-page-{}", std::process::id()));
+    let out = std::process::Command::new(bin)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--virtual-time-budget=8000",
+            "--dump-dom",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("http://{addr}/t1"))
+        .stderr(std::process::Stdio::null())
+        .output()
+        .expect("chromium runs");
+    let _ = std::fs::remove_dir_all(&profile);
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let list = dom
+        .split("<ol id=\"moves\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</ol>").next())
+        .unwrap_or_else(|| panic!("no move list on the page:\n{dom}"));
+    for (i, text) in moves.iter().enumerate() {
+        assert!(
+            list.contains(text.as_str()),
+            "move {} ({text}) is not on the page: {list}",
+            i + 1
+        );
+    }
 }
