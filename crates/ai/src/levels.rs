@@ -141,7 +141,7 @@ pub fn level_settings(
     if kind == GameKind::Fences {
         match level {
             Level::Easy => settings.style = Style::Intuition { temperature: 3.0 },
-            Level::Medium => settings.style = Style::Intuition { temperature: 0.2 },
+            Level::Medium => settings.style = Style::Intuition { temperature: 0.1 },
             Level::Hard | Level::Max => {}
         }
     }
