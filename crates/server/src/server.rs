@@ -335,9 +335,17 @@ impl Server {
             };
             if let Err(e) = server.submit(&handle, seat, request).await {
                 // A stale answer (the position moved on) is dropped; anything else is a
-                // fault worth telling.
+                // fault worth telling. A move the database could not take is tried again a
+                // little later, so that the table does not wait for ever.
                 if e.code != "stale" {
                     eprintln!("tabula-server: the computer's move was refused: {e}");
+                }
+                if e.code == "storage" {
+                    *handle.thinking.lock().expect("not poisoned") = None;
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    if !*server.stopped.borrow() {
+                        server.maybe_think(handle.clone());
+                    }
                 }
             }
         })
