@@ -18,29 +18,10 @@ impl Material for LiteMaterial {
         "embedded://tabula/lite.wgsl".into()
     }
 
-    // Drawn in the blended pass (on llvmpipe the opaque pass drew nothing of this
-    // material), but writing depth like an opaque surface: its alpha is one, so the order
-    // of drawing cannot matter.
+    // Drawn in the opaque pass, before every translucent surface (the sea, the marks), and
+    // without blending.
     fn alpha_mode(&self) -> AlphaMode {
-        AlphaMode::Blend
-    }
-
-    // Sorted before every truly translucent surface (the sea, the marks), so that those
-    // are drawn over the solids they lie on.
-    fn depth_bias(&self) -> f32 {
-        -1.0e6
-    }
-
-    fn specialize(
-        _pipeline: &bevy::pbr::MaterialPipeline,
-        descriptor: &mut bevy::render::render_resource::RenderPipelineDescriptor,
-        _layout: &bevy::mesh::MeshVertexBufferLayoutRef,
-        _key: bevy::pbr::MaterialPipelineKey<Self>,
-    ) -> Result<(), bevy::render::render_resource::SpecializedMeshPipelineError> {
-        if let Some(depth) = descriptor.depth_stencil.as_mut() {
-            depth.depth_write_enabled = Some(true);
-        }
-        Ok(())
+        AlphaMode::Opaque
     }
 }
 
@@ -130,4 +111,34 @@ pub enum Made {
     Solid(Handle<LiteMaterial>),
     /// For a translucent one.
     Glass(Handle<LiteGlass>),
+}
+
+/// Builds each mesh's instance data on the CPU: a few hundred meshes cost the CPU next to
+/// nothing, and a software renderer is spared the compute passes that would build it on the
+/// GPU. Bevy's `PbrPlugin` builds the data on the CPU when asked, but its render phases go on
+/// expecting indirect draws built on the GPU and draw no opaque surface at all; telling them
+/// the device has no GPU preprocessing makes them draw the CPU's batches.
+pub fn build_instances_on_cpu() -> bevy::pbr::PbrPlugin {
+    bevy::pbr::PbrPlugin {
+        use_gpu_instance_buffer_builder: false,
+        ..default()
+    }
+}
+
+/// The second half of [`build_instances_on_cpu`], added once the default plugins are in.
+pub fn cpu_batching_plugin(app: &mut App) {
+    use bevy::render::batching::gpu_preprocessing::{
+        GpuPreprocessingMode, GpuPreprocessingSupport,
+    };
+    use bevy::render::{RenderApp, RenderStartup, init_gpu_resource};
+    let Some(render_app) = app.get_sub_app_mut(RenderApp) else {
+        return;
+    };
+    render_app.add_systems(
+        RenderStartup,
+        (|mut support: ResMut<GpuPreprocessingSupport>| {
+            support.max_supported_mode = GpuPreprocessingMode::None;
+        })
+        .after(init_gpu_resource::<GpuPreprocessingSupport>),
+    );
 }

@@ -100,25 +100,25 @@ pub fn run(request: ShotRequest) -> ExitCode {
         }
     };
     let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Tabula — shot".into(),
-                    resolution: WindowResolution::new(request.width, request.height),
-                    resizable: false,
-                    ..default()
-                }),
+    let plugins = DefaultPlugins
+        .set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Tabula — shot".into(),
+                resolution: WindowResolution::new(request.width, request.height),
+                resizable: false,
                 ..default()
-            })
-            // As play builds it.
-            .set(bevy::pbr::PbrPlugin {
-                use_gpu_instance_buffer_builder: !request.as_played,
-                ..default()
-            })
-            // A picture needs no sound device.
-            .disable::<bevy::audio::AudioPlugin>(),
-    );
+            }),
+            ..default()
+        })
+        // A picture needs no sound device.
+        .disable::<bevy::audio::AudioPlugin>();
+    if request.as_played {
+        // As play builds it.
+        app.add_plugins(plugins.set(crate::lite::build_instances_on_cpu()))
+            .add_plugins(crate::lite::cpu_batching_plugin);
+    } else {
+        app.add_plugins(plugins);
+    }
     if let Err(e) = crate::tabletop::display_available() {
         eprintln!("tabula shot: {e}");
         return ExitCode::from(2);
