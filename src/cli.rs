@@ -300,19 +300,17 @@ pub fn run_window(start: Start, frames: Option<u32>, volume: Option<u8>) -> Exit
     };
     let mut app = App::new();
     crate::sound::quiet_device_search();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title,
-                    resolution: (1280u32, 720u32).into(),
-                    ..default()
-                }),
+    crate::lite::add_plugins_building_on_cpu(
+        &mut app,
+        DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title,
+                resolution: (1280u32, 720u32).into(),
                 ..default()
-            })
-            .set(crate::lite::build_instances_on_cpu()),
+            }),
+            ..default()
+        }),
     );
-    app.add_plugins(crate::lite::cpu_batching_plugin);
     if std::thread::available_parallelism().is_ok_and(|n| n.get() <= 2) {
         app.add_plugins(InLine);
     }

@@ -113,24 +113,22 @@ pub enum Made {
     Glass(Handle<LiteGlass>),
 }
 
-/// Builds each mesh's instance data on the CPU: a few hundred meshes cost the CPU next to
-/// nothing, and a software renderer is spared the compute passes that would build it on the
-/// GPU. Bevy's `PbrPlugin` builds the data on the CPU when asked, but its render phases go on
-/// expecting indirect draws built on the GPU and draw no opaque surface at all; telling them
-/// the device has no GPU preprocessing makes them draw the CPU's batches.
-pub fn build_instances_on_cpu() -> bevy::pbr::PbrPlugin {
-    bevy::pbr::PbrPlugin {
-        use_gpu_instance_buffer_builder: false,
-        ..default()
-    }
-}
-
-/// The second half of [`build_instances_on_cpu`], added once the default plugins are in.
-pub fn cpu_batching_plugin(app: &mut App) {
+/// Adds `plugins` (the default plugins, as the caller set them) building each mesh's
+/// instance data on the CPU: a few hundred meshes cost the CPU next to nothing, and a
+/// software renderer is spared the compute passes that would build it on the GPU. Bevy's
+/// `PbrPlugin` builds the data on the CPU when asked, but its render phases go on expecting
+/// indirect draws built on the GPU and draw no opaque surface at all; telling them the
+/// device has no GPU preprocessing makes them draw the CPU's batches. The two halves go
+/// together, so they are added together.
+pub fn add_plugins_building_on_cpu(app: &mut App, plugins: bevy::app::PluginGroupBuilder) {
     use bevy::render::batching::gpu_preprocessing::{
         GpuPreprocessingMode, GpuPreprocessingSupport,
     };
     use bevy::render::{RenderApp, RenderStartup, init_gpu_resource};
+    app.add_plugins(plugins.set(bevy::pbr::PbrPlugin {
+        use_gpu_instance_buffer_builder: false,
+        ..default()
+    }));
     let Some(render_app) = app.get_sub_app_mut(RenderApp) else {
         return;
     };

@@ -114,8 +114,7 @@ pub fn run(request: ShotRequest) -> ExitCode {
         .disable::<bevy::audio::AudioPlugin>();
     if request.as_played {
         // As play builds it.
-        app.add_plugins(plugins.set(crate::lite::build_instances_on_cpu()))
-            .add_plugins(crate::lite::cpu_batching_plugin);
+        crate::lite::add_plugins_building_on_cpu(&mut app, plugins);
     } else {
         app.add_plugins(plugins);
     }
