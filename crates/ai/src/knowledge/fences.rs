@@ -342,19 +342,7 @@ fn relocations(
             to.push(slot);
         }
     }
-    // Parking places: vacant slots far from home, off every path.
-    let mut parking: Vec<(u16, Slot)> = board
-        .slots()
-        .into_iter()
-        .filter(|s| !taken.contains(s) && !on_my_path.contains(s) && !to.contains(s))
-        .map(|s| (home[field.index(s.0)].min(home[field.index(s.1)]), s))
-        .filter(|(d, _)| *d != FAR)
-        .collect();
-    parking.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    to.extend(parking.into_iter().take(3).map(|(_, s)| s));
-    // Score each pair exactly.
-    let n = seats.len();
-    let mut before = [0.0f32; 4];
+    // Distances home on a field without fences.
     let mut open_home = Vec::new();
     let open = Field {
         fenced: vec![0; field.fenced.len()],
@@ -365,6 +353,26 @@ fn relocations(
         entrance_open: [true; 4],
     };
     open.to_home(&mut open_home, &mut queue);
+    // Parking places: vacant slots far from home, off every path. They are ranked by the
+    // distance on an open field, so that there are some even when every entrance is shut:
+    // then taking one's own fence out of an entrance and parking it is the way to open home.
+    let mut parking: Vec<(u16, Slot)> = board
+        .slots()
+        .into_iter()
+        .filter(|s| !taken.contains(s) && !on_my_path.contains(s) && !to.contains(s))
+        .map(|s| {
+            (
+                open_home[field.index(s.0)].min(open_home[field.index(s.1)]),
+                s,
+            )
+        })
+        .filter(|(d, _)| *d != FAR)
+        .collect();
+    parking.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    to.extend(parking.into_iter().take(3).map(|(_, s)| s));
+    // Score each pair exactly.
+    let n = seats.len();
+    let mut before = [0.0f32; 4];
     seat_turns(game, field, home, &open_home, &mut before[..n]);
     let mut after = [0.0f32; 4];
     let mut d = Vec::new();
@@ -413,6 +421,50 @@ mod tests {
                 "{seat}"
             );
         }
+    }
+
+    #[test]
+    fn with_every_entrance_shut_the_mover_opens_its_own_entrance_beside_it() {
+        use tabula_rules::fences::Section;
+        let space = |t: &str| Space::parse(t).expect("a space");
+        let slot = |a: &str, b: &str| Slot::between(space(a), space(b));
+        let (red, green) = (Seat(Section::South), Seat(Section::North));
+        // Red holds the west and east entrances, Green the south and north ones; Red's
+        // pawn stands two steps from the east entrance, Green's far from every one.
+        let mut fences = vec![(red, slot("e7", "f7")), (red, slot("h7", "i7"))];
+        for (a, b) in [("a1", "a2"), ("a2", "a3"), ("a3", "a4"), ("a4", "a5")] {
+            fences.push((red, slot(a, b)));
+        }
+        fences.extend([(green, slot("g5", "g6")), (green, slot("g8", "g9"))]);
+        for (a, b) in [
+            ("m9", "m10"),
+            ("m10", "m11"),
+            ("m11", "m12"),
+            ("m12", "m13"),
+        ] {
+            fences.push((green, slot(a, b)));
+        }
+        let game = Fences::with_layout(
+            FencesOptions::default(),
+            vec![Node::Space(space("j7")), Node::Space(space("c3"))],
+            fences,
+        )
+        .expect("a legal layout");
+        assert_eq!(game.to_move(), red);
+        assert_eq!(game.distance_home(Node::Space(space("j7"))), None);
+        let moves = game.legal_moves();
+        let mut scores = vec![0.0; moves.len()];
+        FencesKnowledge.order(&game, &moves, &mut scores);
+        let (best, score) = moves
+            .iter()
+            .zip(&scores)
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .expect("fence moves");
+        assert!(score.is_finite() && *score > 0.0, "{best:?} {score}");
+        assert!(
+            matches!(best, FenceMove::Relocate { from, .. } if *from == slot("h7", "i7")),
+            "{best:?}"
+        );
     }
 
     #[test]
