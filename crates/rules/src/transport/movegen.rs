@@ -71,6 +71,9 @@ fn plane_may_enter(flags: u8, mode: Mode) -> Option<bool> {
 pub(super) trait Sink {
     /// Takes one action.
     fn one(&mut self, mv: Move);
+    /// Takes the moves of the main piece `p` to its targets in `mask` (bit `i` for
+    /// [`main_target`]`(p, i)`), in the order of the bits.
+    fn main(&mut self, p: &Piece, mask: u32);
     /// Takes eight actions, `make(d)` for each heading `d` not barred (bit `i` of `barred`
     /// for `Dir::ALL[i]`).
     fn eight(&mut self, barred: u8, make: impl Fn(Dir) -> Move);
@@ -80,6 +83,15 @@ impl Sink for Vec<Move> {
     #[inline(always)]
     fn one(&mut self, mv: Move) {
         self.push(mv);
+    }
+
+    #[inline(always)]
+    fn main(&mut self, p: &Piece, mut mask: u32) {
+        while mask != 0 {
+            let i = mask.trailing_zeros();
+            mask &= mask - 1;
+            self.push(main_move(p, i));
+        }
     }
 
     #[inline(always)]
@@ -112,21 +124,37 @@ impl Sink for usize {
     }
 
     #[inline(always)]
+    fn main(&mut self, _: &Piece, mask: u32) {
+        *self += mask.count_ones() as usize;
+    }
+
+    #[inline(always)]
     fn eight(&mut self, barred: u8, _: impl Fn(Dir) -> Move) {
         *self += 8 - barred.count_ones() as usize;
     }
 }
 
-/// Generated actions as the generator sends them, without building the runs of eight: a
-/// single action, or the first of a run (heading north) with the headings barred, so that one
-/// action at a given place of the list is found without writing out every action.
+/// Generated actions as the generator sends them, without building the runs of eight or a
+/// main piece's moves: a single action, the first of a run (heading north) with the headings
+/// barred, or a main piece with its targets, so that one action at a given place of the list
+/// is found without writing out every action.
 #[derive(Debug, Default)]
 pub(super) struct Runs {
-    /// Each action or run: the action (a run's heading north), its barred headings
-    /// ([`SINGLE`] for a single action), and how many actions it stands for.
-    list: Vec<(Move, u8, u8)>,
+    /// Each entry, and how many actions it stands for.
+    list: Vec<(Entry, u8)>,
     /// How many actions in all.
     total: usize,
+}
+
+/// One entry of [`Runs`].
+#[derive(Debug)]
+enum Entry {
+    /// A single action.
+    One(Move),
+    /// A run of up to eight actions: the first (heading north), and the headings barred.
+    Eight(Move, u8),
+    /// A main piece's moves: the piece, and its targets as [`Sink::main`] takes them.
+    Main(Piece, u32),
 }
 
 impl Runs {
@@ -144,29 +172,34 @@ impl Runs {
     /// The action at place `k` of the list written out in full (as a `Vec<Move>` sink
     /// writes it), if there is one.
     pub(super) fn nth(&self, mut k: usize) -> Option<Move> {
-        let (mv, barred, _) = self.list.iter().find(|(_, _, count)| {
+        let (entry, _) = self.list.iter().find(|(_, count)| {
             let here = k < usize::from(*count);
             if !here {
                 k -= usize::from(*count);
             }
             here
         })?;
-        if *barred == SINGLE {
-            return Some(mv.clone());
+        match entry {
+            Entry::One(mv) => Some(mv.clone()),
+            Entry::Eight(mv, barred) => {
+                let d = Dir::ALL
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(i, _)| barred & (1 << i) == 0)
+                    .nth(k)
+                    .map(|(_, d)| d)?;
+                Some(headed(mv, d))
+            }
+            Entry::Main(p, mask) => {
+                let mut mask = *mask;
+                for _ in 0..k {
+                    mask &= mask.wrapping_sub(1);
+                }
+                (mask != 0).then(|| main_move(p, mask.trailing_zeros()))
+            }
         }
-        let d = Dir::ALL
-            .into_iter()
-            .enumerate()
-            .filter(|(i, _)| barred & (1 << i) == 0)
-            .nth(k)
-            .map(|(_, d)| d)?;
-        Some(headed(mv, d))
     }
 }
-
-/// A single action's barred headings in [`Runs`]: all of them (a run with all barred stands
-/// for no action, and is never picked).
-const SINGLE: u8 = 0xff;
 
 /// A run's action turned to heading `d`: a launch's heading, a plane's new heading.
 fn headed(mv: &Move, d: Dir) -> Move {
@@ -196,8 +229,18 @@ fn headed(mv: &Move, d: Dir) -> Move {
 impl Sink for Runs {
     #[inline(always)]
     fn one(&mut self, mv: Move) {
-        self.list.push((mv, SINGLE, 1));
+        self.list.push((Entry::One(mv), 1));
         self.total += 1;
+    }
+
+    #[inline(always)]
+    fn main(&mut self, p: &Piece, mask: u32) {
+        let count = mask.count_ones() as u8;
+        if count == 0 {
+            return;
+        }
+        self.total += usize::from(count);
+        self.list.push((Entry::Main(*p, mask), count));
     }
 
     #[inline(always)]
@@ -212,7 +255,52 @@ impl Sink for Runs {
             return;
         }
         self.total += usize::from(count);
-        self.list.push((first, barred, count));
+        self.list.push((Entry::Eight(first, barred), count));
+    }
+}
+
+/// The target of candidate `i` of main piece `p`, in the order the generator tries them: a
+/// submarine's four diagonals and a destroyer's eight headings one step then two (bits `2d`
+/// and `2d + 1`), a transport's eight neighbours, a long ship's bow then its stern swung to
+/// each neighbour (bits 0 to 15), then the ship moved forward (16) and back (17) along its
+/// line.
+fn main_target(p: &Piece, i: u32) -> (Sq, Option<Sq>) {
+    let i = i as usize;
+    let along = |s: Sq, d: usize, steps: i8| {
+        let (dx, dy) = DELTAS[d];
+        Sq::new(
+            s.x.wrapping_add(dx.wrapping_mul(steps)),
+            s.y.wrapping_add(dy.wrapping_mul(steps)),
+        )
+    };
+    match p.kind {
+        Kind::Submarine => (along(p.at, [1, 3, 5, 7][i / 2], 1 + (i % 2) as i8), None),
+        Kind::Destroyer => (along(p.at, i / 2, 1 + (i % 2) as i8), None),
+        Kind::Transport => (along(p.at, i, 1), None),
+        _ => {
+            let (s, b) = (p.at, p.bow.expect("a two-square ship has a bow"));
+            match i {
+                0..8 => (s, Some(along(s, i, 1))),
+                8..16 => (along(b, i - 8, 1), Some(b)),
+                _ => {
+                    let d = line_to(s, b).expect("a ship moved along its line lies on one");
+                    if i == 16 {
+                        (b, Some(along(b, d, 1)))
+                    } else {
+                        (along(s, (d + 4) % 8, 1), Some(s))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The move of main piece `p` to candidate `i` ([`main_target`]).
+fn main_move(p: &Piece, i: u32) -> Move {
+    Move::Main {
+        kind: p.kind,
+        from: (p.at, p.bow),
+        to: main_target(p, i),
     }
 }
 
@@ -279,81 +367,65 @@ impl Position {
         }
         let at = |s: Sq| flags[index(s)];
         let step = |s: Sq, (dx, dy): (i8, i8)| Sq::new(s.x.wrapping_add(dx), s.y.wrapping_add(dy));
-        // Main pieces, in the order of `Kind::MAIN`.
+        // Main pieces, in the order of `Kind::MAIN`, each with its targets as a mask of
+        // `main_target`'s candidates.
         for p in mine.into_iter().flatten() {
-            let from = (p.at, p.bow);
-            let mut main = |to: (Sq, Option<Sq>)| {
-                out.one(Move::Main {
-                    kind: p.kind,
-                    from,
-                    to,
-                })
-            };
+            let mut mask = 0u32;
+            let mut allow = |i: usize, ok: bool| mask |= u32::from(ok) << i;
             match p.kind {
                 Kind::Submarine => {
-                    for d in [1, 3, 5, 7] {
+                    for (j, d) in [1, 3, 5, 7].into_iter().enumerate() {
                         let one = step(p.at, DELTAS[d]);
                         if !one.on(n) {
                             continue;
                         }
-                        if at(one) & BARS_SUBMARINE == 0 {
-                            main((one, None));
-                        }
+                        allow(2 * j, at(one) & BARS_SUBMARINE == 0);
                         // The first move's double step passes under anything.
                         let two = step(one, DELTAS[d]);
-                        if !p.moved && two.on(n) && at(two) & BARS_SUBMARINE == 0 {
-                            main((two, None));
-                        }
+                        allow(
+                            2 * j + 1,
+                            !p.moved && two.on(n) && at(two) & BARS_SUBMARINE == 0,
+                        );
                     }
                 }
                 Kind::Destroyer => {
-                    for delta in DELTAS {
+                    for (d, delta) in DELTAS.into_iter().enumerate() {
                         let one = step(p.at, delta);
                         if !one.on(n) || at(one) & BARS_DESTROYER != 0 {
                             // What bars the entry bars the passing too.
                             continue;
                         }
-                        main((one, None));
+                        allow(2 * d, true);
                         let two = step(one, delta);
-                        if !p.moved && two.on(n) && at(two) & BARS_DESTROYER == 0 {
-                            main((two, None));
-                        }
+                        allow(
+                            2 * d + 1,
+                            !p.moved && two.on(n) && at(two) & BARS_DESTROYER == 0,
+                        );
                     }
                 }
                 Kind::Transport => {
-                    for delta in DELTAS {
+                    for (d, delta) in DELTAS.into_iter().enumerate() {
                         let q = step(p.at, delta);
-                        if q.on(n) && at(q) & BARS_SHIP == 0 {
-                            main((q, None));
-                        }
+                        allow(d, q.on(n) && at(q) & BARS_SHIP == 0);
                     }
                 }
                 _ => {
                     let (s, b) = (p.at, p.bow.expect("a two-square ship has a bow"));
-                    for delta in DELTAS {
+                    for (d, delta) in DELTAS.into_iter().enumerate() {
                         let nb = step(s, delta);
-                        if nb != b && nb.on(n) && at(nb) & BARS_SHIP == 0 {
-                            main((s, Some(nb)));
-                        }
-                    }
-                    for delta in DELTAS {
+                        allow(d, nb != b && nb.on(n) && at(nb) & BARS_SHIP == 0);
                         let ns = step(b, delta);
-                        if ns != s && ns.on(n) && at(ns) & BARS_SHIP == 0 {
-                            main((ns, Some(b)));
-                        }
+                        allow(8 + d, ns != s && ns.on(n) && at(ns) & BARS_SHIP == 0);
                     }
                     if let Some(d) = line_to(s, b) {
                         let fwd = step(b, DELTAS[d]);
-                        if fwd.on(n) && at(fwd) & BARS_SHIP == 0 {
-                            main((b, Some(fwd)));
-                        }
+                        allow(16, fwd.on(n) && at(fwd) & BARS_SHIP == 0);
                         let back = step(s, DELTAS[(d + 4) % 8]);
-                        if back.on(n) && at(back) & BARS_SHIP == 0 {
-                            main((back, Some(s)));
-                        }
+                        allow(17, back.on(n) && at(back) & BARS_SHIP == 0);
                     }
                 }
             }
+            out.main(p, mask);
         }
         // Launches: the squares touching the ships that launch or fire each kind, each with
         // the headings barred there (a shell or torpedo may not point at a ship that fires
