@@ -437,41 +437,60 @@ impl Position {
             }
             let mut spots = [(Sq::new(0, 0), 0u8); 24];
             let mut len = 0;
+            // A missile may not point at any ship of its fleet that fires it and touches
+            // its square: the headings from the square to each of the ship's squares are
+            // barred as the ship finds the square.
+            let missile = aux != Kind::Plane;
             for k in self.launchers(aux) {
                 let Some(ship) = mine[*k as usize] else {
                     continue;
                 };
                 for q in ship.squares() {
-                    for delta in DELTAS {
+                    let other = if q == ship.at {
+                        ship.bow
+                    } else {
+                        Some(ship.at)
+                    };
+                    for (d, delta) in DELTAS.into_iter().enumerate() {
                         let a = step(q, delta);
                         if !a.on(n) || ship.covers(a) {
                             continue;
                         }
                         let i = index(a);
-                        if slot[i] >> 5 != tag && len < spots.len() {
+                        if slot[i] >> 5 != tag {
+                            if len == spots.len() {
+                                continue;
+                            }
                             slot[i] = tag << 5 | len as u8;
                             spots[len] = (a, 0);
                             len += 1;
                         }
+                        if missile {
+                            let spot = &mut spots[usize::from(slot[i] & 31)];
+                            spot.1 |= 1 << ((d + 4) % 8);
+                            if let Some(d) = other.and_then(|o| line_to(a, o)) {
+                                spot.1 |= 1 << d;
+                            }
+                        }
                     }
                 }
             }
-            // A missile may not point at any ship of its fleet that fires it and touches
-            // its square, even one standing on that square (an armed transport's shell set
-            // on the battleship's bow).
-            if aux != Kind::Plane {
-                for spot in &mut spots[..len] {
-                    for k in self.launchers(aux) {
-                        let Some(ship) = mine[*k as usize] else {
-                            continue;
-                        };
-                        if !ship.squares().any(|q| q.touches(spot.0)) {
-                            continue;
-                        }
-                        for s in ship.squares() {
-                            if let Some(d) = line_to(spot.0, s) {
-                                spot.1 |= 1 << d;
-                            }
+            // Even a ship standing on the square bars the heading to its other square (an
+            // armed transport's shell set on the battleship's bow).
+            if missile {
+                for k in self.launchers(aux) {
+                    let Some(ship) = mine[*k as usize] else {
+                        continue;
+                    };
+                    let Some(bow) = ship.bow else {
+                        continue;
+                    };
+                    for (c, other) in [(ship.at, bow), (bow, ship.at)] {
+                        let i = index(c);
+                        if slot[i] >> 5 == tag
+                            && let Some(d) = line_to(c, other)
+                        {
+                            spots[usize::from(slot[i] & 31)].1 |= 1 << d;
                         }
                     }
                 }
