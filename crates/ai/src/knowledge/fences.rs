@@ -374,6 +374,21 @@ fn relocations(
     let n = seats.len();
     let mut before = [0.0f32; 4];
     seat_turns(game, field, home, &open_home, &mut before[..n]);
+    // Each opponent's turns weigh by how likely he is to win the race now, so that with
+    // three opponents a fence goes against the leader rather than against whoever it slows
+    // most (with one opponent the weight is 1).
+    let mut threat = [0.0f32; 4];
+    let mut leader = f32::INFINITY;
+    for k in (0..n).filter(|&k| k != me) {
+        leader = leader.min(before[k]);
+    }
+    for k in (0..n).filter(|&k| k != me) {
+        threat[k] = (-(before[k] - leader) / TURN_SCALE).exp();
+    }
+    let total: f32 = threat.iter().sum();
+    for t in &mut threat {
+        *t /= total;
+    }
     let mut after = [0.0f32; 4];
     let mut d = Vec::new();
     let mut out = HashMap::new();
@@ -387,11 +402,7 @@ fn relocations(
             let mut gain = 0.0;
             for k in 0..n {
                 let delta = after[k] - before[k];
-                gain += if k == me {
-                    -delta
-                } else {
-                    delta / (n - 1) as f32
-                };
+                gain += if k == me { -delta } else { delta * threat[k] };
             }
             out.insert((from, slot), gain);
         }
@@ -464,6 +475,42 @@ mod tests {
         assert!(
             matches!(best, FenceMove::Relocate { from, .. } if *from == slot("h7", "i7")),
             "{best:?}"
+        );
+    }
+
+    #[test]
+    fn with_four_players_the_fence_goes_against_the_leader() {
+        let options = FencesOptions {
+            players: 4,
+            ..FencesOptions::default()
+        };
+        let start = Fences::new(options.clone()).expect("four players");
+        let space = |t: &str| Node::Space(Space::parse(t).expect("a space"));
+        // South to move, far from home; East three steps from it, North and West far.
+        let game = Fences::with_layout(
+            options,
+            vec![space("b2"), space("k7"), space("l12"), space("b12")],
+            start.fences().to_vec(),
+        )
+        .expect("a legal layout");
+        let leader = start.seats()[1];
+        let moves = game.legal_moves();
+        let mut scores = vec![0.0; moves.len()];
+        FencesKnowledge.order(&game, &moves, &mut scores);
+        let (best, _) = moves
+            .iter()
+            .zip(&scores)
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .expect("fence moves");
+        let before = game.distance_home(game.pawn(leader)).expect("a way home");
+        let mut after = game.clone();
+        after.play_unchecked(best);
+        let longer = after
+            .distance_home(after.pawn(leader))
+            .is_none_or(|d| d > before);
+        assert!(
+            longer,
+            "{best:?} leaves the leader {before} steps from home"
         );
     }
 
