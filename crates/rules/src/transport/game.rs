@@ -203,6 +203,11 @@ impl Transport {
             self.quiet.saturating_add(1)
         };
         debug_assert_eq!(self.pos.key, self.pos.compute_key(), "the key after {mv:?}");
+        debug_assert_eq!(
+            self.pos.occupancy,
+            self.pos.compute_occupancy(),
+            "the occupancy after {mv:?}"
+        );
     }
 
     /// The fleets of the team (or the lone fleet) of `fleet`.
@@ -411,20 +416,19 @@ impl Game for Transport {
 
     fn undo(&mut self) -> Option<Move> {
         let frame = self.frames.pop()?;
-        let pieces = &mut self.pos.pieces;
+        let pos = &mut self.pos;
         for change in self.log.drain(frame.log_len..).rev() {
             match change {
-                Change::Replaced(i, old) => pieces[i] = old,
-                Change::Pushed => {
-                    pieces.pop();
-                }
-                Change::Taken(i, old) => pieces.insert(i, old),
+                Change::Replaced(i, old) => pos.set_piece_unkeyed(i, old),
+                Change::Pushed => pos.pop_piece_unkeyed(),
+                Change::Taken(i, old) => pos.insert_piece_unkeyed(i, old),
             }
         }
         self.pos.reserve = frame.reserve;
         self.pos.out = frame.out;
         self.pos.to_move = frame.to_move;
         self.pos.key = frame.key;
+        debug_assert_eq!(self.pos.occupancy, self.pos.compute_occupancy());
         self.quiet = frame.quiet;
         Some(frame.mv)
     }

@@ -5,7 +5,7 @@
 use super::board::{Dir, Sq};
 use super::options::{Mode, PlanePassing};
 use super::pieces::{Kind, Piece, can_sink};
-use super::position::Position;
+use super::position::{Position, enemy_bytes};
 
 /// One action.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -244,19 +244,12 @@ impl Position {
         rec: &mut impl Record,
     ) -> Result<bool, Illegal> {
         let me = self.pieces[mover];
-        // Most squares entered hold no enemy: a quick look, without branches.
-        let enemy: u8 = (0..4u8)
-            .filter(|f| self.enemies(me.fleet, *f))
-            .fold(0, |m, f| m | 1 << f);
-        // Squares compared as one number each, a missing bow as none.
-        let packed = |s: Sq| u32::from(u16::from_le_bytes([s.x as u8, s.y as u8]));
-        let want = packed(sq);
-        let mut there = 0u8;
-        for p in &self.pieces {
-            let covers = (packed(p.at) == want) | (p.bow.map_or(u32::MAX, packed) == want);
-            there |= u8::from(covers) & (enemy >> (p.fleet & 3));
-        }
-        if there & 1 == 0 {
+        // Most squares entered hold no enemy: one look at the occupancy.
+        if self
+            .occupancy
+            .at(sq)
+            .is_some_and(|counts| counts & enemy_bytes(self, me.fleet) == 0)
+        {
             return Ok(false);
         }
         let mut sank = false;

@@ -41,6 +41,62 @@ pub struct Position {
     pub(super) to_move: u8,
     pub(super) rules: Rules,
     pub(super) key: u64,
+    /// How many pieces of each fleet cover each square, kept up to date with the pieces.
+    pub(super) occupancy: Occupancy,
+}
+
+/// Squares per rank of [`Occupancy`]: the largest board's side.
+const OCCUPANCY_SIDE: usize = 25;
+
+/// How many pieces of each fleet (by its number's last two bits) cover each square of the
+/// largest board, a square's counts as one number (a byte per fleet): whether a square
+/// holds an enemy at all is one look-up, not a pass over the pieces. A function of the
+/// pieces, so that equal pieces give equal occupancies.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(super) struct Occupancy(Vec<u32>);
+
+impl Default for Occupancy {
+    fn default() -> Occupancy {
+        Occupancy(vec![0; OCCUPANCY_SIDE * OCCUPANCY_SIDE])
+    }
+}
+
+impl fmt::Debug for Occupancy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Occupancy")
+    }
+}
+
+impl Occupancy {
+    /// The counts of the pieces on `sq`, a byte per fleet (fleet 0 the lowest); `None` off
+    /// the largest board.
+    pub(super) fn at(&self, sq: Sq) -> Option<u32> {
+        let (x, y) = (sq.x as u8 as usize, sq.y as u8 as usize);
+        (x < OCCUPANCY_SIDE && y < OCCUPANCY_SIDE).then(|| self.0[y * OCCUPANCY_SIDE + x])
+    }
+
+    /// Counts `p` on its squares (`add`), or no longer.
+    fn count(&mut self, p: &Piece, add: bool) {
+        let one = 1u32 << (8 * (p.fleet & 3));
+        for sq in p.squares() {
+            let (x, y) = (sq.x as u8 as usize, sq.y as u8 as usize);
+            if x < OCCUPANCY_SIDE && y < OCCUPANCY_SIDE {
+                let cell = &mut self.0[y * OCCUPANCY_SIDE + x];
+                *cell = if add {
+                    cell.wrapping_add(one)
+                } else {
+                    cell.wrapping_sub(one)
+                };
+            }
+        }
+    }
+}
+
+/// The bytes of an [`Occupancy`] count of the fleets that are enemies of `fleet`.
+pub(super) fn enemy_bytes(pos: &Position, fleet: u8) -> u32 {
+    (0..4u8)
+        .filter(|f| pos.enemies(fleet, *f))
+        .fold(0, |m, f| m | 0xff << (8 * f))
 }
 
 /// A reserve's place in a fleet's reserve: planes, shells, torpedoes.
@@ -101,6 +157,7 @@ impl Position {
             to_move: 0,
             rules: Rules::of(options),
             key: 0,
+            occupancy: Occupancy::default(),
         };
         pos.key = pos.compute_key();
         pos
@@ -212,6 +269,15 @@ impl Position {
         key
     }
 
+    /// The occupancy counted afresh from the pieces.
+    pub(super) fn compute_occupancy(&self) -> Occupancy {
+        let mut occupancy = Occupancy::default();
+        for p in &self.pieces {
+            occupancy.count(p, true);
+        }
+        occupancy
+    }
+
     pub(super) fn main_piece(&self, fleet: u8, kind: Kind) -> Option<&Piece> {
         self.pieces
             .iter()
@@ -221,12 +287,14 @@ impl Position {
     /// Puts a piece on the board.
     pub(super) fn push_piece(&mut self, p: Piece) {
         self.key = self.key.wrapping_add(piece_key(&p));
+        self.occupancy.count(&p, true);
         self.pieces.push(p);
     }
 
     /// Takes the piece at index `i` off the board.
     pub(super) fn remove_piece(&mut self, i: usize) -> Piece {
         let p = self.pieces.remove(i);
+        self.occupancy.count(&p, false);
         self.key = self.key.wrapping_sub(piece_key(&p));
         p
     }
@@ -234,10 +302,32 @@ impl Position {
     /// Replaces the piece at index `i`.
     pub(super) fn set_piece(&mut self, i: usize, p: Piece) {
         let old = std::mem::replace(&mut self.pieces[i], p);
+        self.occupancy.count(&old, false);
+        self.occupancy.count(&p, true);
         self.key = self
             .key
             .wrapping_sub(piece_key(&old))
             .wrapping_add(piece_key(&p));
+    }
+
+    /// Puts a piece back at index `i` (undoing its removal), leaving the key be.
+    pub(super) fn insert_piece_unkeyed(&mut self, i: usize, p: Piece) {
+        self.occupancy.count(&p, true);
+        self.pieces.insert(i, p);
+    }
+
+    /// Takes the last piece off (undoing its push), leaving the key be.
+    pub(super) fn pop_piece_unkeyed(&mut self) {
+        if let Some(p) = self.pieces.pop() {
+            self.occupancy.count(&p, false);
+        }
+    }
+
+    /// Replaces the piece at index `i` (undoing a change), leaving the key be.
+    pub(super) fn set_piece_unkeyed(&mut self, i: usize, p: Piece) {
+        let old = std::mem::replace(&mut self.pieces[i], p);
+        self.occupancy.count(&old, false);
+        self.occupancy.count(&p, true);
     }
 
     /// Sets a fleet's reserve of `kind`.
