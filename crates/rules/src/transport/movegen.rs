@@ -77,6 +77,9 @@ pub(super) trait Sink {
     /// Takes eight actions, `make(d)` for each heading `d` not barred (bit `i` of `barred`
     /// for `Dir::ALL[i]`).
     fn eight(&mut self, barred: u8, make: impl Fn(Dir) -> Move);
+    /// Takes the advances of the plane `p` to its landing squares in `mask` (bit `i` for
+    /// [`plane_target`]`(p, i)`), in the order of the bits, each with its eight new headings.
+    fn plane(&mut self, p: &Piece, mask: u16);
 }
 
 impl Sink for Vec<Move> {
@@ -91,6 +94,16 @@ impl Sink for Vec<Move> {
             let i = mask.trailing_zeros();
             mask &= mask - 1;
             self.push(main_move(p, i));
+        }
+    }
+
+    #[inline(always)]
+    fn plane(&mut self, p: &Piece, mut mask: u16) {
+        while mask != 0 {
+            let i = mask.trailing_zeros();
+            mask &= mask - 1;
+            let first = plane_move(p, i);
+            self.extend(Dir::ALL.map(|d| headed(&first, d)));
         }
     }
 
@@ -132,6 +145,11 @@ impl Sink for usize {
     fn eight(&mut self, barred: u8, _: impl Fn(Dir) -> Move) {
         *self += 8 - barred.count_ones() as usize;
     }
+
+    #[inline(always)]
+    fn plane(&mut self, _: &Piece, mask: u16) {
+        *self += 8 * mask.count_ones() as usize;
+    }
 }
 
 /// Generated actions as the generator sends them, without building the runs of eight or a
@@ -155,6 +173,8 @@ enum Entry {
     Eight(Move, u8),
     /// A main piece's moves: the piece, and its targets as [`Sink::main`] takes them.
     Main(Piece, u32),
+    /// A plane's advances: the plane, and its landing squares as [`Sink::plane`] takes them.
+    Plane(Piece, u16),
 }
 
 impl Runs {
@@ -196,6 +216,13 @@ impl Runs {
                     mask &= mask.wrapping_sub(1);
                 }
                 (mask != 0).then(|| main_move(p, mask.trailing_zeros()))
+            }
+            Entry::Plane(p, mask) => {
+                let mut mask = *mask;
+                for _ in 0..k / 8 {
+                    mask &= mask.wrapping_sub(1);
+                }
+                (mask != 0).then(|| headed(&plane_move(p, mask.trailing_zeros()), Dir::ALL[k % 8]))
             }
         }
     }
@@ -241,6 +268,16 @@ impl Sink for Runs {
         }
         self.total += usize::from(count);
         self.list.push((Entry::Main(*p, mask), count));
+    }
+
+    #[inline(always)]
+    fn plane(&mut self, p: &Piece, mask: u16) {
+        let count = 8 * mask.count_ones() as u8;
+        if count == 0 {
+            return;
+        }
+        self.total += usize::from(count);
+        self.list.push((Entry::Plane(*p, mask), count));
     }
 
     #[inline(always)]
@@ -301,6 +338,28 @@ fn main_move(p: &Piece, i: u32) -> Move {
         kind: p.kind,
         from: (p.at, p.bow),
         to: main_target(p, i),
+    }
+}
+
+/// The landing square of candidate `i` of plane `p`: its eight neighbours in the order of
+/// [`Dir::ALL`], then (8) two squares along its heading.
+fn plane_target(p: &Piece, i: u32) -> Sq {
+    let h = p.heading.expect("an auxiliary has a heading");
+    match Dir::ALL.get(i as usize) {
+        Some(d) => p.at.step(*d),
+        None => p.at.step(h).step(h),
+    }
+}
+
+/// The advance of plane `p` to candidate `i` ([`plane_target`]), keeping its heading.
+fn plane_move(p: &Piece, i: u32) -> Move {
+    let h = p.heading.expect("an auxiliary has a heading");
+    Move::Advance {
+        kind: Kind::Plane,
+        from: p.at,
+        heading: h,
+        to: Some(plane_target(p, i)),
+        repoint: h,
     }
 }
 
@@ -542,33 +601,26 @@ impl Position {
             }
             let mid = p.at.step(h);
             let two = mid.step(h);
-            let mut land = |to: Sq, flight: bool| {
-                let advance = |repoint| Move::Advance {
-                    kind: Kind::Plane,
-                    from: p.at,
-                    heading: h,
-                    to: Some(to),
-                    repoint,
-                };
-                let ok = match plane_may_enter(at(to), mode) {
-                    Some(false) => false,
-                    Some(true) if !flight || at(mid) & (SHELL | PLANE) == 0 => true,
-                    Some(true) => self.may_fly_over(me, mid, h),
-                    None => self.try_after(&advance(h)).is_ok(),
-                };
-                if ok {
-                    out.eight(0, advance);
-                }
+            // Whether the plane may land on `to`, candidate `i`, with what stands there
+            // barring it.
+            let may_land = |to: Sq, i: u32| match plane_may_enter(at(to), mode) {
+                Some(ok) => ok,
+                None => self.try_after(&plane_move(p, i)).is_ok(),
             };
-            for delta in DELTAS {
+            let mut mask = 0u16;
+            for (i, delta) in (0..).zip(DELTAS) {
                 let to = step(p.at, delta);
-                if to.on(n) {
-                    land(to, false);
+                if to.on(n) && (at(to) & SHELL == 0 || may_land(to, i)) {
+                    mask |= 1 << i;
                 }
             }
-            if two.on(n) {
-                land(two, true);
+            if two.on(n)
+                && may_land(two, 8)
+                && (at(mid) & (SHELL | PLANE) == 0 || self.may_fly_over(me, mid, h))
+            {
+                mask |= 1 << 8;
             }
+            out.plane(p, mask);
         }
     }
 
