@@ -14,8 +14,13 @@ use super::game::{Move, Position};
 use super::options::{MAX_AUXILIARIES, Mode, PlanePassing};
 use super::pieces::{Kind, Piece};
 
-/// Squares per rank in the flag array: 32, at least the largest board's side (25).
+/// Squares per rank in the flag array: 32, at least the largest board's side (25) and a
+/// margin of [`MARGIN`] on either side.
 const SHIFT: usize = 5;
+/// Squares off the board on each side in the flag array: as far as a double step leads.
+const MARGIN: i8 = 2;
+/// Squares in the flag array: the largest board's ranks and the margins.
+const SQUARES: usize = (25 + 2 * MARGIN as usize) << SHIFT;
 
 /// An enemy shell on the square.
 const SHELL: u8 = 1;
@@ -29,6 +34,8 @@ const DESTROYER: u8 = 8;
 const TRANSPORT: u8 = 16;
 /// An enemy battleship, carrier or transport: what a torpedo sinks.
 const HULL: u8 = 32;
+/// Off the board.
+const OFF: u8 = 128;
 
 /// What bars a transport, carrier or battleship from entering: shells, torpedoes, planes.
 const BARS_SHIP: u8 = SHELL | TORPEDO | PLANE;
@@ -37,9 +44,31 @@ const BARS_DESTROYER: u8 = SHELL | PLANE;
 /// What bars a submarine: the destroyer's ram and planes.
 const BARS_SUBMARINE: u8 = DESTROYER | PLANE;
 
+/// A square's place in the flag array (a square up to [`MARGIN`] off the board has one).
 fn index(s: Sq) -> usize {
-    (s.y as usize) << SHIFT | s.x as usize
+    const CORNER: isize = (MARGIN as isize) << SHIFT | MARGIN as isize;
+    ((isize::from(s.y) << SHIFT) + isize::from(s.x) + CORNER) as usize
 }
+
+/// The flag array of an empty board of each side up to the largest (25): every square off
+/// the board, up to the margin, marked [`OFF`].
+static EMPTY: [[u8; SQUARES]; 26] = {
+    let mut boards = [[OFF; SQUARES]; 26];
+    let mut n = 0;
+    while n < 26 {
+        let mut y = 0;
+        while y < n {
+            let mut x = 0;
+            while x < n {
+                boards[n][(y + MARGIN as usize) << SHIFT | (x + MARGIN as usize)] = 0;
+                x += 1;
+            }
+            y += 1;
+        }
+        n += 1;
+    }
+    boards
+};
 
 /// The heading's index in [`Dir::ALL`] by `(dx.signum() + 1) * 3 + dy.signum() + 1`.
 const LINE: [u8; 9] = [5, 6, 7, 4, 8, 0, 3, 2, 1];
@@ -398,7 +427,7 @@ impl Position {
         let enemy: u8 = (0..4u8)
             .filter(|f| self.enemies(me, *f))
             .fold(0, |m, f| m | 1 << f);
-        let mut flags = [0u8; 25 << SHIFT];
+        let mut flags = EMPTY[usize::from(n)];
         // The fleet's main pieces, by kind (`Kind::MAIN` order), and its auxiliaries.
         let mut mine: [Option<&Piece>; 5] = [None; 5];
         let mut aux_pieces: [Option<&Piece>; 3 * MAX_AUXILIARIES as usize] =
@@ -435,52 +464,46 @@ impl Position {
                 Kind::Submarine => {
                     for (j, d) in [1, 3, 5, 7].into_iter().enumerate() {
                         let one = step(p.at, DELTAS[d]);
-                        if !one.on(n) {
+                        if at(one) & OFF != 0 {
                             continue;
                         }
                         allow(2 * j, at(one) & BARS_SUBMARINE == 0);
                         // The first move's double step passes under anything.
                         let two = step(one, DELTAS[d]);
-                        allow(
-                            2 * j + 1,
-                            !p.moved && two.on(n) && at(two) & BARS_SUBMARINE == 0,
-                        );
+                        allow(2 * j + 1, !p.moved && at(two) & (BARS_SUBMARINE | OFF) == 0);
                     }
                 }
                 Kind::Destroyer => {
                     for (d, delta) in DELTAS.into_iter().enumerate() {
                         let one = step(p.at, delta);
-                        if !one.on(n) || at(one) & BARS_DESTROYER != 0 {
+                        if at(one) & (BARS_DESTROYER | OFF) != 0 {
                             // What bars the entry bars the passing too.
                             continue;
                         }
                         allow(2 * d, true);
                         let two = step(one, delta);
-                        allow(
-                            2 * d + 1,
-                            !p.moved && two.on(n) && at(two) & BARS_DESTROYER == 0,
-                        );
+                        allow(2 * d + 1, !p.moved && at(two) & (BARS_DESTROYER | OFF) == 0);
                     }
                 }
                 Kind::Transport => {
                     for (d, delta) in DELTAS.into_iter().enumerate() {
                         let q = step(p.at, delta);
-                        allow(d, q.on(n) && at(q) & BARS_SHIP == 0);
+                        allow(d, at(q) & (BARS_SHIP | OFF) == 0);
                     }
                 }
                 _ => {
                     let (s, b) = (p.at, p.bow.expect("a two-square ship has a bow"));
                     for (d, delta) in DELTAS.into_iter().enumerate() {
                         let nb = step(s, delta);
-                        allow(d, nb != b && nb.on(n) && at(nb) & BARS_SHIP == 0);
+                        allow(d, nb != b && at(nb) & (BARS_SHIP | OFF) == 0);
                         let ns = step(b, delta);
-                        allow(8 + d, ns != s && ns.on(n) && at(ns) & BARS_SHIP == 0);
+                        allow(8 + d, ns != s && at(ns) & (BARS_SHIP | OFF) == 0);
                     }
                     if let Some(d) = line_to(s, b) {
                         let fwd = step(b, DELTAS[d]);
-                        allow(16, fwd.on(n) && at(fwd) & BARS_SHIP == 0);
+                        allow(16, at(fwd) & (BARS_SHIP | OFF) == 0);
                         let back = step(s, DELTAS[(d + 4) % 8]);
-                        allow(17, back.on(n) && at(back) & BARS_SHIP == 0);
+                        allow(17, at(back) & (BARS_SHIP | OFF) == 0);
                     }
                 }
             }
@@ -489,7 +512,7 @@ impl Position {
         // Launches: the squares touching the ships that launch or fire each kind, each with
         // the headings barred there (a shell or torpedo may not point at a ship that fires
         // it and touches the square; a torpedo's launching run may not leave the board).
-        let mut slot = [0u8; 25 << SHIFT];
+        let mut slot = [0u8; SQUARES];
         for (tag, aux) in (1u8..).zip(Kind::AUXILIARY) {
             if self.reserve(me, aux) == 0 {
                 continue;
@@ -512,7 +535,7 @@ impl Position {
                     };
                     for (d, delta) in DELTAS.into_iter().enumerate() {
                         let a = step(q, delta);
-                        if !a.on(n) || ship.covers(a) {
+                        if at(a) & OFF != 0 || ship.covers(a) {
                             continue;
                         }
                         let i = index(a);
@@ -610,11 +633,11 @@ impl Position {
             let mut mask = 0u16;
             for (i, delta) in (0..).zip(DELTAS) {
                 let to = step(p.at, delta);
-                if to.on(n) && (at(to) & SHELL == 0 || may_land(to, i)) {
+                if at(to) & OFF == 0 && (at(to) & SHELL == 0 || may_land(to, i)) {
                     mask |= 1 << i;
                 }
             }
-            if two.on(n)
+            if at(two) & OFF == 0
                 && may_land(two, 8)
                 && (at(mid) & (SHELL | PLANE) == 0 || self.may_fly_over(me, mid, h))
             {
