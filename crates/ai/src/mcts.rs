@@ -92,7 +92,7 @@ impl<'a, G: Game, K: Knowledge<G>> Tree<'a, G, K> {
                 kind: Kind::Fresh,
             }],
             rng: Rng::new(seed),
-            params: knowledge.mcts_params(),
+            params: knowledge.mcts_params(game),
             visited: 0,
             max_depth: 0,
             scores: Vec::new(),

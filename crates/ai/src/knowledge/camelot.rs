@@ -110,7 +110,7 @@ impl Knowledge<Camelot> for CamelotKnowledge {
         rng.below(moves.len())
     }
 
-    fn mcts_params(&self) -> MctsParams {
+    fn mcts_params(&self, _game: &Camelot) -> MctsParams {
         MctsParams {
             exploration: 0.5,
             playout_depth: 0,

@@ -5,6 +5,7 @@
 //! ordered by where they end.
 
 use super::{Knowledge, MctsParams, Seats, Values, softmax_values};
+use crate::rng::Rng;
 use std::collections::HashMap;
 use tabula_rules::Game;
 use tabula_rules::fences::{FenceMove, Fences, Node, Seat, Slot, Space};
@@ -20,6 +21,9 @@ const FENCED_IN: f32 = 4.0;
 /// short weighs more than most fence moves gain (the search normalises the ordering; a
 /// player choosing by [`crate::search::Style::Intuition`] rarely walks short).
 const WALK_WEIGHT: f32 = 4.0;
+/// Plies of a playout with three or four players (a turn is a fence move, a throw and a
+/// walk): a round, so that every opponent has had his fence move against the leader.
+const PLAYOUT_PLIES: u32 = 12;
 /// Turns of advantage that make a race a 73% favourite.
 const TURN_SCALE: f32 = 2.0;
 
@@ -131,6 +135,97 @@ impl Field {
         self.spread(d, queue);
     }
 
+    /// The space at an index.
+    fn space(&self, i: usize) -> Space {
+        Space {
+            x: (i % self.n) as u8,
+            y: (i / self.n) as u8,
+        }
+    }
+
+    /// How far from home the pawn on `start` (`total` steps from home) would be after the
+    /// one fence that hurts it most: a fence in a slot that every shortest path home goes
+    /// through (a bottleneck). `total` where no single fence lengthens the way, so that a
+    /// pawn with two ways home of the same length stands safe from one opponent's fence.
+    /// `entrances` says whether fences may stand in home's entrances.
+    fn after_worst_fence(
+        &mut self,
+        start: usize,
+        total: u16,
+        entrances: bool,
+        scratch: &mut Scratch,
+    ) -> (u16, Option<Slot>) {
+        if total == FAR || total == 0 {
+            return (total, None);
+        }
+        let Scratch {
+            from_pawn,
+            home,
+            queue,
+            layers,
+            d,
+        } = scratch;
+        self.from(start, from_pawn, queue);
+        self.to_home(home, queue);
+        // Per layer (steps from the pawn), the number of shortest-path edges leaving it and
+        // the last one seen: an edge to a space, or an entrance (`usize::MAX - k`).
+        layers.clear();
+        layers.resize(usize::from(total), (0u8, 0usize, 0usize));
+        for i in 0..self.n * self.n {
+            if !self.walkable[i] || from_pawn[i] == FAR || from_pawn[i] + home[i] != total {
+                continue;
+            }
+            let k = usize::from(from_pawn[i]);
+            if home[i] == 1 {
+                for (e, (&space, &open)) in
+                    self.entrances.iter().zip(&self.entrance_open).enumerate()
+                {
+                    if space == i && open {
+                        let l = &mut layers[k];
+                        l.0 = l.0.saturating_add(1);
+                        l.1 = i;
+                        l.2 = usize::MAX - e;
+                    }
+                }
+                continue;
+            }
+            self.open(i, &mut |j| {
+                if from_pawn[j] == from_pawn[i] + 1 && home[j] + 1 == home[i] {
+                    let l = &mut layers[k];
+                    l.0 = l.0.saturating_add(1);
+                    l.1 = i;
+                    l.2 = j;
+                }
+            });
+        }
+        let mut worst = (total, None);
+        for &(count, a, b) in layers.iter() {
+            if count != 1 {
+                continue;
+            }
+            let (after, slot) = if b > self.n * self.n {
+                if !entrances {
+                    continue;
+                }
+                let e = usize::MAX - b;
+                self.entrance_open[e] = false;
+                self.to_home(d, queue);
+                self.entrance_open[e] = true;
+                (d[start], self.entrance_slots[e])
+            } else {
+                let slot = Slot::between(self.space(a), self.space(b));
+                self.toggle(slot);
+                self.to_home(d, queue);
+                self.toggle(slot);
+                (d[start], slot)
+            };
+            if after > worst.0 {
+                worst = (after, Some(slot));
+            }
+        }
+        worst
+    }
+
     fn spread(&self, d: &mut [u16], queue: &mut Vec<usize>) {
         let mut head = 0;
         while head < queue.len() {
@@ -145,6 +240,16 @@ impl Field {
             });
         }
     }
+}
+
+/// Buffers for [`Field::after_worst_fence`].
+#[derive(Default)]
+struct Scratch {
+    from_pawn: Vec<u16>,
+    home: Vec<u16>,
+    queue: Vec<usize>,
+    layers: Vec<(u8, usize, usize)>,
+    d: Vec<u16>,
 }
 
 /// Turns a pawn `d` steps from home should still need.
@@ -176,9 +281,79 @@ fn seat_turns(game: &Fences, field: &Field, home: &[u16], open_home: &[u16], out
     }
 }
 
+/// Adds to each seat's turns to go what the opponents who move before its next throw are
+/// expected to cost it: the turns lost to the one fence that hurts it most, times the
+/// chance that one of them puts it there, each opponent going against the seats in
+/// proportion to their chance of winning now (as [`relocations`] weighs them). A pawn whose
+/// every shortest way home runs through one slot is exposed; one with two ways is not.
+fn exposure(
+    game: &Fences,
+    field: &mut Field,
+    home: &[u16],
+    open_home: &[u16],
+    mover: usize,
+    t: &mut [f32],
+) {
+    let n = t.len();
+    let entrances = game.options().entrance_fences;
+    // Whether the mover's own fence move is still to come this turn.
+    let mover_fences = game.thrown().is_none() && game.pending_chance().is_none();
+    let mut cost = [0.0f32; 4];
+    let mut scratch = Scratch::default();
+    for (i, seat) in game.seats().iter().enumerate() {
+        let Node::Space(p) = game.pawn(*seat) else {
+            continue;
+        };
+        let at = field.index(p);
+        let total = home[at];
+        if total == FAR {
+            continue;
+        }
+        let (worst, _) = field.after_worst_fence(at, total, entrances, &mut scratch);
+        if worst == total {
+            continue;
+        }
+        let after = if worst == FAR {
+            turns(open_home[at]) + FENCED_IN
+        } else {
+            turns(worst)
+        };
+        cost[i] = after - turns(total);
+    }
+    let before: [f32; 4] = std::array::from_fn(|i| t.get(i).copied().unwrap_or(0.0));
+    for i in 0..n {
+        if cost[i] <= 0.0 {
+            continue;
+        }
+        // The opponents who move before seat i throws again, in turn order from the mover.
+        let mut spared = 1.0f32;
+        for step in 0..n {
+            let j = (mover + step) % n;
+            if j == i {
+                if step > 0 {
+                    break;
+                }
+                continue;
+            }
+            if step == 0 && !mover_fences {
+                continue;
+            }
+            // Opponent j's weight on seat i among his opponents.
+            let lead = (0..n)
+                .filter(|&k| k != j)
+                .map(|k| before[k])
+                .fold(f32::INFINITY, f32::min);
+            let weight = |k: usize| (-(before[k] - lead) / TURN_SCALE).exp();
+            let sum: f32 = (0..n).filter(|&k| k != j).map(weight).sum();
+            spared *= 1.0 - weight(i) / sum;
+        }
+        t[i] += (1.0 - spared) * cost[i];
+    }
+}
+
 impl Knowledge<Fences> for FencesKnowledge {
     fn evaluate(&self, game: &Fences, seats: &Seats<Seat>, out: &mut Values) {
-        let field = Field::new(game);
+        let mut field = Field::new(game);
         let (mut home, mut queue) = (Vec::new(), Vec::new());
         field.to_home(&mut home, &mut queue);
         let open = Field {
@@ -207,6 +382,7 @@ impl Knowledge<Fences> for FencesKnowledge {
             }
             0.0
         };
+        exposure(game, &mut field, &home, &open_home, mover, &mut t[..n]);
         let mut scores = [0.0f32; 4];
         for i in 0..n {
             scores[i] = -t[i];
@@ -257,15 +433,111 @@ impl Knowledge<Fences> for FencesKnowledge {
         }
     }
 
-    fn mcts_params(&self) -> MctsParams {
+    fn playout_move(&self, game: &Fences, moves: &[FenceMove], rng: &mut Rng) -> usize {
+        let pick = match moves.first() {
+            Some(FenceMove::Relocate { .. }) => playout_fence(game, moves),
+            Some(FenceMove::Walk(_)) => playout_walk(game, moves, rng),
+            _ => None,
+        };
+        pick.unwrap_or_else(|| rng.below(moves.len()))
+    }
+
+    fn mcts_params(&self, game: &Fences) -> MctsParams {
         MctsParams {
             exploration: 0.15,
-            playout_depth: 0,
+            playout_depth: if game.seats().len() > 2 {
+                PLAYOUT_PLIES
+            } else {
+                0
+            },
             widen_base: 1.0,
             widen_power: 0.4,
             prior_weight: 1.0,
         }
     }
+}
+
+/// A playout's fence move: against the opponent nearest to winning, in the slot that
+/// lengthens his way home most (where one fence can), with the own fence that costs the
+/// mover least to lift. `None` where no opponent can be hurt by one fence.
+fn playout_fence(game: &Fences, moves: &[FenceMove]) -> Option<usize> {
+    let mut field = Field::new(game);
+    let mut scratch = Scratch::default();
+    let mut home = Vec::new();
+    field.to_home(&mut home, &mut scratch.queue);
+    let me = game.to_move();
+    let mut target: Option<(u16, usize)> = None;
+    for seat in game.seats() {
+        if *seat == me {
+            continue;
+        }
+        let Node::Space(p) = game.pawn(*seat) else {
+            continue;
+        };
+        let i = field.index(p);
+        if home[i] != FAR && target.is_none_or(|(d, _)| home[i] < d) {
+            target = Some((home[i], i));
+        }
+    }
+    let (total, at) = target?;
+    let entrances = game.options().entrance_fences;
+    let (_, slot) = field.after_worst_fence(at, total, entrances, &mut scratch);
+    let slot = slot?;
+    let my_at = match game.pawn(me) {
+        Node::Space(p) => Some(field.index(p)),
+        Node::Home => None,
+    };
+    // The own fence whose lifting, with the new one set, leaves the target's way longest
+    // and the mover's shortest.
+    let mut best: Option<(f32, usize)> = None;
+    let mut d = Vec::new();
+    for (k, mv) in moves.iter().enumerate() {
+        let FenceMove::Relocate { from, to } = mv else {
+            continue;
+        };
+        if *to != slot {
+            continue;
+        }
+        field.toggle(*from);
+        field.toggle(slot);
+        field.to_home(&mut d, &mut scratch.queue);
+        field.toggle(slot);
+        field.toggle(*from);
+        let mine = my_at.map_or(0.0, |i| turns(d[i]));
+        let score = turns(d[at]) - mine;
+        if best.is_none_or(|(b, _)| score > b) {
+            best = Some((score, k));
+        }
+    }
+    best.map(|(_, k)| k)
+}
+
+/// A playout's walk: to the end nearest home (home itself first), ties drawn at random.
+fn playout_walk(game: &Fences, moves: &[FenceMove], rng: &mut Rng) -> Option<usize> {
+    let field = Field::new(game);
+    let (mut home, mut queue) = (Vec::new(), Vec::new());
+    field.to_home(&mut home, &mut queue);
+    let mut best = u16::MAX;
+    let mut ties = 0;
+    let mut pick = None;
+    for (k, mv) in moves.iter().enumerate() {
+        let d = match mv {
+            FenceMove::Walk(Node::Home) => return Some(k),
+            FenceMove::Walk(Node::Space(s)) => home[field.index(*s)],
+            _ => continue,
+        };
+        if d < best {
+            best = d;
+            ties = 1;
+            pick = Some(k);
+        } else if d == best {
+            ties += 1;
+            if rng.below(ties) == 0 {
+                pick = Some(k);
+            }
+        }
+    }
+    pick
 }
 
 /// The fence moves worth searching, each with the turns it costs the opponents less the
@@ -511,6 +783,99 @@ mod tests {
         assert!(
             longer,
             "{best:?} leaves the leader {before} steps from home"
+        );
+    }
+
+    #[test]
+    fn a_pawn_with_two_ways_home_stands_safe_from_one_fence() {
+        let game = Fences::new(FencesOptions::default()).unwrap();
+        let mut field = Field::new(&game);
+        let (mut home, mut queue) = (Vec::new(), Vec::new());
+        field.to_home(&mut home, &mut queue);
+        let n = field.n;
+        let at = |t: &str| {
+            let s = Space::parse(t).expect("a space");
+            usize::from(s.y) * n + usize::from(s.x)
+        };
+        let mut scratch = Scratch::default();
+        // e5 lies at home's corner: three steps by the south entrance or by the west one.
+        let corner = at("e5");
+        assert_eq!(home[corner], 3);
+        assert_eq!(
+            field.after_worst_fence(corner, 3, true, &mut scratch),
+            (3, None)
+        );
+        // f5 is two steps away, only by g5 and the south entrance: a fence in either slot
+        // sends it two steps round (to the west entrance, or by f4 and g4).
+        let beside = at("f5");
+        assert_eq!(home[beside], 2);
+        let south = game.board().entrance_slots()[0];
+        let f5_g5 = Slot::between(
+            Space::parse("f5").expect("a space"),
+            Space::parse("g5").expect("a space"),
+        );
+        let (after, slot) = field.after_worst_fence(beside, 2, true, &mut scratch);
+        assert_eq!(after, 4);
+        assert!(slot == Some(south) || slot == Some(f5_g5), "{slot:?}");
+        // Without fences in the entrances, only the one between f5 and g5 is left.
+        let (after, slot) = field.after_worst_fence(beside, 2, false, &mut scratch);
+        assert_eq!((after, slot), (4, Some(f5_g5)));
+        // The field is left as it was.
+        let mut again = Vec::new();
+        field.to_home(&mut again, &mut queue);
+        assert_eq!(home, again);
+    }
+
+    #[test]
+    fn the_evaluation_prefers_the_pawn_one_fence_cannot_hold_up() {
+        let options = FencesOptions::default();
+        let start = Fences::new(options.clone()).expect("two players");
+        let space = |t: &str| Node::Space(Space::parse(t).expect("a space"));
+        let seats = Seats::of(&start);
+        let value = |red: &str| {
+            let game = Fences::with_layout(
+                options.clone(),
+                vec![space(red), space("m13")],
+                start.fences().to_vec(),
+            )
+            .expect("a legal layout");
+            assert_eq!(game.distance_home(space(red)), Some(3));
+            let mut out = [0.0; 4];
+            FencesKnowledge.evaluate(&game, &seats, &mut out);
+            out[0]
+        };
+        // i9: three steps home by two ways; k7: three steps by one way only.
+        let corner = value("i9");
+        let lane = value("k7");
+        assert!(corner > lane, "{corner} against {lane}");
+    }
+
+    #[test]
+    fn a_playout_fences_the_leaders_only_way_home() {
+        let options = FencesOptions {
+            players: 4,
+            ..FencesOptions::default()
+        };
+        let start = Fences::new(options.clone()).expect("four players");
+        let space = |t: &str| Node::Space(Space::parse(t).expect("a space"));
+        // South to move; East two steps from home through the south entrance only.
+        let game = Fences::with_layout(
+            options,
+            vec![space("b2"), space("f5"), space("l12"), space("b12")],
+            start.fences().to_vec(),
+        )
+        .expect("a legal layout");
+        let east = game.seats()[1];
+        assert_eq!(game.distance_home(game.pawn(east)), Some(2));
+        let moves = game.legal_moves();
+        let k = playout_fence(&game, &moves).expect("a fence against East");
+        let mut after = game.clone();
+        after.play_unchecked(&moves[k]);
+        assert_eq!(
+            after.distance_home(after.pawn(east)),
+            Some(4),
+            "{:?}",
+            moves[k]
         );
     }
 

@@ -130,7 +130,7 @@ pub trait Knowledge<G: Game>: Sync {
     }
 
     /// How the tree search is tuned for this game.
-    fn mcts_params(&self) -> MctsParams {
+    fn mcts_params(&self, _game: &G) -> MctsParams {
         MctsParams::default()
     }
 

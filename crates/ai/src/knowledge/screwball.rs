@@ -79,7 +79,7 @@ impl Knowledge<Screwball> for ScrewballKnowledge {
         rng.below(moves.len())
     }
 
-    fn mcts_params(&self) -> MctsParams {
+    fn mcts_params(&self, _game: &Screwball) -> MctsParams {
         MctsParams {
             exploration: 0.5,
             playout_depth: 0,

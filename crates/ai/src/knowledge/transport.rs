@@ -238,7 +238,7 @@ impl Knowledge<Transport> for TransportKnowledge {
         rng.below(moves.len())
     }
 
-    fn mcts_params(&self) -> MctsParams {
+    fn mcts_params(&self, _game: &Transport) -> MctsParams {
         MctsParams {
             exploration: 0.5,
             playout_depth: 0,

@@ -212,7 +212,7 @@ impl Knowledge<War> for WarKnowledge {
         rng.below(moves.len())
     }
 
-    fn mcts_params(&self) -> MctsParams {
+    fn mcts_params(&self, _game: &War) -> MctsParams {
         MctsParams {
             exploration: 0.5,
             playout_depth: 0,
