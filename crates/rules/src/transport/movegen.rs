@@ -14,13 +14,8 @@ use super::game::{Move, Position};
 use super::options::{MAX_AUXILIARIES, Mode, PlanePassing};
 use super::pieces::{Kind, Piece};
 
-/// Squares per rank in the flag array: 32, at least the largest board's side (25) and a
-/// margin of [`MARGIN`] on either side.
-const SHIFT: usize = 5;
 /// Squares off the board on each side in the flag array: as far as a double step leads.
 const MARGIN: i8 = 2;
-/// Squares in the flag array: the largest board's ranks and the margins.
-const SQUARES: usize = (25 + 2 * MARGIN as usize) << SHIFT;
 
 /// An enemy shell on the square.
 const SHELL: u8 = 1;
@@ -44,23 +39,38 @@ const BARS_DESTROYER: u8 = SHELL | PLANE;
 /// What bars a submarine: the destroyer's ram and planes.
 const BARS_SUBMARINE: u8 = DESTROYER | PLANE;
 
-/// A square's place in the flag array (a square up to [`MARGIN`] off the board has one).
-fn index(s: Sq) -> usize {
-    const CORNER: isize = (MARGIN as isize) << SHIFT | MARGIN as isize;
-    ((isize::from(s.y) << SHIFT) + isize::from(s.x) + CORNER) as usize
+/// The flag arrays of the boards up to some side: a board and its margin of [`MARGIN`] on
+/// every side, `1 << SHIFT` squares a rank, so that the arrays of the usual boards are small.
+trait Grid {
+    /// Squares per rank: `1 << SHIFT`.
+    const SHIFT: usize;
+    /// A flag array.
+    type Flags: Copy + AsRef<[u8]> + AsMut<[u8]>;
+    /// The flag array of an empty board of side `n`: every square off the board, up to the
+    /// margin, marked [`OFF`].
+    fn empty(n: u8) -> Self::Flags;
+    /// A flag array all zero.
+    fn zeroed() -> Self::Flags;
+
+    /// A square's place in the flag array (a square up to [`MARGIN`] off the board has one).
+    #[inline(always)]
+    fn index(s: Sq) -> usize {
+        let corner = (MARGIN as isize) << Self::SHIFT | MARGIN as isize;
+        ((isize::from(s.y) << Self::SHIFT) + isize::from(s.x) + corner) as usize
+    }
 }
 
-/// The flag array of an empty board of each side up to the largest (25): every square off
-/// the board, up to the margin, marked [`OFF`].
-static EMPTY: [[u8; SQUARES]; 26] = {
-    let mut boards = [[OFF; SQUARES]; 26];
+/// The flag arrays of every board side below `B`, with `S` squares in all and `1 << shift`
+/// a rank.
+const fn empty_boards<const S: usize, const B: usize>(shift: usize) -> [[u8; S]; B] {
+    let mut boards = [[OFF; S]; B];
     let mut n = 0;
-    while n < 26 {
+    while n < B {
         let mut y = 0;
         while y < n {
             let mut x = 0;
             while x < n {
-                boards[n][(y + MARGIN as usize) << SHIFT | (x + MARGIN as usize)] = 0;
+                boards[n][(y + MARGIN as usize) << shift | (x + MARGIN as usize)] = 0;
                 x += 1;
             }
             y += 1;
@@ -68,7 +78,45 @@ static EMPTY: [[u8; SQUARES]; 26] = {
         n += 1;
     }
     boards
-};
+}
+
+/// Boards up to 12 squares a side (the standard 11 x 11 and 8 x 8): 16 squares a rank.
+struct Small;
+
+/// [`Small`]'s empty boards.
+static EMPTY_SMALL: [[u8; 256]; 13] = empty_boards(4);
+
+impl Grid for Small {
+    const SHIFT: usize = 4;
+    type Flags = [u8; 256];
+    #[inline(always)]
+    fn empty(n: u8) -> [u8; 256] {
+        EMPTY_SMALL[usize::from(n)]
+    }
+    #[inline(always)]
+    fn zeroed() -> [u8; 256] {
+        [0; 256]
+    }
+}
+
+/// Boards up to the largest, 25 squares a side: 32 squares a rank.
+struct Large;
+
+/// [`Large`]'s empty boards.
+static EMPTY_LARGE: [[u8; 1024]; 26] = empty_boards(5);
+
+impl Grid for Large {
+    const SHIFT: usize = 5;
+    type Flags = [u8; 1024];
+    #[inline(always)]
+    fn empty(n: u8) -> [u8; 1024] {
+        EMPTY_LARGE[usize::from(n)]
+    }
+    #[inline(always)]
+    fn zeroed() -> [u8; 1024] {
+        [0; 1024]
+    }
+}
 
 /// The heading's index in [`Dir::ALL`] by `(dx.signum() + 1) * 3 + dy.signum() + 1`.
 const LINE: [u8; 9] = [5, 6, 7, 4, 8, 0, 3, 2, 1];
@@ -421,13 +469,24 @@ fn off_board(a: Sq, n: u8) -> u8 {
 impl Position {
     /// Sends every legal action of the fleet to move (not `Pass`) to `out`, each once.
     pub(super) fn each_legal(&self, out: &mut impl Sink) {
+        if self.size <= 12 {
+            self.each_legal_in::<Small>(out);
+        } else {
+            self.each_legal_in::<Large>(out);
+        }
+    }
+
+    /// [`Position::each_legal`] with the flag arrays of `G`, whose boards take this one.
+    fn each_legal_in<G: Grid>(&self, out: &mut impl Sink) {
+        let index = G::index;
         let me = self.to_move();
         let n = self.size;
         let mode = self.mode;
         let enemy: u8 = (0..4u8)
             .filter(|f| self.enemies(me, *f))
             .fold(0, |m, f| m | 1 << f);
-        let mut flags = EMPTY[usize::from(n)];
+        let mut flags = G::empty(n);
+        let flags = flags.as_mut();
         // The fleet's main pieces, by kind (`Kind::MAIN` order), and its auxiliaries.
         let mut mine: [Option<&Piece>; 5] = [None; 5];
         let mut aux_pieces: [Option<&Piece>; 3 * MAX_AUXILIARIES as usize] =
@@ -512,7 +571,8 @@ impl Position {
         // Launches: the squares touching the ships that launch or fire each kind, each with
         // the headings barred there (a shell or torpedo may not point at a ship that fires
         // it and touches the square; a torpedo's launching run may not leave the board).
-        let mut slot = [0u8; SQUARES];
+        let mut slot = G::zeroed();
+        let slot = slot.as_mut();
         for (tag, aux) in (1u8..).zip(Kind::AUXILIARY) {
             if self.reserve(me, aux) == 0 {
                 continue;
