@@ -78,7 +78,7 @@ impl Occupancy {
     /// Counts `p` on its squares (`add`), or no longer.
     fn count(&mut self, p: &Piece, add: bool) {
         let one = 1u32 << (8 * (p.fleet & 3));
-        for sq in p.squares() {
+        let mut bump = |sq: Sq| {
             let (x, y) = (sq.x as u8 as usize, sq.y as u8 as usize);
             if x < OCCUPANCY_SIDE && y < OCCUPANCY_SIDE {
                 let cell = &mut self.0[y * OCCUPANCY_SIDE + x];
@@ -88,6 +88,18 @@ impl Occupancy {
                     cell.wrapping_sub(one)
                 };
             }
+        };
+        bump(p.at);
+        if let Some(b) = p.bow {
+            bump(b);
+        }
+    }
+
+    /// Counts `new` in place of `old`.
+    fn replace(&mut self, old: &Piece, new: &Piece) {
+        if (old.fleet, old.at, old.bow) != (new.fleet, new.at, new.bow) {
+            self.count(old, false);
+            self.count(new, true);
         }
     }
 }
@@ -302,8 +314,7 @@ impl Position {
     /// Replaces the piece at index `i`.
     pub(super) fn set_piece(&mut self, i: usize, p: Piece) {
         let old = std::mem::replace(&mut self.pieces[i], p);
-        self.occupancy.count(&old, false);
-        self.occupancy.count(&p, true);
+        self.occupancy.replace(&old, &p);
         self.key = self
             .key
             .wrapping_sub(piece_key(&old))
@@ -326,8 +337,7 @@ impl Position {
     /// Replaces the piece at index `i` (undoing a change), leaving the key be.
     pub(super) fn set_piece_unkeyed(&mut self, i: usize, p: Piece) {
         let old = std::mem::replace(&mut self.pieces[i], p);
-        self.occupancy.count(&old, false);
-        self.occupancy.count(&p, true);
+        self.occupancy.replace(&old, &p);
     }
 
     /// Sets a fleet's reserve of `kind`.
