@@ -68,6 +68,8 @@ pub struct Record {
     pub expect: Expect,
     /// The moves (and chance inputs) in the game's notation.
     pub moves: Vec<String>,
+    /// Whether the game was won by a team of partners (A's partner is one of B's seats).
+    pub team: bool,
 }
 
 /// The 95% Wilson interval of a proportion `successes / n`.
@@ -81,6 +83,22 @@ pub fn wilson(successes: f64, n: f64) -> (f64, f64) {
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
     ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// With `players` seats, one held by A and the others by B: the share of the pairs (A and
+/// one B seat) in which A finished ahead, counting the pairs that either of the two won,
+/// when A wins a share `p` of the decided games. Each game A wins puts it ahead of every B
+/// seat; each game a B seat wins puts that seat ahead of A. An engine no stronger than the
+/// others scores `1 / players` of the games and half of the pairs; with two players this is
+/// `p` itself. It rises with `p`, so the ends of an interval for `p` map to an interval.
+pub fn head_to_head(p: f64, players: usize) -> f64 {
+    let others = players.saturating_sub(1).max(1) as f64;
+    let ahead = others * p;
+    let behind = 1.0 - p;
+    if ahead + behind <= 0.0 {
+        return 0.5;
+    }
+    ahead / (ahead + behind)
 }
 
 /// Plays one game between the engines. A holds seat `a_seat`; B every other seat.
@@ -128,6 +146,7 @@ where
     }
     let outcome = game.outcome();
     let me = players[a_seat];
+    let team = matches!(outcome, Outcome::TeamWin(_));
     let (a_score, expect) = match &outcome {
         Outcome::Win(p) => (if *p == me { 1.0 } else { 0.0 }, Expect::Win(p.to_string())),
         Outcome::TeamWin(ps) => (
@@ -148,6 +167,7 @@ where
         outcome,
         expect,
         moves,
+        team,
     }
 }
 
@@ -276,6 +296,21 @@ pub fn run(args: &ArenaArgs, out: &mut dyn Write) -> Result<(), Error> {
             pct(hi)
         )
         .map_err(w)?;
+        // With three or four players, where B holds every other seat, the same result
+        // read as A against each of B's seats (not in team games, where A's partner is B).
+        if n > 2 && !records.iter().any(|r| r.team) {
+            let p = wins as f64 / decided as f64;
+            writeln!(
+                out,
+                "head to head: A finished ahead of a B seat in {} of the pairs either won (95% interval {} to {}; {} each if A were no stronger, that is {} of the games)",
+                pct(head_to_head(p, n)),
+                pct(head_to_head(lo, n)),
+                pct(head_to_head(hi, n)),
+                pct(0.5),
+                pct(1.0 / n as f64),
+            )
+            .map_err(w)?;
+        }
     } else {
         writeln!(out, "decided games: none").map_err(w)?;
     }
@@ -314,5 +349,21 @@ mod tests {
         let (lo, hi) = wilson(10.0, 20.0);
         assert!((lo + hi - 1.0).abs() < 1e-9);
         assert_eq!(wilson(0.0, 0.0), (0.0, 1.0));
+    }
+
+    #[test]
+    fn head_to_head_reads_a_multiplayer_share_against_each_seat() {
+        // Two players: the share itself.
+        for p in [0.0, 0.3, 0.65, 1.0] {
+            assert!((head_to_head(p, 2) - p).abs() < 1e-12);
+        }
+        // Four players: a quarter of the games is even; A winning 40% against three
+        // seats that share 60% wins 40 pairs for every 20 it loses.
+        assert!((head_to_head(0.25, 4) - 0.5).abs() < 1e-12);
+        assert!((head_to_head(0.4, 4) - 2.0 / 3.0).abs() < 1e-12);
+        assert!((head_to_head(1.0 / 3.0, 3) - 0.5).abs() < 1e-12);
+        assert_eq!(head_to_head(0.0, 4), 0.0);
+        assert_eq!(head_to_head(1.0, 4), 1.0);
+        assert!(head_to_head(0.3, 4) < head_to_head(0.31, 4));
     }
 }
