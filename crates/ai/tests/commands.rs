@@ -160,6 +160,10 @@ fn arena_saves_games_the_verifier_replays() {
             "{summary}"
         );
         assert!(lines.iter().any(|l| l.starts_with("overall: ")));
+        // With three players the result is also read against each of B's seats.
+        let decided = lines.iter().any(|l| l.starts_with("decided games: A scores"));
+        let head_to_head = lines.iter().any(|l| l.starts_with("head to head: "));
+        assert_eq!(head_to_head, decided && game == "fences", "{lines:?}");
         for i in 1..=games {
             let path = dir.join(format!("game-{i:03}.ron"));
             let file = SceneFile::load(&path).unwrap_or_else(|e| panic!("{e}"));
