@@ -161,7 +161,9 @@ fn arena_saves_games_the_verifier_replays() {
         );
         assert!(lines.iter().any(|l| l.starts_with("overall: ")));
         // With three players the result is also read against each of B's seats.
-        let decided = lines.iter().any(|l| l.starts_with("decided games: A scores"));
+        let decided = lines
+            .iter()
+            .any(|l| l.starts_with("decided games: A scores"));
         let head_to_head = lines.iter().any(|l| l.starts_with("head to head: "));
         assert_eq!(head_to_head, decided && game == "fences", "{lines:?}");
         for i in 1..=games {

@@ -750,22 +750,26 @@ mod tests {
         );
     }
 
-    #[test]
-    fn with_four_players_the_fence_goes_against_the_leader() {
+    /// A race of `pawns.len()` players with the standard fences and the pawns on these
+    /// spaces, the first to move.
+    fn race(pawns: &[&str]) -> Fences {
         let options = FencesOptions {
-            players: 4,
+            players: pawns.len() as u8,
             ..FencesOptions::default()
         };
-        let start = Fences::new(options.clone()).expect("four players");
-        let space = |t: &str| Node::Space(Space::parse(t).expect("a space"));
+        let start = Fences::new(options.clone()).expect("a race");
+        let pawns = pawns
+            .iter()
+            .map(|t| Node::Space(Space::parse(t).expect("a space")))
+            .collect();
+        Fences::with_layout(options, pawns, start.fences().to_vec()).expect("a legal layout")
+    }
+
+    #[test]
+    fn with_four_players_the_fence_goes_against_the_leader() {
         // South to move, far from home; East three steps from it, North and West far.
-        let game = Fences::with_layout(
-            options,
-            vec![space("b2"), space("k7"), space("l12"), space("b12")],
-            start.fences().to_vec(),
-        )
-        .expect("a legal layout");
-        let leader = start.seats()[1];
+        let game = race(&["b2", "k7", "l12", "b12"]);
+        let leader = game.seats()[1];
         let moves = game.legal_moves();
         let mut scores = vec![0.0; moves.len()];
         FencesKnowledge.order(&game, &moves, &mut scores);
@@ -828,20 +832,11 @@ mod tests {
 
     #[test]
     fn the_evaluation_prefers_the_pawn_one_fence_cannot_hold_up() {
-        let options = FencesOptions::default();
-        let start = Fences::new(options.clone()).expect("two players");
-        let space = |t: &str| Node::Space(Space::parse(t).expect("a space"));
-        let seats = Seats::of(&start);
         let value = |red: &str| {
-            let game = Fences::with_layout(
-                options.clone(),
-                vec![space(red), space("m13")],
-                start.fences().to_vec(),
-            )
-            .expect("a legal layout");
-            assert_eq!(game.distance_home(space(red)), Some(3));
+            let game = race(&[red, "m13"]);
+            assert_eq!(game.distance_home(game.pawn(game.seats()[0])), Some(3));
             let mut out = [0.0; 4];
-            FencesKnowledge.evaluate(&game, &seats, &mut out);
+            FencesKnowledge.evaluate(&game, &Seats::of(&game), &mut out);
             out[0]
         };
         // i9: three steps home by two ways; k7: three steps by one way only.
@@ -852,19 +847,8 @@ mod tests {
 
     #[test]
     fn a_playout_fences_the_leaders_only_way_home() {
-        let options = FencesOptions {
-            players: 4,
-            ..FencesOptions::default()
-        };
-        let start = Fences::new(options.clone()).expect("four players");
-        let space = |t: &str| Node::Space(Space::parse(t).expect("a space"));
         // South to move; East two steps from home through the south entrance only.
-        let game = Fences::with_layout(
-            options,
-            vec![space("b2"), space("f5"), space("l12"), space("b12")],
-            start.fences().to_vec(),
-        )
-        .expect("a legal layout");
+        let game = race(&["b2", "f5", "l12", "b12"]);
         let east = game.seats()[1];
         assert_eq!(game.distance_home(game.pawn(east)), Some(2));
         let moves = game.legal_moves();
