@@ -22,8 +22,11 @@ const FENCED_IN: f32 = 4.0;
 /// player choosing by [`crate::search::Style::Intuition`] rarely walks short).
 const WALK_WEIGHT: f32 = 4.0;
 /// Plies of a playout with three or four players (a turn is a fence move, a throw and a
-/// walk): a round, so that every opponent has had his fence move against the leader.
-const PLAYOUT_PLIES: u32 = 12;
+/// walk): four rounds of four, so that every opponent has had his fence moves against the
+/// leader. Against three `medium` players, `hard` won 48 of 140 games with one round, 57
+/// with two and 60 with four (the same games' seeds and throws); a deeper playout is also
+/// quicker, since it more often ends the race before the evaluation is needed.
+const PLAYOUT_PLIES: u32 = 48;
 /// Turns of advantage that make a race a 73% favourite.
 const TURN_SCALE: f32 = 2.0;
 
