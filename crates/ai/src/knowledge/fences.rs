@@ -138,6 +138,18 @@ impl Field {
         self.spread(d, queue);
     }
 
+    /// The same field with no fences and every entrance open.
+    fn unfenced(&self) -> Field {
+        Field {
+            n: self.n,
+            walkable: self.walkable.clone(),
+            fenced: vec![0; self.fenced.len()],
+            entrances: self.entrances,
+            entrance_slots: self.entrance_slots,
+            entrance_open: [true; 4],
+        }
+    }
+
     /// The space at an index.
     fn space(&self, i: usize) -> Space {
         Space {
@@ -150,26 +162,26 @@ impl Field {
     /// one fence that hurts it most: a fence in a slot that every shortest path home goes
     /// through (a bottleneck). `total` where no single fence lengthens the way, so that a
     /// pawn with two ways home of the same length stands safe from one opponent's fence.
-    /// `entrances` says whether fences may stand in home's entrances.
+    /// `home` holds the steps home from every space with the field as it is; `entrances`
+    /// says whether fences may stand in home's entrances.
     fn after_worst_fence(
         &mut self,
         start: usize,
-        total: u16,
+        home: &[u16],
         entrances: bool,
         scratch: &mut Scratch,
     ) -> (u16, Option<Slot>) {
+        let total = home[start];
         if total == FAR || total == 0 {
             return (total, None);
         }
         let Scratch {
             from_pawn,
-            home,
             queue,
             layers,
             d,
         } = scratch;
         self.from(start, from_pawn, queue);
-        self.to_home(home, queue);
         // Per layer (steps from the pawn), the number of shortest-path edges leaving it and
         // the last one seen: an edge to a space, or an entrance (`usize::MAX - k`).
         layers.clear();
@@ -249,7 +261,6 @@ impl Field {
 #[derive(Default)]
 struct Scratch {
     from_pawn: Vec<u16>,
-    home: Vec<u16>,
     queue: Vec<usize>,
     layers: Vec<(u8, usize, usize)>,
     d: Vec<u16>,
@@ -284,10 +295,30 @@ fn seat_turns(game: &Fences, field: &Field, home: &[u16], open_home: &[u16], out
     }
 }
 
+/// How `me` weighs each opponent by his chance of winning the race now (`turns`: each
+/// seat's turns to go), the weights summing to 1 and the leader weighing most; `me` and
+/// the entries past the seats weigh 0.
+fn threats(turns: &[f32], me: usize) -> [f32; 4] {
+    let n = turns.len();
+    let mut threat = [0.0f32; 4];
+    let mut leader = f32::INFINITY;
+    for k in (0..n).filter(|&k| k != me) {
+        leader = leader.min(turns[k]);
+    }
+    for k in (0..n).filter(|&k| k != me) {
+        threat[k] = (-(turns[k] - leader) / TURN_SCALE).exp();
+    }
+    let total: f32 = threat.iter().sum();
+    for t in &mut threat {
+        *t /= total;
+    }
+    threat
+}
+
 /// Adds to each seat's turns to go what the opponents who move before its next throw are
 /// expected to cost it: the turns lost to the one fence that hurts it most, times the
 /// chance that one of them puts it there, each opponent going against the seats in
-/// proportion to their chance of winning now (as [`relocations`] weighs them). A pawn whose
+/// proportion to their chance of winning now ([`threats`]). A pawn whose
 /// every shortest way home runs through one slot is exposed; one with two ways is not.
 fn exposure(
     game: &Fences,
@@ -312,7 +343,7 @@ fn exposure(
         if total == FAR {
             continue;
         }
-        let (worst, _) = field.after_worst_fence(at, total, entrances, &mut scratch);
+        let (worst, _) = field.after_worst_fence(at, home, entrances, &mut scratch);
         if worst == total {
             continue;
         }
@@ -323,7 +354,8 @@ fn exposure(
         };
         cost[i] = after - turns(total);
     }
-    let before: [f32; 4] = std::array::from_fn(|i| t.get(i).copied().unwrap_or(0.0));
+    // How each seat weighs the others, with the turns before the exposure is added.
+    let threat: [[f32; 4]; 4] = std::array::from_fn(|j| threats(t, j));
     for i in 0..n {
         if cost[i] <= 0.0 {
             continue;
@@ -341,14 +373,7 @@ fn exposure(
             if step == 0 && !mover_fences {
                 continue;
             }
-            // Opponent j's weight on seat i among his opponents.
-            let lead = (0..n)
-                .filter(|&k| k != j)
-                .map(|k| before[k])
-                .fold(f32::INFINITY, f32::min);
-            let weight = |k: usize| (-(before[k] - lead) / TURN_SCALE).exp();
-            let sum: f32 = (0..n).filter(|&k| k != j).map(weight).sum();
-            spared *= 1.0 - weight(i) / sum;
+            spared *= 1.0 - threat[j][i];
         }
         t[i] += (1.0 - spared) * cost[i];
     }
@@ -359,13 +384,8 @@ impl Knowledge<Fences> for FencesKnowledge {
         let mut field = Field::new(game);
         let (mut home, mut queue) = (Vec::new(), Vec::new());
         field.to_home(&mut home, &mut queue);
-        let open = Field {
-            fenced: vec![0; field.fenced.len()],
-            entrance_open: [true; 4],
-            ..Field::new(game)
-        };
         let mut open_home = Vec::new();
-        open.to_home(&mut open_home, &mut queue);
+        field.unfenced().to_home(&mut open_home, &mut queue);
         let n = seats.len();
         let mut t = [0.0f32; 4];
         seat_turns(game, &field, &home, &open_home, &mut t[..n]);
@@ -482,9 +502,9 @@ fn playout_fence(game: &Fences, moves: &[FenceMove]) -> Option<usize> {
             target = Some((home[i], i));
         }
     }
-    let (total, at) = target?;
+    let (_, at) = target?;
     let entrances = game.options().entrance_fences;
-    let (_, slot) = field.after_worst_fence(at, total, entrances, &mut scratch);
+    let (_, slot) = field.after_worst_fence(at, &home, entrances, &mut scratch);
     let slot = slot?;
     let my_at = match game.pawn(me) {
         Node::Space(p) => Some(field.index(p)),
@@ -619,15 +639,7 @@ fn relocations(
     }
     // Distances home on a field without fences.
     let mut open_home = Vec::new();
-    let open = Field {
-        fenced: vec![0; field.fenced.len()],
-        n: field.n,
-        walkable: field.walkable.clone(),
-        entrances: field.entrances,
-        entrance_slots: field.entrance_slots,
-        entrance_open: [true; 4],
-    };
-    open.to_home(&mut open_home, &mut queue);
+    field.unfenced().to_home(&mut open_home, &mut queue);
     // Parking places: vacant slots far from home, off every path. They are ranked by the
     // distance on an open field, so that there are some even when every entrance is shut:
     // then taking one's own fence out of an entrance and parking it is the way to open home.
@@ -652,18 +664,7 @@ fn relocations(
     // Each opponent's turns weigh by how likely he is to win the race now, so that with
     // three opponents a fence goes against the leader rather than against whoever it slows
     // most (with one opponent the weight is 1).
-    let mut threat = [0.0f32; 4];
-    let mut leader = f32::INFINITY;
-    for k in (0..n).filter(|&k| k != me) {
-        leader = leader.min(before[k]);
-    }
-    for k in (0..n).filter(|&k| k != me) {
-        threat[k] = (-(before[k] - leader) / TURN_SCALE).exp();
-    }
-    let total: f32 = threat.iter().sum();
-    for t in &mut threat {
-        *t /= total;
-    }
+    let threat = threats(&before[..n], me);
     let mut after = [0.0f32; 4];
     let mut d = Vec::new();
     let mut out = HashMap::new();
@@ -809,7 +810,7 @@ mod tests {
         let corner = at("e5");
         assert_eq!(home[corner], 3);
         assert_eq!(
-            field.after_worst_fence(corner, 3, true, &mut scratch),
+            field.after_worst_fence(corner, &home, true, &mut scratch),
             (3, None)
         );
         // f5 is two steps away, only by g5 and the south entrance: a fence in either slot
@@ -821,11 +822,11 @@ mod tests {
             Space::parse("f5").expect("a space"),
             Space::parse("g5").expect("a space"),
         );
-        let (after, slot) = field.after_worst_fence(beside, 2, true, &mut scratch);
+        let (after, slot) = field.after_worst_fence(beside, &home, true, &mut scratch);
         assert_eq!(after, 4);
         assert!(slot == Some(south) || slot == Some(f5_g5), "{slot:?}");
         // Without fences in the entrances, only the one between f5 and g5 is left.
-        let (after, slot) = field.after_worst_fence(beside, 2, false, &mut scratch);
+        let (after, slot) = field.after_worst_fence(beside, &home, false, &mut scratch);
         assert_eq!((after, slot), (4, Some(f5_g5)));
         // The field is left as it was.
         let mut again = Vec::new();
