@@ -5,35 +5,9 @@ use std::path::PathBuf;
 /// What went wrong in a command.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// A game name that is not one of the five.
-    #[error("unknown game {0:?}: choose war, camelot, transport, fences or screwball")]
-    UnknownGame(String),
-    /// The options text could not be read, or names an option the game does not have.
-    #[error("bad options for {game}: {why}")]
-    Options {
-        /// The game.
-        game: String,
-        /// What was wrong.
-        why: String,
-    },
-    /// The setup text is not a position of the game.
-    #[error("bad setup for {game}: {why}")]
-    Setup {
-        /// The game.
-        game: String,
-        /// What was wrong.
-        why: String,
-    },
-    /// A move could not be read or played.
-    #[error("move {number} ({text:?}): {why}")]
-    Move {
-        /// 1-based number of the move in the list given.
-        number: usize,
-        /// The move's text.
-        text: String,
-        /// What was wrong.
-        why: String,
-    },
+    /// A game could not be built, or a move not played.
+    #[error(transparent)]
+    Game(#[from] tabula_rules::GameError),
     /// A scene file could not be used.
     #[error(transparent)]
     Scene(#[from] tabula_rules::scene::SceneError),

@@ -4,11 +4,12 @@
 //! `time:500`, `ab:iterations:20000`, ...).
 
 use crate::error::Error;
+use crate::knowledge::Knows;
 use crate::search::{Algorithm, Settings, Style};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
-use tabula_rules::scene::GameKind;
+use tabula_rules::GameKind;
 
 /// A level of play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -57,14 +58,9 @@ pub fn parse_algorithm(s: &str) -> Result<Algorithm, Error> {
     }
 }
 
-/// The search that plays a game best, as measured in the arena (see the README): alpha-beta
-/// for the two-player games without chance where it wins, the tree search elsewhere.
+/// The search that plays a game best ([`Knows::preferred_algorithm`]).
 pub fn preferred_algorithm(kind: GameKind, players: usize) -> Algorithm {
-    match kind {
-        GameKind::War | GameKind::Camelot | GameKind::Screwball => Algorithm::AlphaBeta,
-        GameKind::Transport if players == 2 => Algorithm::AlphaBeta,
-        _ => Algorithm::Mcts,
-    }
+    tabula_rules::with_kind!(kind, G => <G as Knows>::preferred_algorithm(players))
 }
 
 /// Threads for a time-limited search: every core.
@@ -75,16 +71,9 @@ pub fn cores() -> usize {
 /// The longest `hard` may think, whatever its budget: it answers within two seconds.
 pub const HARD_TIME_CAP: Duration = Duration::from_millis(1800);
 
-/// The `hard` budget of a game: (alpha-beta nodes, tree-search iterations), each about a
-/// second of one core of the 2-core development machine at most (release build).
+/// The `hard` budget of a game ([`Knows::HARD_BUDGET`]).
 fn hard_budget(kind: GameKind) -> (u64, u64) {
-    match kind {
-        GameKind::War => (150_000, 20_000),
-        GameKind::Camelot => (50_000, 10_000),
-        GameKind::Screwball => (120_000, 30_000),
-        GameKind::Transport => (8_000, 4_000),
-        GameKind::Fences => (10_000, 1_500),
-    }
+    tabula_rules::with_kind!(kind, G => <G as Knows>::HARD_BUDGET)
 }
 
 /// The budget of a level for a game: (alpha-beta nodes, tree-search iterations).

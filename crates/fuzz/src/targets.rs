@@ -676,7 +676,8 @@ fn round_trip<T: PartialEq + Debug, N: std::fmt::Display>(
 
 /// The `squares` target.
 fn squares(input: &str) -> u64 {
-    use tabula_rules::scene::{square_known, war_square};
+    use tabula_rules::scene::square_known;
+    use tabula_rules::war::position::note_square as war_square;
     let mut sig = 0u64;
     for (i, kind) in GameKind::ALL.into_iter().enumerate() {
         sig |= u64::from(square_known(kind, input)) << i;

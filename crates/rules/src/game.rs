@@ -109,7 +109,7 @@ pub trait Game: Clone {
     /// A player (or seat) of this game.
     type Player: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static;
     /// The game's rules options (read from scenes and saves as RON).
-    type Options: Clone
+    type Options: crate::options::RulesOptions
         + fmt::Debug
         + PartialEq
         + Default
@@ -131,8 +131,27 @@ pub trait Game: Clone {
         + Send
         + Sync
         + 'static;
+    /// What identifies a position ([`Game::position_key`]).
+    type PositionKey: Eq + std::hash::Hash + 'static;
     /// What a move did, as [`Game::play_effect`] reports it.
     type Effect: Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
+
+    /// The game's names and descriptions, as the list of games shows them.
+    const ABOUT: crate::registry::About;
+
+    /// Whether `text` names a square (space, slot) of the game, as scenes' notes and lessons
+    /// write them.
+    fn is_square_name(text: &str) -> bool;
+
+    /// The name of the option an options error is about, where it is about one, so that a
+    /// scene can point at it.
+    fn option_at_fault(_error: &Self::OptionsError) -> Option<&'static str> {
+        None
+    }
+
+    /// What identifies the position now (the pieces and whose turn it is), so that perft
+    /// can count distinct positions: equal keys, the same position.
+    fn position_key(&self) -> Self::PositionKey;
 
     /// The standard opening under `options`; refused when an option is out of range.
     fn from_options(options: Self::Options) -> Result<Self, Self::OptionsError>;

@@ -108,59 +108,27 @@ fn run<G: Game, K: Eq + std::hash::Hash>(
     report
 }
 
-/// Perft of a Game of War. The `run_*` functions exist so that each game's perft is
-/// instantiated here, in this optimised crate, whatever builds the caller: the app's dev
-/// build counts about half as fast with a generic instantiated on its side.
-pub fn run_war(game: crate::war::War, depth: u32, positions: bool, divide: bool) -> PerftReport {
-    run(game, depth, positions, divide, |g: &crate::war::War| {
-        g.position().clone()
-    })
+/// Why perft cannot count a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{title} is played with chance; perft counts games without it")]
+pub struct ChanceGame {
+    /// The game's title.
+    pub title: &'static str,
 }
 
-/// Perft of a Camelot game.
-pub fn run_camelot(
-    game: crate::camelot::Camelot,
+/// Perft of any game without chance, counting move sequences or (with `positions`)
+/// distinct positions ([`Game::position_key`]), each first move's count listed with
+/// `divide`. Instantiated here, in this optimised crate, whatever builds the caller: the
+/// app's dev build counts about half as fast with a generic instantiated on its side.
+pub fn run_any(
+    game: crate::AnyGame,
     depth: u32,
     positions: bool,
     divide: bool,
-) -> PerftReport {
-    run(
-        game,
-        depth,
-        positions,
-        divide,
-        |g: &crate::camelot::Camelot| g.position().clone(),
-    )
-}
-
-/// Perft of a Transport game.
-pub fn run_transport(
-    game: crate::transport::Transport,
-    depth: u32,
-    positions: bool,
-    divide: bool,
-) -> PerftReport {
-    run(
-        game,
-        depth,
-        positions,
-        divide,
-        |g: &crate::transport::Transport| g.position().clone(),
-    )
-}
-
-/// Perft of a Screwball game.
-pub fn run_screwball(
-    game: crate::screwball::Screwball,
-    depth: u32,
-    positions: bool,
-    divide: bool,
-) -> PerftReport {
-    run(
-        game,
-        depth,
-        positions,
-        divide,
-        |g: &crate::screwball::Screwball| g.position().clone(),
-    )
+) -> Result<PerftReport, ChanceGame> {
+    let info = game.info();
+    if info.chance {
+        return Err(ChanceGame { title: info.title });
+    }
+    Ok(with_game!(game, g => run(g, depth, positions, divide, |g| g.position_key())))
 }

@@ -36,52 +36,13 @@
 //! )
 //! ```
 
-use crate::camelot::{Camelot, CamelotOptions};
-use crate::screwball::{Screwball, ScrewballOptions};
-use crate::transport::{Transport, TransportOptions};
-use crate::war::{War, WarOptions};
-use crate::{Game, NotationError, Outcome, PlayError};
+use crate::{AnyGame, Game, NotationError, Outcome, PlayError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// Which game a scene is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum GameKind {
-    /// Hudson Maxim's Game of War.
-    War,
-    /// Parker's Camelot.
-    Camelot,
-    /// Paschal's naval game.
-    Transport,
-    /// Magee's fence race.
-    Fences,
-    /// Dubay's Screwball Checkers.
-    Screwball,
-}
-
-impl GameKind {
-    /// Every game.
-    pub const ALL: [GameKind; 5] = [
-        GameKind::War,
-        GameKind::Camelot,
-        GameKind::Transport,
-        GameKind::Fences,
-        GameKind::Screwball,
-    ];
-
-    /// The game's title.
-    pub fn title(self) -> &'static str {
-        crate::registry::game(self).title
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self, f)
-    }
-}
+pub use crate::GameKind;
 
 /// Where a scene's game starts.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -474,96 +435,42 @@ impl SceneFile {
         }
     }
 
-    /// The War game at the scene's start.
-    pub fn war_start(&self) -> Result<War, SceneError> {
-        let options: WarOptions = self.options()?;
-        options.check().map_err(|e| {
-            let value = self.field("options").and_then(|o| o.field(e.field));
-            let line = self.line_of(value.or_else(|| self.field("options")));
-            let column = value
-                .and_then(|v| {
-                    let before = self.source.get(..v.start)?;
-                    Some(before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1)
-                })
-                .unwrap_or(1);
-            SceneError::Options {
-                file: self.path.clone(),
-                line,
-                column,
-                game: self.scene.game,
-                why: e.to_string(),
-            }
-        })?;
-        match &self.scene.setup {
-            SceneSetup::Standard => War::new(options).map_err(|e| self.setup_error(e)),
-            SceneSetup::Position(text) => {
-                War::from_setup_text(text, options).map_err(|e| self.setup_error(e))
-            }
+    /// An options error placed on the option `field` as written, else on the options.
+    fn options_error(&self, field: Option<&str>, why: impl fmt::Display) -> SceneError {
+        let options = self.field("options");
+        let value = field.and_then(|f| options.and_then(|o| o.field(f)));
+        let at = value.or(options).map_or(0, |v| v.start);
+        let line_start = self
+            .source
+            .get(..at)
+            .and_then(|s| s.rfind('\n'))
+            .map_or(0, |i| i + 1);
+        SceneError::Options {
+            file: self.path.clone(),
+            line: self.line_at(at),
+            column: at.saturating_sub(line_start) + 1,
+            game: self.scene.game,
+            why: why.to_string(),
         }
     }
 
-    /// The fence race at the scene's start (the standard layout; throws are moves such as
-    /// `"throw 4"`).
-    pub fn fences_start(&self) -> Result<crate::fences::Fences, SceneError> {
-        let options: crate::fences::FencesOptions = self.options()?;
-        if self.scene.setup != SceneSetup::Standard {
-            return Err(self.setup_error("fence race scenes start from the standard layout"));
-        }
-        crate::fences::Fences::new(options).map_err(|e| self.setup_error(e))
+    /// The scene's game at its start, whichever game it is.
+    pub fn start(&self) -> Result<AnyGame, SceneError> {
+        with_kind!(self.scene.game, G => self.start_as::<G>().map(AnyGame::from))
     }
 
-    /// The Camelot game at the scene's start.
-    pub fn camelot_start(&self) -> Result<Camelot, SceneError> {
-        let options: CamelotOptions = self.options()?;
+    /// The scene's game at its start, as the game `G` (the scene must be for it): its
+    /// options checked by [`Game::from_options`] (an error placed on the option at fault),
+    /// its setup read by [`Game::parse_setup`] and checked by [`Game::from_setup`].
+    pub fn start_as<G: Game>(&self) -> Result<G, SceneError> {
+        let options: G::Options = self.options()?;
+        let standard = G::from_options(options.clone())
+            .map_err(|e| self.options_error(G::option_at_fault(&e), e))?;
         match &self.scene.setup {
-            SceneSetup::Standard => Camelot::new(options).map_err(|e| self.setup_error(e)),
-            SceneSetup::Position(text) => {
-                Camelot::from_setup_text(text, options).map_err(|e| self.setup_error(e))
-            }
-        }
-    }
-
-    /// The Screwball game at the scene's start.
-    pub fn screwball_start(&self) -> Result<Screwball, SceneError> {
-        let options: ScrewballOptions = self.options()?;
-        if let Err(e) = options.check() {
-            // Placed on the offending option as written, else on the options.
-            let options = self.field("options");
-            let at = options
-                .and_then(|o| o.field(e.field()))
-                .or(options)
-                .map_or(0, |v| v.start);
-            let line = self.line_at(at);
-            let line_start = self
-                .source
-                .get(..at)
-                .and_then(|s| s.rfind('\n'))
-                .map_or(0, |i| i + 1);
-            let column = at.saturating_sub(line_start) + 1;
-            return Err(SceneError::Options {
-                file: self.path.clone(),
-                line,
-                column,
-                game: self.scene.game,
-                why: e.to_string(),
-            });
-        }
-        match &self.scene.setup {
-            SceneSetup::Standard => Screwball::new(options).map_err(|e| self.setup_error(e)),
-            SceneSetup::Position(text) => {
-                Screwball::from_setup_text(text, options).map_err(|e| self.setup_error(e))
-            }
-        }
-    }
-
-    /// The Transport game at the scene's start.
-    pub fn transport_start(&self) -> Result<Transport, SceneError> {
-        let options: TransportOptions = self.options()?;
-        match &self.scene.setup {
-            SceneSetup::Standard => Transport::new(options).map_err(|e| self.setup_error(e)),
-            SceneSetup::Position(text) => {
-                Transport::from_setup_text(text, options).map_err(|e| self.setup_error(e))
-            }
+            SceneSetup::Standard => Ok(standard),
+            SceneSetup::Position(text) => G::parse_setup(text, &options)
+                .and_then(|setup| G::from_setup(setup, options))
+                .map_err(|e| self.setup_error(e)),
         }
     }
 
@@ -587,13 +494,7 @@ impl SceneFile {
     /// Replays the whole scene and checks the outcome against `expect`, then checks its
     /// notes and replays each variation against its own `expect`.
     pub fn verify(&self) -> Result<String, SceneError> {
-        let outcome = match self.scene.game {
-            GameKind::War => self.verify_game(self.war_start()?)?,
-            GameKind::Camelot => self.verify_game(self.camelot_start()?)?,
-            GameKind::Fences => self.verify_game(self.fences_start()?)?,
-            GameKind::Screwball => self.verify_game(self.screwball_start()?)?,
-            GameKind::Transport => self.verify_game(self.transport_start()?)?,
-        };
+        let outcome = with_game!(self.start()?, g => self.verify_game(g))?;
         self.check_notes(&self.scene.notes, 0, self.scene.moves.len(), None)?;
         Ok(outcome)
     }
@@ -768,32 +669,9 @@ fn expect_met<P: fmt::Display>(expect: &Expect, outcome: &Outcome<P>) -> bool {
     }
 }
 
-/// A Game of War square in a note: as Red reckons it (`KF5`, or `Red KF5`), or as Blue does
-/// with `Blue ` before it.
-pub fn war_square(text: &str) -> Option<crate::war::Square> {
-    use crate::war::{Side, position::parse_full_square};
-    let text = text.trim();
-    match text.strip_prefix("Blue ") {
-        Some(rest) => parse_full_square(Side::Blue, rest),
-        None => parse_full_square(Side::Red, text.trim_start_matches("Red ")),
-    }
-}
-
-/// Whether `text` names a square (or space, or slot) of the game: the Game of War's as
-/// Red reckons them (`KF5`), or as Blue does with `Blue ` before it; Camelot's, Transport's
-/// and Screwball's `e5`; the fence race's spaces `e5` and slots `e5|e6`.
+/// Whether `text` names a square (or space, or slot) of the game ([`Game::is_square_name`]).
 pub fn square_known(kind: GameKind, text: &str) -> bool {
-    let text = text.trim();
-    match kind {
-        GameKind::War => war_square(text).is_some(),
-        GameKind::Camelot => crate::camelot::Square::parse(text).is_some(),
-        GameKind::Screwball => crate::screwball::Board::get().parse(text).is_some(),
-        GameKind::Transport => crate::transport::Sq::parse(text).is_some(),
-        GameKind::Fences => {
-            crate::fences::Space::parse(text).is_some()
-                || crate::fences::Slot::parse(text).is_some()
-        }
-    }
+    with_kind!(kind, G => G::is_square_name(text))
 }
 
 #[cfg(test)]

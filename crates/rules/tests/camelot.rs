@@ -69,7 +69,7 @@ fn material(game: &Camelot, side: Side) -> (usize, usize) {
 fn the_two_charges_of_figure_three() {
     let path = common::crate_dir().join("../../scenes/camelot/figure3_charges.ron");
     let scene = tabula_rules::scene::SceneFile::load(&path).unwrap();
-    let mut game = scene.camelot_start().unwrap();
+    let mut game = scene.start_as::<Camelot>().unwrap();
     // Seed 001: "five of the men from each side have been captured".
     assert_eq!(material(&game, Side::White), (4, 5));
     assert_eq!(material(&game, Side::Black), (4, 5));
@@ -100,7 +100,7 @@ fn the_two_charges_of_figure_three() {
 fn the_compulsory_capture_lesson_says_what_the_rules_do() {
     let path = common::crate_dir().join("../../scenes/camelot/compulsory_capture.ron");
     let scene = tabula_rules::scene::SceneFile::load(&path).unwrap();
-    let mut game = scene.camelot_start().unwrap();
+    let mut game = scene.start_as::<Camelot>().unwrap();
     let moves = &scene.scene.moves;
     play_text(&mut game, &moves[0]);
     // Black is offered a charge, but nothing can jump from where it stands: no obligation.

@@ -376,7 +376,7 @@ fn the_shipped_scenes_throw_and_draw_what_their_seed_gives() {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         let scene = tabula_rules::scene::SceneFile::load(&path).unwrap();
-        let mut game = scene.fences_start().unwrap();
+        let mut game = scene.start_as::<Fences>().unwrap();
         for text in &scene.scene.moves {
             if let Some(k) = text.strip_prefix("throw ") {
                 assert_eq!(

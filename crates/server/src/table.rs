@@ -9,7 +9,7 @@
 
 use crate::protocol::{Event, EventRecord, SeatSpec, SeatView, TableInfo};
 use tabula_ai::Level;
-use tabula_ai::games::{AnyGame, kind_name, parse_kind, play_text};
+use tabula_ai::games::{AnyGame, parse_kind, play_text};
 use tabula_ai::with_game;
 use tabula_rules::fences::Fences;
 use tabula_rules::game::Chance;
@@ -153,7 +153,7 @@ impl Table {
                 format!(
                     "{} seats given; {} has {} ({})",
                     seats.len(),
-                    kind_name(kind),
+                    kind.name(),
                     players.len(),
                     players.join(", ")
                 ),
@@ -260,7 +260,7 @@ impl Table {
         let result = self.result();
         TableInfo {
             id: self.id.clone(),
-            game: kind_name(kind).to_string(),
+            game: kind.name().to_string(),
             title: kind.title().to_string(),
             options: self.options.clone(),
             setup: self.setup.clone(),

@@ -3,7 +3,7 @@
 
 use super::{apply_action, resolve_chance};
 use crate::error::Error;
-use crate::games::{AnyGame, kind_name, parse_kind};
+use crate::games::{AnyGame, parse_kind};
 use crate::knowledge::Knowledge;
 use crate::levels::Spec;
 use crate::rng::Rng;
@@ -24,7 +24,8 @@ pub const MAX_PLIES: usize = 5000;
 /// Arguments of `arena`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ArenaArgs {
-    /// The game: war, camelot, transport, fences or screwball.
+    /// The game.
+    #[arg(value_parser = crate::games::game_names(), ignore_case = true)]
     pub game: String,
     /// Engine A: random, easy, medium, hard, max, time:MS or iterations:N, optionally after
     /// mcts: or ab:.
@@ -196,7 +197,7 @@ pub fn run(args: &ArenaArgs, out: &mut dyn Write) -> Result<(), Error> {
     let a: Spec = args.a.parse()?;
     let b: Spec = args.b.parse()?;
     let mut start = AnyGame::new(kind, args.options.as_deref().unwrap_or(""), None)?;
-    let limit = start.limit_transport();
+    let limit = crate::games::bound_length(&mut start);
     let options_ron = start.options_ron();
     let players = start.player_names();
     let n = players.len();
@@ -204,7 +205,7 @@ pub fn run(args: &ArenaArgs, out: &mut dyn Write) -> Result<(), Error> {
     writeln!(
         out,
         "arena {}: A = {a}, B = {b}, {} games, seed {}, options {options_ron}",
-        kind_name(kind),
+        kind.name(),
         args.games,
         args.seed
     )

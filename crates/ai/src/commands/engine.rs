@@ -6,7 +6,7 @@
 
 use super::{action_text, values_text};
 use crate::error::Error;
-use crate::games::{AnyGame, kind_name, parse_kind, split_moves};
+use crate::games::{AnyGame, parse_kind, split_moves};
 use crate::levels::{Level, Spec, parse_algorithm};
 use crate::search::SearchGame;
 use crate::search::{Action, Settings, analyse, root_actions};
@@ -130,11 +130,11 @@ impl Engine {
     fn set_game(&mut self, name: &str, options: &str) -> Vec<String> {
         match parse_kind(name).and_then(|kind| AnyGame::new(kind, options, None)) {
             Ok(mut g) => {
-                let limit = g.limit_transport();
+                let limit = crate::games::bound_length(&mut g);
                 self.options = options.to_string();
                 let mut lines = vec![format!(
                     "game {} players {} options {}",
-                    kind_name(g.kind()),
+                    g.kind().name(),
                     g.player_names().join(" "),
                     g.options_ron()
                 )];
@@ -173,9 +173,10 @@ impl Engine {
             "game" => {
                 let (name, options) = rest.split_once(' ').unwrap_or((rest, ""));
                 if name.is_empty() {
-                    return error(
-                        "game needs a name: war, camelot, transport, fences or screwball",
-                    );
+                    return error(format!(
+                        "game needs a name: {}",
+                        tabula_rules::registry::names()
+                    ));
                 }
                 self.set_game(name, options)
             }
@@ -212,8 +213,12 @@ impl Engine {
         };
         let (what, arg) = head.split_once(' ').unwrap_or((head, ""));
         let built = match what {
-            "startpos" if arg.is_empty() => AnyGame::new(kind, &self.options, None),
-            "setup" if !arg.is_empty() => AnyGame::new(kind, &self.options, Some(arg)),
+            "startpos" if arg.is_empty() => {
+                AnyGame::new(kind, &self.options, None).map_err(Error::from)
+            }
+            "setup" if !arg.is_empty() => {
+                AnyGame::new(kind, &self.options, Some(arg)).map_err(Error::from)
+            }
             "scene" if !arg.is_empty() => {
                 let (file, at) = match arg.rsplit_once(" at ") {
                     Some((f, n)) => match n.trim().parse::<usize>() {
@@ -228,11 +233,11 @@ impl Engine {
                         if f.scene.game != kind {
                             return Err(Error::SceneGame {
                                 file: f.path.clone(),
-                                scene: kind_name(f.scene.game).to_string(),
-                                named: kind_name(kind).to_string(),
+                                scene: f.scene.game.name().to_string(),
+                                named: kind.name().to_string(),
                             });
                         }
-                        AnyGame::from_scene(&f, at)
+                        Ok(AnyGame::from_scene(&f, at)?)
                     })
             }
             _ => {
@@ -245,7 +250,7 @@ impl Engine {
             Ok(g) => g,
             Err(e) => return error(e),
         };
-        game.limit_transport();
+        crate::games::bound_length(&mut game);
         if let Some(m) = moves
             && let Err(e) = game.play_texts(&split_moves(m))
         {

@@ -3,7 +3,7 @@
 
 use super::{describe, values_text};
 use crate::error::Error;
-use crate::games::{AnyGame, kind_name, parse_kind, split_moves};
+use crate::games::{AnyGame, parse_kind, split_moves};
 use crate::knowledge::Knowledge;
 use crate::levels::{Level, Spec, parse_algorithm};
 use crate::search::SearchGame;
@@ -16,7 +16,8 @@ use tabula_rules::scene::SceneFile;
 /// Arguments of `think`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ThinkArgs {
-    /// The game: war, camelot, transport, fences or screwball.
+    /// The game.
+    #[arg(value_parser = crate::games::game_names(), ignore_case = true)]
     pub game: String,
     /// Start from a scene file's position (with its options).
     #[arg(long, value_name = "FILE")]
@@ -66,11 +67,11 @@ pub fn position(
         if file.scene.game != kind {
             return Err(Error::SceneGame {
                 file: path.clone(),
-                scene: kind_name(file.scene.game).to_string(),
-                named: kind_name(kind).to_string(),
+                scene: file.scene.game.name().to_string(),
+                named: kind.name().to_string(),
             });
         }
-        return AnyGame::from_scene(&file, at);
+        return Ok(AnyGame::from_scene(&file, at)?);
     }
     let setup = match setup {
         Some(s) if std::path::Path::new(s).is_file() => {
@@ -118,7 +119,7 @@ pub fn run(args: &ThinkArgs, out: &mut dyn Write) -> Result<(), Error> {
         args.setup.as_deref(),
         args.moves.as_deref(),
     )?;
-    let limit = game.limit_transport();
+    let limit = crate::games::bound_length(&mut game);
     let settings = settings_for(
         &game,
         args.level.as_deref(),

@@ -1,13 +1,24 @@
 //! Camelot: material (a knight is worth more than a man), pieces in and near the enemy
 //! castle, the guard of one's own castle. Captures and castle entries are the noisy moves.
 
+use super::Knows;
 use super::{Knowledge, MctsParams, Seats, Values, two_values};
 use crate::rng::Rng;
+use crate::search::Algorithm;
 use tabula_rules::camelot::{Camelot, Kind, Move, Position, Side, Square};
 
 /// What the search knows of Camelot.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct CamelotKnowledge;
+
+impl Knows for Camelot {
+    type Knowledge = CamelotKnowledge;
+    const HARD_BUDGET: (u64, u64) = (50_000, 10_000);
+
+    fn preferred_algorithm(_players: usize) -> Algorithm {
+        Algorithm::AlphaBeta
+    }
+}
 
 fn value(kind: Kind) -> f32 {
     match kind {

@@ -4,8 +4,10 @@
 //! entrances (a fence there sends a pawn round to another) or park a fence out of the way, scored by how many turns they cost the opponents and the mover; walks are
 //! ordered by where they end.
 
+use super::Knows;
 use super::{Knowledge, MctsParams, Seats, Values, softmax_values};
 use crate::rng::Rng;
+use crate::search::Algorithm;
 use std::collections::HashMap;
 use tabula_rules::Game;
 use tabula_rules::fences::{FenceMove, Fences, Node, Seat, Slot, Space};
@@ -13,6 +15,15 @@ use tabula_rules::fences::{FenceMove, Fences, Node, Seat, Slot, Space};
 /// What the search knows of the fence race.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FencesKnowledge;
+
+impl Knows for Fences {
+    type Knowledge = FencesKnowledge;
+    const HARD_BUDGET: (u64, u64) = (10_000, 1_500);
+
+    fn preferred_algorithm(_players: usize) -> Algorithm {
+        Algorithm::Mcts
+    }
+}
 
 const FAR: u16 = u16::MAX;
 /// Turns assumed lost by a pawn fenced in on all sides.

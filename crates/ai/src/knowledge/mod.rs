@@ -15,7 +15,36 @@ pub use transport::TransportKnowledge;
 pub use war::WarKnowledge;
 
 use crate::rng::Rng;
+use crate::search::Algorithm;
 use tabula_rules::{Game, Outcome};
+
+/// A game the engine knows: its [`Knowledge`], the search that plays it best and the
+/// budget of the `hard` level. Each game's file implements it for the game, so that a game
+/// without it does not build where any game is played.
+pub trait Knows: Game {
+    /// What the search knows of the game.
+    type Knowledge: Knowledge<Self> + Default;
+
+    /// The `hard` budget: (alpha-beta nodes, tree-search iterations), each about a second
+    /// of one core of the 2-core development machine at most (release build).
+    const HARD_BUDGET: (u64, u64);
+
+    /// The search that plays the game best with `players` players, as measured in the
+    /// arena (docs/computer.md): alpha-beta for the two-player games without chance where
+    /// it wins, the tree search elsewhere.
+    fn preferred_algorithm(players: usize) -> Algorithm;
+
+    /// What the search knows of the game.
+    fn knowledge(&self) -> Self::Knowledge {
+        Self::Knowledge::default()
+    }
+
+    /// Sets a move limit when the game's options leave it without one that ends every game
+    /// (the commands play engines against each other to the end); returns the limit set.
+    fn bound_length(&mut self) -> Option<u32> {
+        None
+    }
+}
 
 /// The most players a game has.
 pub const MAX_SEATS: usize = 4;

@@ -2,8 +2,10 @@
 //! and the attacks each could make. Attacking moves (which earn another move) are the noisy
 //! ones.
 
+use super::Knows;
 use super::{Knowledge, MctsParams, Seats, Values, two_values};
 use crate::rng::Rng;
+use crate::search::Algorithm;
 use tabula_rules::screwball::board::Size;
 use tabula_rules::screwball::game::may_go;
 use tabula_rules::screwball::{Board, Move, Player, Position, Screwball};
@@ -11,6 +13,15 @@ use tabula_rules::screwball::{Board, Move, Player, Position, Screwball};
 /// What the search knows of Screwball Checkers.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ScrewballKnowledge;
+
+impl Knows for Screwball {
+    type Knowledge = ScrewballKnowledge;
+    const HARD_BUDGET: (u64, u64) = (120_000, 30_000);
+
+    fn preferred_algorithm(_players: usize) -> Algorithm {
+        Algorithm::AlphaBeta
+    }
+}
 
 fn reserve(game: &Screwball, player: Player) -> f32 {
     f32::from(game.reserve(player, Size::Large) + game.reserve(player, Size::Small))

@@ -3,11 +3,13 @@
 //! decides the game). Teams share a value; the battle royal is a softmax over fleets.
 //! Moves that sink something are the noisy ones.
 
+use super::Knows;
 use super::{
     Knowledge, MctsParams, Seats, Values, default_outcome_values, fx_hash, softmax_values,
     two_values,
 };
 use crate::rng::Rng;
+use crate::search::Algorithm;
 use tabula_rules::Outcome;
 use tabula_rules::transport::game::Fleet;
 use tabula_rules::transport::pieces::can_sink;
@@ -16,6 +18,40 @@ use tabula_rules::transport::{Dir, Kind, Mode, Move, Piece, Position, Sq, Transp
 /// What the search knows of Transport.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TransportKnowledge;
+
+/// Actions after which the commands draw a game whose options set neither a turn limit nor
+/// a no-progress draw (such a game might never end).
+pub const TURN_LIMIT: u32 = 1000;
+
+impl Knows for Transport {
+    type Knowledge = TransportKnowledge;
+    const HARD_BUDGET: (u64, u64) = (8_000, 4_000);
+
+    fn preferred_algorithm(players: usize) -> Algorithm {
+        if players == 2 {
+            Algorithm::AlphaBeta
+        } else {
+            Algorithm::Mcts
+        }
+    }
+
+    fn bound_length(&mut self) -> Option<u32> {
+        let options = tabula_rules::Game::options(self);
+        if options.turn_limit.is_some() || options.no_progress_actions.is_some() {
+            return None;
+        }
+        let mut options = options.clone();
+        let limit = TURN_LIMIT.max(tabula_rules::Game::ply(self) as u32 + 200);
+        options.turn_limit = Some(limit);
+        let moves: Vec<_> = self.moves().cloned().collect();
+        let mut fresh = Transport::from_position(tabula_rules::Game::start(self).clone(), options);
+        for m in &moves {
+            tabula_rules::Game::play_unchecked(&mut fresh, m);
+        }
+        *self = fresh;
+        Some(limit)
+    }
+}
 
 /// The score of a fleet that is out.
 const OUT: f32 = -30.0;

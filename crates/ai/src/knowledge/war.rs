@@ -2,14 +2,25 @@
 //! that could enter it next move), the guard of one's own, and mobility. Captures and
 //! citadel entries are the noisy moves.
 
+use super::Knows;
 use super::{Knowledge, MctsParams, Seats, Values, two_values};
 use crate::rng::Rng;
+use crate::search::Algorithm;
 use tabula_rules::war::moves::{DIRS, KNIGHT};
 use tabula_rules::war::{Kind, Move, Position, Side, Square, Station, War};
 
 /// What the search knows of the Game of War.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct WarKnowledge;
+
+impl Knows for War {
+    type Knowledge = WarKnowledge;
+    const HARD_BUDGET: (u64, u64) = (150_000, 20_000);
+
+    fn preferred_algorithm(_players: usize) -> Algorithm {
+        Algorithm::AlphaBeta
+    }
+}
 
 /// A piece's worth in troops.
 fn value(kind: Kind) -> f32 {

@@ -4,6 +4,7 @@
 use super::board::{Side, Square, in_castle};
 use super::moves::{Limits, Move, Picker, RuleSet, Step};
 use super::position::{MAX_CASTLE_MOVES, Piece, Position, Setup, SetupError};
+use crate::registry::About;
 use crate::game::{DrawReason, Game, Outcome, PlayError};
 use serde::{Deserialize, Serialize};
 
@@ -405,6 +406,26 @@ impl Game for Camelot {
     type OptionsError = OptionsError;
     type SetupError = SetupError;
     type Effect = CamelotEffect;
+    type PositionKey = Position;
+
+    const ABOUT: About = About {
+        name: "camelot",
+        aliases: &[],
+        title: "Camelot",
+        noun: "Camelot",
+        summary: "Parker's Camelot (1930).",
+        blurb: "George S. Parker, 1930. Men and knights jump and canter into the enemy's castle.",
+        screen_order: &[0, 1, 2],
+        chance: false,
+    };
+
+    fn is_square_name(text: &str) -> bool {
+        crate::camelot::Square::parse(text.trim()).is_some()
+    }
+
+    fn position_key(&self) -> Position {
+        self.position().clone()
+    }
 
     fn from_options(options: CamelotOptions) -> Result<Camelot, OptionsError> {
         Camelot::new(options)

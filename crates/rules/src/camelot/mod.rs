@@ -5,6 +5,8 @@ pub mod board;
 pub mod game;
 pub mod moves;
 pub mod notation;
+pub mod options;
+pub mod palette;
 pub mod position;
 
 pub use board::{Side, Square};

@@ -17,6 +17,7 @@ pub use super::options::{FencesOptions, OptionsError};
 pub use super::setup::Seat;
 use super::setup::{Layout, SetupError};
 use crate::NotationError;
+use crate::registry::About;
 use crate::game::{Chance, DrawReason, Game, Outcome, PlayError};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use std::fmt;
@@ -651,6 +652,33 @@ impl Game for Fences {
     type OptionsError = OptionsError;
     type SetupError = SetupError;
     type Effect = FenceEffect;
+    type PositionKey = (u64, usize, u64);
+
+    const ABOUT: About = About {
+        name: "fences",
+        aliases: &["fence-race", "fence"],
+        title: "The fence race",
+        noun: "the fence race",
+        summary: "Magee's fence race (1962).",
+        blurb: "Robert C. Magee, 1962. Race your pawn home by die throws, moving fences to block the others.",
+        // The seed is typed in: it comes after the settings stepped through.
+        screen_order: &[0, 2, 3, 4, 1, 5],
+        chance: true,
+    };
+
+    fn is_square_name(text: &str) -> bool {
+        let text = text.trim();
+        crate::fences::Space::parse(text).is_some() || crate::fences::Slot::parse(text).is_some()
+    }
+
+    fn position_key(&self) -> (u64, usize, u64) {
+        use std::hash::{Hash, Hasher};
+        // The pawns and fences by their Zobrist key, the seat to move, and the phase of its
+        // turn with the cards left.
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (self.state.phase, self.state.deck.len()).hash(&mut hasher);
+        (self.state.key, self.state.turn, hasher.finish())
+    }
 
     fn from_options(options: FencesOptions) -> Result<Fences, OptionsError> {
         Fences::new(options)

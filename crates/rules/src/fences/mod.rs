@@ -8,6 +8,7 @@ mod geometry;
 pub mod moves;
 mod notation;
 pub mod options;
+pub mod palette;
 pub mod setup;
 mod walks;
 

@@ -4,6 +4,8 @@
 use super::board::{Board, Section};
 use super::cards::{Card, default_deck};
 use serde::{Deserialize, Serialize};
+use crate::GameKind;
+use crate::options::{OptionError, OptionKind, OptionSpec, Offers, RulesOptions, Width, find, switch_text, unless_default};
 
 /// Rules options of the fence race.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -157,4 +159,95 @@ pub enum OptionsError {
     /// A turn limit of 0 or too large.
     #[error("turn_limit: Some({0}); a limit is 1 to 100000 turns, or None for no limit")]
     TurnLimit(u32),
+}
+
+/// The fence race's options.
+pub const SPECS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "players",
+        help: "Players, 2 to 4.",
+        label: "Players",
+        kind: OptionKind::Number {
+            width: Width::U8,
+            min: 2,
+            max: 4,
+            zero: None,
+            offers: Offers::Numbers(&[2, 3, 4], ""),
+        },
+    },
+    OptionSpec {
+        name: "seed",
+        help: "Seed of the die (and of the chance cards); the same seed gives the same throws.",
+        label: "Seed of the die",
+        kind: OptionKind::Free,
+    },
+    OptionSpec {
+        name: "size",
+        help: "Spaces per side of the field: odd, 9 to 25 (default 13).",
+        label: "Field size",
+        kind: OptionKind::Number {
+            width: Width::U8,
+            min: 9,
+            max: 25,
+            zero: None,
+            offers: Offers::Numbers(&[13, 9, 11, 15, 17, 19, 21, 23, 25], " spaces a side"),
+        },
+    },
+    OptionSpec {
+        name: "chance-cards",
+        help: "A player may draw a chance card instead of throwing.",
+        label: "Chance cards",
+        kind: OptionKind::Switch {
+            off: "no",
+            on: "yes",
+        },
+    },
+    OptionSpec {
+        name: "play-for-places",
+        help: "After the first pawn is home, the others play on for places.",
+        label: "After the first pawn is home",
+        kind: OptionKind::Switch {
+            off: "the game ends",
+            on: "the others play on for places",
+        },
+    },
+    OptionSpec {
+        name: "open-entrances",
+        help: "Keep home's four entrances open: no fence may stand in them (by default one may).",
+        label: "Fences in home's entrances",
+        kind: OptionKind::Switch {
+            off: "allowed",
+            on: "never",
+        },
+    },
+];
+
+impl RulesOptions for FencesOptions {
+    const SPECS: &'static [OptionSpec] = SPECS;
+
+    fn set(&mut self, name: &str, text: &str) -> Result<(), OptionError> {
+        let spec = find(SPECS, name, GameKind::Fences)?;
+        match spec.name {
+            "players" => self.players = spec.number(text)? as u8,
+            "seed" => self.seed = spec.number(text)?,
+            "size" => self.size = spec.number(text)? as u8,
+            "chance-cards" => self.chance_cards = spec.switch(text)?,
+            "play-for-places" => self.play_for_places = spec.switch(text)?,
+            _ => self.entrance_fences = !spec.switch(text)?,
+        }
+        Ok(())
+    }
+
+    fn get(&self, name: &str) -> Vec<String> {
+        let d = FencesOptions::default();
+        match name {
+            "players" => unless_default(self.players, d.players, |n| n.to_string()),
+            "seed" => unless_default(self.seed, d.seed, |n| n.to_string()),
+            "size" => unless_default(self.size, d.size, |n| n.to_string()),
+            "chance-cards" => switch_text(self.chance_cards),
+            "play-for-places" => switch_text(self.play_for_places),
+            "open-entrances" => switch_text(!self.entrance_fences),
+            _ => Vec::new(),
+        }
+    }
 }

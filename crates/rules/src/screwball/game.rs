@@ -8,6 +8,7 @@
 
 use super::board::{Board, Size, SpaceId};
 use super::tables::{Bits, Tables, bit, tables};
+use crate::registry::About;
 use crate::game::{DrawReason, Game, Outcome, PlayError};
 
 pub use super::moves::{Move, Placement, Placements, ScrewballEffect};
@@ -397,6 +398,30 @@ impl Game for Screwball {
     type OptionsError = OptionsError;
     type SetupError = SetupError;
     type Effect = ScrewballEffect;
+    type PositionKey = Position;
+
+    const ABOUT: About = About {
+        name: "screwball",
+        aliases: &[],
+        title: "Screwball Checkers",
+        noun: "Screwball Checkers",
+        summary: "Dubay's Screwball Checkers (1946).",
+        blurb: "William A. Dubay, 1946. Screws and balls on large and small squares; attacks cost penalty pieces.",
+        screen_order: &[0, 1, 2, 3],
+        chance: false,
+    };
+
+    fn is_square_name(text: &str) -> bool {
+        crate::screwball::Board::get().parse(text.trim()).is_some()
+    }
+
+    fn option_at_fault(error: &OptionsError) -> Option<&'static str> {
+        Some(error.field())
+    }
+
+    fn position_key(&self) -> Position {
+        self.position().clone()
+    }
 
     fn from_options(options: ScrewballOptions) -> Result<Screwball, OptionsError> {
         Screwball::new(options)

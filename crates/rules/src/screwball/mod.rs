@@ -6,6 +6,7 @@ pub mod game;
 pub mod moves;
 pub mod notation;
 pub mod options;
+pub mod palette;
 pub mod position;
 mod tables;
 

@@ -2,6 +2,9 @@
 
 use super::board::Size;
 use serde::{Deserialize, Serialize};
+use crate::GameKind;
+use crate::screwball::game::NoMove as ScrewballNoMove;
+use crate::options::{OptionError, OptionKind, OptionSpec, Offers, RulesOptions, Width, find, switch_text, unless_default};
 
 /// What a player does who cannot move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -114,6 +117,84 @@ impl ScrewballOptions {
         match size {
             Size::Large => self.large,
             Size::Small => self.small,
+        }
+    }
+}
+
+/// Screwball Checkers' options.
+pub const SPECS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "large",
+        help: "Large pieces each player owns (default 18).",
+        label: "Large pieces each",
+        kind: OptionKind::Number {
+            width: Width::U8,
+            min: 4,
+            max: 48,
+            zero: None,
+            offers: Offers::Numbers(&[18, 4, 6, 8, 10, 12, 14, 16], ""),
+        },
+    },
+    OptionSpec {
+        name: "small",
+        help: "Small pieces each player owns (default 6).",
+        label: "Small pieces each",
+        kind: OptionKind::Number {
+            width: Width::U8,
+            min: 2,
+            max: 26,
+            zero: None,
+            offers: Offers::Numbers(&[6, 2, 3, 4, 5], ""),
+        },
+    },
+    OptionSpec {
+        name: "no-move-passes",
+        help: "A player who cannot move passes (default: he enters a reserve piece).",
+        label: "A player who cannot move",
+        kind: OptionKind::Switch {
+            off: "enters a reserve piece",
+            on: "passes",
+        },
+    },
+    OptionSpec {
+        name: "place-only-where-playable",
+        help: "Penalty and entered pieces go only where they can move (default: on any vacant square of their size, dead at once where they never could).",
+        label: "Penalty and entered pieces go",
+        kind: OptionKind::Switch {
+            off: "on any vacant square",
+            on: "only where they can move",
+        },
+    },
+];
+
+impl RulesOptions for ScrewballOptions {
+    const SPECS: &'static [OptionSpec] = SPECS;
+
+    fn set(&mut self, name: &str, text: &str) -> Result<(), OptionError> {
+        let spec = find(SPECS, name, GameKind::Screwball)?;
+        match spec.name {
+            "large" => self.large = spec.number(text)? as u8,
+            "small" => self.small = spec.number(text)? as u8,
+            "no-move-passes" => {
+                self.no_move = if spec.switch(text)? {
+                    ScrewballNoMove::Pass
+                } else {
+                    ScrewballNoMove::Enter
+                }
+            }
+            _ => self.place_only_where_playable = spec.switch(text)?,
+        }
+        Ok(())
+    }
+
+    fn get(&self, name: &str) -> Vec<String> {
+        let d = ScrewballOptions::default();
+        match name {
+            "large" => unless_default(self.large, d.large, |n| n.to_string()),
+            "small" => unless_default(self.small, d.small, |n| n.to_string()),
+            "no-move-passes" => switch_text(self.no_move == ScrewballNoMove::Pass),
+            "place-only-where-playable" => switch_text(self.place_only_where_playable),
+            _ => Vec::new(),
         }
     }
 }

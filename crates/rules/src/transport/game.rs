@@ -7,6 +7,7 @@
 use super::board::Sq;
 use super::movegen::Runs;
 use super::pieces::{Kind, Piece};
+use crate::registry::About;
 use crate::game::{DrawReason, Game, Outcome, PlayError};
 use std::fmt;
 
@@ -227,6 +228,26 @@ impl Game for Transport {
     type OptionsError = OptionsError;
     type SetupError = SetupError;
     type Effect = TransportEffect;
+    type PositionKey = Position;
+
+    const ABOUT: About = About {
+        name: "transport",
+        aliases: &[],
+        title: "Transport",
+        noun: "Transport",
+        summary: "Paschal's naval game (1947).",
+        blurb: "Guy Paschal, 1947. Fleets at sea, in the air and under water hunt the enemy transport.",
+        screen_order: &[0, 1, 2, 3, 4, 5],
+        chance: false,
+    };
+
+    fn is_square_name(text: &str) -> bool {
+        crate::transport::Sq::parse(text.trim()).is_some()
+    }
+
+    fn position_key(&self) -> Position {
+        self.position().clone()
+    }
 
     fn from_options(options: TransportOptions) -> Result<Transport, OptionsError> {
         Transport::new(options)

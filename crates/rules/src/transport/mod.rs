@@ -8,6 +8,7 @@ mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod options;
+pub mod palette;
 pub mod pieces;
 pub mod position;
 pub mod setup;

@@ -2,6 +2,8 @@
 //! its range (options arrive from scenes in RON and from the command line).
 
 use serde::{Deserialize, Serialize};
+use crate::GameKind;
+use crate::options::{Choice, OptionError, OptionKind, OptionSpec, Offers, RulesOptions, Width, find, switch_text, unless_default};
 
 /// How many fleets play, and who is whose enemy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -254,4 +256,156 @@ fn check_size(size: u8, mode: Mode) -> Result<(), OptionsError> {
         return Err(OptionsError::TeamsSize(size));
     }
     Ok(())
+}
+
+/// Transport's options.
+pub const SPECS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "mode",
+        help: "Two fleets, two teams of two, or the four-fleet battle royal.",
+        label: "Players",
+        kind: OptionKind::Choice {
+            values: &[
+                Choice {
+                    name: "two",
+                    help: "Two fleets.",
+                    shown: "2 fleets",
+                },
+                Choice {
+                    name: "teams",
+                    help: "Four fleets in two teams.",
+                    shown: "4 fleets in two teams",
+                },
+                Choice {
+                    name: "royal",
+                    help: "Four fleets, each for itself.",
+                    shown: "4 fleets, battle royal",
+                },
+            ],
+            noun: None,
+        },
+    },
+    OptionSpec {
+        name: "board",
+        help: "Squares per side of the board: odd, 9 to 25, or 8 for two fleets; two teams need 11 or more (default 11).",
+        label: "Board",
+        kind: OptionKind::Number {
+            width: Width::U8,
+            min: 8,
+            max: 25,
+            zero: None,
+            offers: Offers::Numbers(&[11, 8, 9, 13, 15, 17, 19, 21, 23, 25], " squares a side"),
+        },
+    },
+    OptionSpec {
+        name: "handicap",
+        help: "A handicap: this fleet (1-4) starts with one plane, shell and torpedo fewer.",
+        label: "Handicap (one plane, shell and torpedo fewer)",
+        kind: OptionKind::Repeated {
+            min: 1,
+            max: 4,
+            offers: Offers::Labelled(&[
+                (0, "none"),
+                (1, "Fleet 1"),
+                (2, "Fleet 2"),
+                (3, "Fleet 3 (four fleets)"),
+                (4, "Fleet 4 (four fleets)"),
+            ]),
+        },
+    },
+    OptionSpec {
+        name: "plane-passing",
+        help: "Which enemy shells and planes bar a plane's two-square flight: those pointed head-on at it (default), or those pointed along its line either way.",
+        label: "A plane's flight is barred by shells and planes pointed",
+        kind: OptionKind::Choice {
+            values: &[
+                Choice {
+                    name: "head-on",
+                    help: "Pointed head-on at the plane.",
+                    shown: "head-on at it",
+                },
+                Choice {
+                    name: "along-flight",
+                    help: "Pointed along its line of flight, either way.",
+                    shown: "along its line",
+                },
+            ],
+            noun: None,
+        },
+    },
+    OptionSpec {
+        name: "torpedo-off-board",
+        help: "A torpedo may be launched so that it runs straight off the board (it goes back to reserve at once); by default that launch is refused.",
+        label: "A torpedo launched off the board",
+        kind: OptionKind::Switch {
+            off: "is refused",
+            on: "returns to reserve",
+        },
+    },
+    OptionSpec {
+        name: "armed-transport",
+        help: "The transport carries the red dot: it fires shells from its fleet's reserve.",
+        label: "The transport",
+        kind: OptionKind::Switch {
+            off: "is unarmed",
+            on: "fires shells (red dot)",
+        },
+    },
+];
+
+impl RulesOptions for TransportOptions {
+    const SPECS: &'static [OptionSpec] = SPECS;
+
+    fn set(&mut self, name: &str, text: &str) -> Result<(), OptionError> {
+        let spec = find(SPECS, name, GameKind::Transport)?;
+        match spec.name {
+            "mode" => {
+                self.mode = match spec.choice(text)? {
+                    "teams" => Mode::Teams,
+                    "royal" => Mode::Royal,
+                    _ => Mode::Two,
+                }
+            }
+            "board" => self.size = spec.number(text)? as u8,
+            "handicap" => self.handicapped.push(spec.number(text)? as u8),
+            "plane-passing" => {
+                self.plane_passing = match spec.choice(text)? {
+                    "along-flight" => PlanePassing::AlongFlight,
+                    _ => PlanePassing::HeadOn,
+                }
+            }
+            "torpedo-off-board" => self.torpedo_launch_off_board = spec.switch(text)?,
+            _ => self.armed_transport = spec.switch(text)?,
+        }
+        Ok(())
+    }
+
+    fn get(&self, name: &str) -> Vec<String> {
+        let d = TransportOptions::default();
+        match name {
+            "mode" => unless_default(self.mode, d.mode, |m| m.word().to_string()),
+            "board" => unless_default(self.size, d.size, |n| n.to_string()),
+            "handicap" => self.handicapped.iter().map(u8::to_string).collect(),
+            "plane-passing" => unless_default(self.plane_passing, d.plane_passing, |p| match p {
+                PlanePassing::HeadOn => "head-on".into(),
+                PlanePassing::AlongFlight => "along-flight".into(),
+            }),
+            "torpedo-off-board" => switch_text(self.torpedo_launch_off_board),
+            "armed-transport" => switch_text(self.armed_transport),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A handicapped fleet must be one of the mode's fleets.
+    fn cross_check(&self) -> Result<(), OptionError> {
+        let fleets = self.mode.fleets();
+        match self.handicapped.iter().find(|f| !(1..=fleets).contains(*f)) {
+            Some(f) => Err(OptionError::Value {
+                option: "handicap",
+                text: f.to_string(),
+                why: format!("the fleets are numbered 1 to {fleets}"),
+            }),
+            None => Ok(()),
+        }
+    }
 }

@@ -5,6 +5,7 @@ use super::board::{Side, Square};
 use super::moves::Move;
 use super::piece::{Kind, Piece};
 use super::position::{Place, Position, Setup, SetupError};
+use crate::registry::About;
 use crate::game::{DrawReason, Game, Outcome, PlayError};
 use serde::{Deserialize, Serialize};
 
@@ -398,6 +399,30 @@ impl Game for War {
     type OptionsError = OptionsError;
     type SetupError = SetupError;
     type Effect = WarEffect;
+    type PositionKey = Position;
+
+    const ABOUT: About = About {
+        name: "war",
+        aliases: &["game-of-war"],
+        title: "The Game of War",
+        noun: "the Game of War",
+        summary: "Hudson Maxim's Game of War (1910).",
+        blurb: "Hudson Maxim, 1910. Infantry, cavalry, artillery and flying machines storm the enemy citadel.",
+        screen_order: &[0, 1, 2, 3, 4, 5],
+        chance: false,
+    };
+
+    fn is_square_name(text: &str) -> bool {
+        crate::war::position::note_square(text).is_some()
+    }
+
+    fn option_at_fault(error: &OptionsError) -> Option<&'static str> {
+        Some(error.field)
+    }
+
+    fn position_key(&self) -> Position {
+        self.position().clone()
+    }
 
     fn from_options(options: WarOptions) -> Result<War, OptionsError> {
         War::new(options)

@@ -5,6 +5,8 @@ mod explain;
 pub mod game;
 pub mod moves;
 pub mod notation;
+pub mod options;
+pub mod palette;
 pub mod piece;
 pub mod position;
 

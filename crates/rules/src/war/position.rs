@@ -592,6 +592,16 @@ fn infer_name(piece: Piece, sq: Square) -> Result<Option<Name>, SetupError> {
     }
 }
 
+/// A square in a note or a lesson: as Red reckons it (`KF5`, or `Red KF5`), or as Blue does
+/// with `Blue ` before it.
+pub fn note_square(text: &str) -> Option<Square> {
+    let text = text.trim();
+    match text.strip_prefix("Blue ") {
+        Some(rest) => parse_full_square(Side::Blue, rest),
+        None => parse_full_square(Side::Red, text.trim_start_matches("Red ")),
+    }
+}
+
 /// Reads a full square name as `side` reckons it (`KF2`, `GM10`).
 pub fn parse_full_square(side: Side, text: &str) -> Option<Square> {
     let split = text.find(|c: char| c.is_ascii_digit())?;

@@ -1,0 +1,81 @@
+//! Transport's colours, as on the 3D table: the tank, its floor and water, the four fleets'
+//! hulls, the patent's marks, and the shades the server's page draws with.
+
+use crate::palette::{Rgb, rgb};
+
+/// Fleet 1's hulls.
+pub const FLEET_1: Rgb = rgb(0.86, 0.84, 0.78);
+/// Fleet 2's hulls.
+pub const FLEET_2: Rgb = rgb(0.28, 0.3, 0.34);
+/// Fleet 3's hulls.
+pub const FLEET_3: Rgb = rgb(0.78, 0.66, 0.46);
+/// Fleet 4's hulls.
+pub const FLEET_4: Rgb = rgb(0.2, 0.26, 0.42);
+/// The light squares of the floor.
+pub const FLOOR_LIGHT: Rgb = rgb(0.55, 0.62, 0.6);
+/// The dark squares of the floor.
+pub const FLOOR_DARK: Rgb = rgb(0.16, 0.24, 0.3);
+/// The tank's floor and walls.
+pub const WALL: Rgb = rgb(0.25, 0.18, 0.12);
+/// The water over the floor.
+pub const WATER: Rgb = rgb(0.2, 0.5, 0.7);
+/// How opaque the water is.
+pub const WATER_ALPHA: f32 = 0.28;
+/// The light squares seen through the water (the page's picture).
+pub const FLOOR_LIGHT_UNDER_WATER: Rgb = FLOOR_LIGHT.mix(WATER, WATER_ALPHA);
+/// The dark squares seen through the water (the page's picture).
+pub const FLOOR_DARK_UNDER_WATER: Rgb = FLOOR_DARK.mix(WATER, WATER_ALPHA);
+/// The patent's red mark (shells).
+pub const MARK_RED: Rgb = rgb(0.85, 0.1, 0.08);
+/// The patent's yellow mark (torpedoes).
+pub const MARK_YELLOW: Rgb = rgb(0.95, 0.85, 0.1);
+/// The patent's green mark (planes).
+pub const MARK_GREEN: Rgb = rgb(0.1, 0.7, 0.2);
+/// The patent's orange mark (the destroyer's ramming).
+pub const MARK_ORANGE: Rgb = rgb(0.98, 0.5, 0.05);
+/// How much the status line lightens the colour of the fleet to move.
+pub const STATUS_LIGHTER: f32 = 0.2;
+/// The outline and letters of the light fleets' (1 and 3) pieces in the page's picture.
+pub const INK_ON_LIGHT: Rgb = rgb(0.165, 0.149, 0.133);
+/// The outline of the dark fleets' (2 and 4) pieces in the page's picture.
+pub const EDGE_ON_DARK: Rgb = rgb(0.910, 0.894, 0.855);
+/// The letters on the dark fleets' (2 and 4) pieces in the page's picture.
+pub const INK_ON_DARK: Rgb = rgb(0.957, 0.945, 0.918);
+
+/// The hull colour of fleet `fleet` (0 is Fleet 1; from 3 on, Fleet 4's).
+pub const fn fleet(fleet: u8) -> Rgb {
+    match fleet {
+        0 => FLEET_1,
+        1 => FLEET_2,
+        2 => FLEET_3,
+        _ => FLEET_4,
+    }
+}
+
+/// The colour of the status line while fleet `fleet` (0 is Fleet 1) is to move: its hulls'
+/// colour, lightened so that it reads on a dark ground.
+pub fn status(fleet_index: u8) -> Rgb {
+    fleet(fleet_index).lighter(STATUS_LIGHTER)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fleets_and_the_floor_have_their_colours() {
+        let hulls: Vec<String> = (0..5).map(|f| fleet(f).hex()).collect();
+        assert_eq!(
+            hulls,
+            ["#dbd6c7", "#474d57", "#c7a875", "#33426b", "#33426b"]
+        );
+        let status: Vec<String> = (0..4).map(|f| status(f).hex()).collect();
+        assert_eq!(status, ["#f2f0eb", "#8d8f93", "#dcccb5", "#868a9b"]);
+        // The floor's squares under the translucent water.
+        assert_eq!(FLOOR_LIGHT_UNDER_WATER.hex(), "#7395a0");
+        assert_eq!(FLOOR_DARK_UNDER_WATER.hex(), "#2c5069");
+        assert_eq!(INK_ON_LIGHT.hex(), "#2a2622");
+        assert_eq!(EDGE_ON_DARK.hex(), "#e8e4da");
+        assert_eq!(INK_ON_DARK.hex(), "#f4f1ea");
+    }
+}
