@@ -5,8 +5,8 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tabula_ai::knowledge::{
-    CamelotKnowledge, FencesKnowledge, Knowledge, ScrewballKnowledge, TransportKnowledge,
-    WarKnowledge,
+    Knowledge, camelot::CamelotKnowledge, fences::FencesKnowledge, screwball::ScrewballKnowledge,
+    transport::TransportKnowledge, war::WarKnowledge,
 };
 use tabula_ai::search::{Action, Algorithm, SearchGame, Settings, analyse};
 use tabula_rules::Game;

@@ -13,7 +13,7 @@
 //! * [`commands`]: `think`, `arena` and `engine`, as functions the app's binary calls.
 //!
 //! ```
-//! use tabula_ai::knowledge::CamelotKnowledge;
+//! use tabula_ai::knowledge::camelot::CamelotKnowledge;
 //! use tabula_ai::search::{Algorithm, Settings, analyse};
 //! use tabula_rules::camelot::{Camelot, CamelotOptions};
 //!

@@ -3,8 +3,8 @@
 //! alpha-beta, at a fixed budget and at the easy level.
 
 use tabula_ai::knowledge::{
-    CamelotKnowledge, FencesKnowledge, Knowledge, ScrewballKnowledge, TransportKnowledge,
-    WarKnowledge,
+    Knowledge, camelot::CamelotKnowledge, fences::FencesKnowledge, screwball::ScrewballKnowledge,
+    transport::TransportKnowledge, war::WarKnowledge,
 };
 use tabula_ai::levels::{Level, level_settings};
 use tabula_ai::rng::Rng;

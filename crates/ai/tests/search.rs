@@ -9,8 +9,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use tabula_ai::knowledge::{
-    CamelotKnowledge, FencesKnowledge, Knowledge, ScrewballKnowledge, TransportKnowledge,
-    WarKnowledge,
+    Knowledge, camelot::CamelotKnowledge, fences::FencesKnowledge, screwball::ScrewballKnowledge,
+    transport::TransportKnowledge, war::WarKnowledge,
 };
 use tabula_ai::search::{Action, Algorithm, SearchGame, Settings, analyse};
 use tabula_rules::Game;

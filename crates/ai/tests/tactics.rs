@@ -8,8 +8,8 @@ mod common;
 
 use common::{assert_avoids_loss, assert_wins, engine_action, wins_at_once};
 use tabula_ai::knowledge::{
-    CamelotKnowledge, FencesKnowledge, Knowledge, ScrewballKnowledge, TransportKnowledge,
-    WarKnowledge,
+    Knowledge, camelot::CamelotKnowledge, fences::FencesKnowledge, screwball::ScrewballKnowledge,
+    transport::TransportKnowledge, war::WarKnowledge,
 };
 use tabula_ai::levels::{Level, level_settings};
 use tabula_ai::search::{Action, Algorithm, SearchGame, analyse};

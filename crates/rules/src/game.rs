@@ -231,6 +231,11 @@ pub trait Game: Clone {
     fn resolve_chance(&mut self, _value: u32) -> Result<(), PlayError> {
         Err(PlayError::Illegal("this game has no chance input".into()))
     }
+    /// Draws the chance input due (throws the die, draws a card) from the game's own
+    /// generator, seeded by its options, and plays it.
+    fn draw_chance(&mut self) -> Result<(), PlayError> {
+        Err(PlayError::Illegal("this game has no chance input".into()))
+    }
     /// Prints a move in the game's own notation.
     fn move_text(&self, mv: &Self::Move) -> String;
     /// Reads a move in the game's own notation and resolves it against the position.

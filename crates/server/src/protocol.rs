@@ -15,7 +15,7 @@ pub enum ClientMessage {
     List,
     /// A new table.
     Create {
-        /// The game: `war`, `camelot`, `transport`, `fences` or `screwball`.
+        /// The game, by its name on the command line (`tabula_rules::registry::GAMES`).
         game: String,
         /// Its rules options in RON, as in a scene (`(players: 4)`); empty for the defaults.
         #[serde(default)]

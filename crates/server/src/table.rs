@@ -11,10 +11,12 @@ use crate::protocol::{Event, EventRecord, SeatSpec, SeatView, TableInfo};
 use tabula_ai::Level;
 use tabula_ai::games::{AnyGame, parse_kind, play_text};
 use tabula_ai::with_game;
-use tabula_rules::fences::Fences;
-use tabula_rules::game::Chance;
+use tabula_rules::registry::GameOptions;
 use tabula_rules::scene::{Expect, FORMAT, Scene, SceneSetup};
 use tabula_rules::{Game, Outcome};
+
+/// The option that seeds a game's chance (the fence race's die and cards).
+const SEED: &str = "seed";
 
 /// The longest name a seat may be taken under, in characters.
 pub const MAX_NAME: usize = 40;
@@ -137,13 +139,14 @@ impl Table {
         let bad = |e: tabula_ai::Error| Refusal::new("bad_request", e.to_string());
         let kind = parse_kind(game).map_err(bad)?;
         let mut options = options.trim().to_string();
-        if kind == tabula_rules::scene::GameKind::Fences && !options.contains("seed") {
-            // Every table of the race gets dice of its own; the seed is kept in the
-            // options, so the table replays the same throws after a restart.
-            let mut o: tabula_rules::fences::FencesOptions =
-                tabula_ai::games::parse_options(kind, &options).map_err(bad)?;
-            o.seed = seed;
-            options = ron::to_string(&o).map_err(|e| Refusal::new("bad_request", e.to_string()))?;
+        let mut game_options = GameOptions::from_ron(kind, &options).map_err(|e| bad(e.into()))?;
+        if kind.info().option(SEED).is_some() && !options.contains(SEED) {
+            // Every table of a game with chance gets dice of its own; the seed is kept in
+            // the options, so the table replays the same throws after a restart.
+            game_options
+                .set(SEED, &seed.to_string())
+                .map_err(|e| Refusal::new("bad_request", e.to_string()))?;
+            options = game_options.to_ron();
         }
         let game = AnyGame::new(kind, &options, setup).map_err(bad)?;
         let players = game.player_names();
@@ -355,25 +358,25 @@ impl Table {
     /// its seeded generator, as at the table).
     pub fn prepare_chance(&self, seat: usize, ply: Option<usize>) -> Result<Change, Refusal> {
         self.check_turn(seat, ply)?;
-        let AnyGame::Fences(fences) = &self.game else {
-            return Err(Refusal::new("illegal", "this game has no chance input"));
-        };
-        if fences.pending_chance().is_none() {
-            return Err(Refusal::new("illegal", "no chance input is due now"));
-        }
-        let mut fences: Fences = fences.clone();
-        let drawn = match fences.pending_chance() {
-            Some(Chance::Die { .. }) => fences.throw().map(|_| ()),
-            _ => fences.draw().map(|_| ()),
-        };
-        drawn.map_err(|e| Refusal::new("illegal", e.to_string()))?;
-        let text = {
-            let last = fences.history().last().cloned();
-            let mut before = fences.clone();
+        let chance = self.game.info().chance;
+        let mut game = self.game.clone();
+        let text = with_game!(&mut game, g, _k => {
+            if g.pending_chance().is_none() {
+                let why = if chance {
+                    "no chance input is due now"
+                } else {
+                    "this game has no chance input"
+                };
+                return Err(Refusal::new("illegal", why));
+            }
+            g.draw_chance()
+                .map_err(|e| Refusal::new("illegal", e.to_string()))?;
+            let last = g.history().last().cloned();
+            let mut before = g.clone();
             before.undo();
             last.map(|m| before.move_text(&m)).unwrap_or_default()
-        };
-        Ok(self.moved(seat, text, AnyGame::Fences(fences)))
+        });
+        Ok(self.moved(seat, text, game))
     }
 
     fn moved(&self, seat: usize, text: String, game: AnyGame) -> Change {

@@ -2,17 +2,12 @@
 //! ordering, captures for quiescence, a position hash and a playout policy. The searches
 //! are generic over [`Knowledge`]; each game has one implementation.
 
-mod camelot;
-mod fences;
-mod screwball;
-mod transport;
-mod war;
-
-pub use camelot::CamelotKnowledge;
-pub use fences::FencesKnowledge;
-pub use screwball::ScrewballKnowledge;
-pub use transport::TransportKnowledge;
-pub use war::WarKnowledge;
+// What the engine knows of each game, a module a game (each implements `Knows`).
+pub mod camelot;
+pub mod fences;
+pub mod screwball;
+pub mod transport;
+pub mod war;
 
 use crate::rng::Rng;
 use crate::search::Algorithm;

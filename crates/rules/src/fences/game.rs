@@ -17,8 +17,8 @@ pub use super::options::{FencesOptions, OptionsError};
 pub use super::setup::Seat;
 use super::setup::{Layout, SetupError};
 use crate::NotationError;
-use crate::registry::About;
 use crate::game::{Chance, DrawReason, Game, Outcome, PlayError};
+use crate::registry::About;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use std::fmt;
 use std::sync::Arc;
@@ -1038,6 +1038,14 @@ impl Game for Fences {
                 cards: self.state.deck.len() as u32,
             }),
             _ => None,
+        }
+    }
+
+    fn draw_chance(&mut self) -> Result<(), PlayError> {
+        match self.pending_chance() {
+            Some(Chance::Die { .. }) => self.throw().map(|_| ()),
+            Some(Chance::Card { .. }) => self.draw().map(|_| ()),
+            None => Err(PlayError::Illegal("no chance input is due now".into())),
         }
     }
 
