@@ -3,13 +3,16 @@
 
 pub mod board;
 pub mod cards;
+mod dice;
 pub mod game;
 mod geometry;
 pub mod moves;
 mod notation;
 pub mod options;
 pub mod palette;
+mod race;
 pub mod setup;
+mod state;
 mod walks;
 
 pub use board::{Board, Node, Section, Slot, Space};
