@@ -3,11 +3,15 @@
 
 pub mod board;
 pub mod game;
+mod generate;
+mod legality;
 pub mod moves;
 pub mod notation;
 pub mod options;
 pub mod palette;
+mod path;
 pub mod position;
+mod recorders;
 
 pub use board::{Side, Square};
 pub use game::{Camelot, CamelotEffect, CamelotOptions, Capture, OptionsError};
