@@ -124,15 +124,8 @@ pub fn level_settings(
         Level::Hard => settings.time = Some(HARD_TIME_CAP),
         Level::Max => {}
     }
-    // The fence race: a search close to the best is no weaker than the best there, so the
-    // weaker levels go by a first impression of each move instead, fence moves and walks
-    // alike, the easy level much more loosely.
-    if kind == GameKind::Fences {
-        match level {
-            Level::Easy => settings.style = Style::Intuition { temperature: 3.0 },
-            Level::Medium => settings.style = Style::Intuition { temperature: 0.1 },
-            Level::Hard | Level::Max => {}
-        }
+    if let Some(style) = tabula_rules::with_kind!(kind, G => <G as Knows>::level_style(level)) {
+        settings.style = style;
     }
     settings
 }

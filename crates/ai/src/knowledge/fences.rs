@@ -23,6 +23,17 @@ impl Knows for Fences {
     fn preferred_algorithm(_players: usize) -> Algorithm {
         Algorithm::Mcts
     }
+
+    /// A search close to the best is no weaker than the best in a dice race, so the weaker
+    /// levels go by a first impression of each move instead, fence moves and walks alike,
+    /// the easy level much more loosely.
+    fn level_style(level: crate::Level) -> Option<crate::search::Style> {
+        match level {
+            crate::Level::Easy => Some(crate::search::Style::Intuition { temperature: 3.0 }),
+            crate::Level::Medium => Some(crate::search::Style::Intuition { temperature: 0.1 }),
+            crate::Level::Hard | crate::Level::Max => None,
+        }
+    }
 }
 
 const FAR: u16 = u16::MAX;

@@ -34,6 +34,12 @@ pub trait Knows: Game {
         Self::Knowledge::default()
     }
 
+    /// How `level` plays the game where it should not play as the search's human-looking
+    /// imperfection makes it (`None`: as it does).
+    fn level_style(_level: crate::Level) -> Option<crate::search::Style> {
+        None
+    }
+
     /// Sets a move limit when the game's options leave it without one that ends every game
     /// (the commands play engines against each other to the end); returns the limit set.
     fn bound_length(&mut self) -> Option<u32> {
