@@ -72,7 +72,7 @@ mod tests {
         let status: Vec<String> = (0..4).map(|f| status(f).hex()).collect();
         assert_eq!(status, ["#f2f0eb", "#8d8f93", "#dcccb5", "#868a9b"]);
         // The floor's squares under the translucent water.
-        assert_eq!(FLOOR_LIGHT_UNDER_WATER.hex(), "#7395a0");
+        assert_eq!(FLOOR_LIGHT_UNDER_WATER.hex(), "#7396a0");
         assert_eq!(FLOOR_DARK_UNDER_WATER.hex(), "#2c5069");
         assert_eq!(INK_ON_LIGHT.hex(), "#2a2622");
         assert_eq!(EDGE_ON_DARK.hex(), "#e8e4da");
