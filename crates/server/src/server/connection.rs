@@ -1,0 +1,370 @@
+//! The WebSocket side of the server: one connection's session, which watches a table,
+//! takes seats, moves through `Server::submit`, and catches up when it falls behind.
+
+use super::{Play, Server, TableHandle, new_token, refusal};
+use crate::protocol::{ClientMessage, ServerMessage, parse_client};
+use crate::table::{Refusal, Table};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
+use std::sync::Arc;
+use std::time::Instant;
+use tokio::sync::broadcast;
+
+/// One connection's state.
+struct Connection {
+    server: Arc<Server>,
+    table: Option<Arc<TableHandle>>,
+    /// Seats this connection holds, with their tokens.
+    held: Vec<(usize, String)>,
+    events: Option<broadcast::Receiver<(u64, Utf8Bytes)>>,
+    /// The newest event sent to the client.
+    sent: u64,
+    allowance: f64,
+    checked: Instant,
+}
+
+/// Serves one WebSocket connection until it closes or the server stops; a seat it held is
+/// marked away when it goes. `table`: the table it came to, if any.
+pub(crate) async fn connection(
+    server: Arc<Server>,
+    mut socket: WebSocket,
+    table: Option<Arc<TableHandle>>,
+) {
+    let limits = server.config.limits;
+    let mut stopped = server.stopped.subscribe();
+    if *stopped.borrow() {
+        return;
+    }
+    let mut c = Connection {
+        server,
+        table,
+        held: Vec::new(),
+        events: None,
+        sent: 0,
+        allowance: limits.burst,
+        checked: Instant::now(),
+    };
+    loop {
+        tokio::select! {
+            _ = stopped.changed() => break,
+            incoming = socket.recv() => {
+                let Some(Ok(message)) = incoming else { break };
+                let replies = match message {
+                    Message::Text(text) => c.receive(text.as_str()).await,
+                    Message::Binary(_) => vec![ServerMessage::error(
+                        "malformed",
+                        "send JSON in text frames",
+                        None,
+                    ).to_json()],
+                    Message::Close(_) => break,
+                    _ => Vec::new(),
+                };
+                if send_all(&mut socket, replies).await.is_err() {
+                    break;
+                }
+            }
+            event = next_event(&mut c.events) => {
+                let replies = match event {
+                    Ok((n, text)) if n > c.sent => {
+                        c.sent = n;
+                        // The same bytes for every watcher: no copy per connection.
+                        if socket.send(Message::Text(text)).await.is_err() {
+                            break;
+                        }
+                        Vec::new()
+                    }
+                    Ok(_) => Vec::new(),
+                    Err(broadcast::error::RecvError::Lagged(_)) => c.catch_up(c.sent, false).await,
+                    Err(broadcast::error::RecvError::Closed) => break,
+                };
+                if send_all(&mut socket, replies).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(handle) = &c.table {
+        let mut table = handle.table.lock().await;
+        for (seat, token) in &c.held {
+            if table.seat_of_token(token) == Some(*seat) {
+                table.connect(*seat, -1);
+            }
+        }
+    }
+}
+
+async fn next_event(
+    events: &mut Option<broadcast::Receiver<(u64, Utf8Bytes)>>,
+) -> Result<(u64, Utf8Bytes), broadcast::error::RecvError> {
+    match events {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+async fn send_all(socket: &mut WebSocket, messages: Vec<String>) -> Result<(), axum::Error> {
+    for m in messages {
+        socket.send(Message::Text(m.into())).await?;
+    }
+    Ok(())
+}
+
+impl Connection {
+    /// Takes one message from the client; returns the replies, as JSON texts.
+    async fn receive(&mut self, text: &str) -> Vec<String> {
+        let limits = self.server.config.limits;
+        let now = Instant::now();
+        self.allowance = (self.allowance
+            + now.duration_since(self.checked).as_secs_f64() * limits.rate)
+            .min(limits.burst);
+        self.checked = now;
+        if self.allowance < 1.0 {
+            return vec![
+                ServerMessage::error(
+                    "too_fast",
+                    format!(
+                        "at most {} messages a second; this one was dropped",
+                        limits.rate
+                    ),
+                    None,
+                )
+                .to_json(),
+            ];
+        }
+        self.allowance -= 1.0;
+        if text.len() > limits.max_message {
+            return vec![
+                ServerMessage::error(
+                    "too_large",
+                    format!(
+                        "a message of {} bytes; at most {} are read",
+                        text.len(),
+                        limits.max_message
+                    ),
+                    None,
+                )
+                .to_json(),
+            ];
+        }
+        let message = match parse_client(text) {
+            Ok(m) => m,
+            Err(why) => return vec![ServerMessage::error("malformed", why, None).to_json()],
+        };
+        let kind = message.kind();
+        match self.handle(message).await {
+            Ok(replies) => replies,
+            Err(e) => vec![ServerMessage::error(e.code, e.message, Some(kind)).to_json()],
+        }
+    }
+
+    fn table(&self) -> Result<Arc<TableHandle>, Refusal> {
+        self.table.clone().ok_or_else(|| {
+            refusal(
+                "unknown_table",
+                "this connection is not at a table: connect to ws://HOST:PORT/TABLE",
+            )
+        })
+    }
+
+    async fn handle(&mut self, message: ClientMessage) -> Result<Vec<String>, Refusal> {
+        match message {
+            ClientMessage::Ping => Ok(vec![ServerMessage::Pong.to_json()]),
+            ClientMessage::List => Ok(vec![
+                ServerMessage::Tables {
+                    tables: self.server.list().await,
+                }
+                .to_json(),
+            ]),
+            ClientMessage::Create {
+                game,
+                options,
+                setup,
+                seats,
+            } => {
+                let table = self
+                    .server
+                    .create(&game, &options, setup.as_deref(), &seats)
+                    .await?;
+                Ok(vec![ServerMessage::Created { table }.to_json()])
+            }
+            ClientMessage::Watch { since, snapshot } => Ok(self.watch(since, snapshot).await),
+            ClientMessage::Join {
+                seat,
+                name,
+                token,
+                since,
+                snapshot,
+            } => self.join(seat, name, token, since, snapshot).await,
+            ClientMessage::Leave { seat } => {
+                let handle = self.table()?;
+                let mut table = handle.table.lock().await;
+                let index = table
+                    .seat_index(&seat)
+                    .ok_or_else(|| refusal("bad_request", format!("no seat {seat:?}")))?;
+                let held = self
+                    .held
+                    .iter()
+                    .position(|(s, t)| *s == index && table.seat_of_token(t) == Some(index));
+                let Some(held) = held else {
+                    return Err(refusal("not_your_seat", format!("you do not hold {seat}")));
+                };
+                let change = table.prepare_leave(index)?;
+                self.server.commit(&handle, &mut table, change).await?;
+                self.held.remove(held);
+                Ok(vec![
+                    ServerMessage::Left {
+                        seat: table.seats()[index].player.clone(),
+                    }
+                    .to_json(),
+                ])
+            }
+            ClientMessage::Move { text, ply } => {
+                let (handle, seat) = self.seat_to_move().await?;
+                self.server
+                    .submit(&handle, seat, Play::Move(&text, ply))
+                    .await?;
+                Ok(Vec::new())
+            }
+            ClientMessage::Chance { ply } => {
+                let (handle, seat) = self.seat_to_move().await?;
+                self.server.submit(&handle, seat, Play::Chance(ply)).await?;
+                Ok(Vec::new())
+            }
+        }
+    }
+
+    /// The seat to move, if this connection holds it.
+    async fn seat_to_move(&self) -> Result<(Arc<TableHandle>, usize), Refusal> {
+        let handle = self.table()?;
+        let table = handle.table.lock().await;
+        let Some(seat) = table.seat_to_move() else {
+            return Err(refusal(
+                "illegal",
+                format!("the game is over: {}", table.result().unwrap_or_default()),
+            ));
+        };
+        let holds = self
+            .held
+            .iter()
+            .any(|(s, t)| *s == seat && table.seat_of_token(t) == Some(seat));
+        if !holds {
+            let who = &table.seats()[seat].player;
+            return Err(refusal(
+                "not_your_seat",
+                if self.held.is_empty() {
+                    format!("it is {who}'s turn and you hold no seat here: spectators cannot move")
+                } else {
+                    format!("it is {who}'s turn, and you do not hold {who}")
+                },
+            ));
+        }
+        drop(table);
+        Ok((handle, seat))
+    }
+
+    /// Starts watching: the table as it stands, then what the client missed since `since`.
+    async fn watch(&mut self, since: u64, snapshot: bool) -> Vec<String> {
+        if self.events.is_some() {
+            return self.catch_up(since, snapshot).await;
+        }
+        let Some(handle) = self.table.clone() else {
+            return vec![
+                ServerMessage::error(
+                    "unknown_table",
+                    "this connection is not at a table: connect to ws://HOST:PORT/TABLE",
+                    Some("watch"),
+                )
+                .to_json(),
+            ];
+        };
+        // Subscribing under the table's lock: every event after the catch-up comes on
+        // the channel, none twice.
+        let table = handle.table.lock().await;
+        self.events = Some(handle.tx.subscribe());
+        let replies = self.catch_up_locked(&table, since, snapshot);
+        drop(table);
+        replies
+    }
+
+    async fn catch_up(&mut self, since: u64, snapshot: bool) -> Vec<String> {
+        let Some(handle) = self.table.clone() else {
+            return Vec::new();
+        };
+        let table = handle.table.lock().await;
+        // Events already waiting on the channel are skipped by their number.
+        self.catch_up_locked(&table, since, snapshot)
+    }
+
+    fn catch_up_locked(&mut self, table: &Table, since: u64, snapshot: bool) -> Vec<String> {
+        let info = table.info();
+        let last = table.last();
+        self.sent = last;
+        let gap = self.server.config.limits.snapshot_gap;
+        if snapshot || since > last || last - since > gap {
+            return vec![
+                ServerMessage::Snapshot {
+                    table: info,
+                    scene: table.scene_text(),
+                    moves: table.moves().to_vec(),
+                }
+                .to_json(),
+            ];
+        }
+        let events = table.events()[since as usize..].to_vec();
+        vec![
+            ServerMessage::Welcome { table: info }.to_json(),
+            ServerMessage::Events { events }.to_json(),
+        ]
+    }
+
+    async fn join(
+        &mut self,
+        seat: Option<String>,
+        name: Option<String>,
+        token: Option<String>,
+        since: u64,
+        snapshot: bool,
+    ) -> Result<Vec<String>, Refusal> {
+        let handle = self.table()?;
+        let mut table = handle.table.lock().await;
+        let (index, token) = match token {
+            Some(token) => {
+                let index = table.seat_of_token(&token).ok_or_else(|| {
+                    refusal("not_your_seat", "that token holds no seat at this table")
+                })?;
+                if let Some(seat) = &seat
+                    && table.seat_index(seat) != Some(index)
+                {
+                    return Err(refusal(
+                        "not_your_seat",
+                        format!(
+                            "that token holds {}, not {seat}",
+                            table.seats()[index].player
+                        ),
+                    ));
+                }
+                (index, token)
+            }
+            None => {
+                let name = name.unwrap_or_else(|| "Guest".to_string());
+                let token = new_token();
+                let (index, change) = table.prepare_join(seat.as_deref(), &name, token.clone())?;
+                self.server.commit(&handle, &mut table, change).await?;
+                (index, token)
+            }
+        };
+        if !self.held.iter().any(|(s, t)| *s == index && *t == token) {
+            table.connect(index, 1);
+            self.held.push((index, token.clone()));
+        }
+        let mut replies = vec![
+            ServerMessage::Joined {
+                seat: table.seats()[index].player.clone(),
+                token,
+            }
+            .to_json(),
+        ];
+        drop(table);
+        replies.extend(self.watch(since, snapshot).await);
+        Ok(replies)
+    }
+}
