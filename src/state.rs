@@ -43,30 +43,10 @@ pub enum Play {
     Result,
 }
 
-/// The states below the screen, and the result following the match.
+/// The states below the screen (the screen itself is inserted by whoever starts the app).
 pub fn plugin(app: &mut App) {
-    app.add_computed_state::<AtTable>()
-        .add_sub_state::<Play>()
-        .add_systems(
-            Update,
-            follow_result
-                .after(crate::playing::MatchSet)
-                .run_if(in_state(Screen::Table)),
-        );
-}
-
-/// A finished game shows its result; taking back or a new game returns to play.
-fn follow_result(
-    hud: Res<crate::playing::HudState>,
-    play: Res<State<Play>>,
-    mut next: ResMut<NextState<Play>>,
-) {
-    let want = if hud.over {
-        Play::Result
-    } else {
-        Play::Playing
-    };
-    if *play.get() != want {
-        next.set(want);
+    if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
+        app.add_plugins(bevy::state::app::StatesPlugin);
     }
+    app.add_computed_state::<AtTable>().add_sub_state::<Play>();
 }

@@ -1,20 +1,21 @@
 //! The five games on the table, each in the same shape: its match rules for the table
-//! (`mod.rs`: [`crate::table::TableRules`]), its board, its pieces and its input (what a click
+//! (`mod.rs`: [`crate::table::rules::TableRules`]), its board, its pieces and its input (what a click
 //! means, which squares light up).
 //!
 //! This file is the app's list of games: [`each_game!`] names every game once, and every
 //! place that must reach all of them (installing their plugins, putting one on the table,
-//! clearing the table) goes through it. Adding a game: see `docs/adding-a-game.md`.
+//! clearing the table) goes through it; [`tabletop::TableGame`] is the game on the table,
+//! whichever it is. Adding a game: see `docs/adding-a-game.md`.
 
 pub mod camelot;
 pub mod fences;
 pub mod screwball;
+pub mod tabletop;
 pub mod transport;
 pub mod war;
 
-use crate::playing::Feedback;
-use crate::save::Saveable;
-use crate::table::{Match, TableRules};
+use crate::table::game_match::Match;
+use crate::table::rules::TableRules;
 use bevy::prelude::*;
 
 /// Runs `$body` once for each game, with `$g` the game's rules type.
@@ -44,17 +45,17 @@ macro_rules! each_game {
     }};
 }
 
-/// Runs `$body` on the game inside a [`crate::tabletop::TableGame`], with `$g` bound to it
+/// Runs `$body` on the game inside a [`crate::games::tabletop::TableGame`], with `$g` bound to it
 /// whichever game it is.
 #[macro_export]
 macro_rules! on_table_game {
     ($value:expr, $g:ident => $body:expr) => {
         match $value {
-            $crate::tabletop::TableGame::War($g) => $body,
-            $crate::tabletop::TableGame::Camelot($g) => $body,
-            $crate::tabletop::TableGame::Transport($g) => $body,
-            $crate::tabletop::TableGame::Fences($g) => $body,
-            $crate::tabletop::TableGame::Screwball($g) => $body,
+            $crate::games::tabletop::TableGame::War($g) => $body,
+            $crate::games::tabletop::TableGame::Camelot($g) => $body,
+            $crate::games::tabletop::TableGame::Transport($g) => $body,
+            $crate::games::tabletop::TableGame::Fences($g) => $body,
+            $crate::games::tabletop::TableGame::Screwball($g) => $body,
         }
     };
 }
@@ -67,13 +68,21 @@ pub fn install_all(app: &mut App, view: bool) {
     });
 }
 
-/// Installs the game `G`, with its 3D view when `view` is set.
+/// Installs the game `G`, with its 3D view when `view` is set: its match, pieces, computer
+/// seats, server link, saving and looking back, then the game's own plugins.
 pub fn install_one<G: TableRules>(app: &mut App, view: bool) {
+    app.add_plugins((
+        crate::table::play::plugin::<G>,
+        crate::table::pieces::plugin::<G>,
+        crate::table::computer::plugin::<G>,
+        crate::net::sync::plugin::<G>,
+        crate::table::save::plugin::<Match<G>>,
+        crate::table::review::plugin::<Match<G>>,
+    ));
     G::logic(app);
-    app.add_plugins(crate::save::match_plugin::<Match<G>>);
     if view {
         G::view(app);
-        app.add_plugins(crate::computer::view_plugin::<G>);
+        app.add_plugins(crate::view::hint::plugin::<G>);
     }
 }
 
@@ -82,16 +91,7 @@ pub fn remove_matches(world: &mut World) {
     each_game!(G => {
         world.remove_resource::<Match<G>>();
         // A search under way stops as it is dropped.
-        world.remove_resource::<crate::computer::Thinking<G>>();
-        world.remove_resource::<crate::computer::HintShown<G>>();
-    });
-}
-
-/// Tells the players of the game on the table, if any.
-pub fn tell(world: &mut World, feedback: Feedback) {
-    each_game!(G => {
-        if let Some(mut m) = world.get_resource_mut::<Match<G>>() {
-            m.tell(feedback.clone());
-        }
+        world.remove_resource::<crate::table::computer::Thinking<G>>();
+        world.remove_resource::<crate::table::computer::HintShown<G>>();
     });
 }

@@ -7,10 +7,10 @@ use bevy::prelude::*;
 use std::collections::BTreeSet;
 use tabula::games::camelot::input::{PathEntry, SquareInput};
 use tabula::games::camelot::pieces::{CamelotCaptured, CamelotPiece};
-use tabula::playing::MatchCommand;
-use tabula::spots::SpotClicked;
-use tabula::table::Match;
-use tabula::tabletop::TableGame;
+use tabula::games::tabletop::TableGame;
+use tabula::table::commands::MatchCommand;
+use tabula::table::game_match::Match;
+use tabula::table::spots::SpotClicked;
 use tabula_rules::Game;
 use tabula_rules::camelot::{Camelot, CamelotOptions, Side, Square};
 
@@ -247,7 +247,7 @@ fn the_knights_charge_of_figure_three_is_entered_and_sets_captures_aside() {
         .parse_move("I10-G8xI6xG6xE6xG4xG6")
         .unwrap();
     app.world_mut()
-        .write_message(tabula::table::Intent::<Camelot>::Play(mv));
+        .write_message(tabula::table::rules::Intent::<Camelot>::Play(mv));
     app.update();
     assert_eq!(the_match(&app).game.captured().len(), 9);
     assert_eq!(captured_shown(&mut app), 9);

@@ -4,10 +4,12 @@
 //! for goes, and an exhibition plays games of different kinds in a row without growing.
 
 use bevy::prelude::*;
-use tabula::computer::{HintShown, Pace, ThinkSeed, Thinking};
-use tabula::playing::MatchCommand;
-use tabula::screens::Screen;
-use tabula::table::{Controller, Intent, LocalTurn, Match, TableRules};
+use tabula::state::Screen;
+use tabula::table::commands::MatchCommand;
+use tabula::table::computer::{HintShown, Pace, ThinkSeed, Thinking};
+use tabula::table::game_match::Match;
+use tabula::table::rules::{Intent, TableRules};
+use tabula::table::seats::{Controller, LocalTurn};
 use tabula_ai::Level;
 use tabula_rules::camelot::Camelot;
 use tabula_rules::fences::Fences;
@@ -99,8 +101,8 @@ fn the_command_line_seats_computers_by_name_number_or_all_and_refuses_the_rest()
     let labels: Vec<String> = ["Blue", "Green", "Yellow", "Red"]
         .map(String::from)
         .to_vec();
-    let seats =
-        tabula::args::computer_seats(&["blue,green:hard".into(), "4".into()], &labels).unwrap();
+    let seats = tabula::cli::play::computer_seats(&["blue,green:hard".into(), "4".into()], &labels)
+        .unwrap();
     assert_eq!(
         seats,
         vec![
@@ -111,7 +113,7 @@ fn the_command_line_seats_computers_by_name_number_or_all_and_refuses_the_rest()
         ]
     );
     assert_eq!(
-        tabula::args::computer_seats(&["all:easy".into()], &labels).unwrap(),
+        tabula::cli::play::computer_seats(&["all:easy".into()], &labels).unwrap(),
         vec![Controller::Computer(Level::Easy); 4]
     );
     for (bad, says) in [
@@ -120,24 +122,31 @@ fn the_command_line_seats_computers_by_name_number_or_all_and_refuses_the_rest()
         ("blue:genius", "unknown level `genius`"),
         ("blue,1", "Blue is named twice"),
     ] {
-        let e = tabula::args::computer_seats(&[bad.into()], &labels).unwrap_err();
+        let e = tabula::cli::play::computer_seats(&[bad.into()], &labels).unwrap_err();
         assert!(e.contains(says), "{bad}: {e}");
         assert!(e.contains(bad), "{bad}: the error names it: {e}");
     }
     // The window's command line says the same, and names the computers.
     let mut app = app();
     launch(&mut app, &["play", "camelot", "--computer", "black:hard"]);
-    let names = app.world().resource::<tabula::playing::SeatNames>().clone();
+    let names = app
+        .world()
+        .resource::<tabula::table::seats::SeatNames>()
+        .clone();
     assert_eq!(
         names.decorate("Black to move"),
         "Black (Computer (hard)) to move"
     );
-    launch(&mut app, &["play", "camelot", "--computer", "pink"]);
-    assert_eq!(
-        screen(&app),
-        Screen::Table,
-        "refused: the game in play stays"
-    );
+    // A seat that is not a player's is refused as the command line reads it, naming it.
+    let e = tabula::cli::parse_launch(&[
+        "play".into(),
+        "camelot".into(),
+        "--computer".into(),
+        "pink".into(),
+    ])
+    .unwrap_err();
+    assert!(e.contains("pink"), "{e}");
+    assert_eq!(screen(&app), Screen::Table, "the game in play stays");
 }
 
 #[test]
@@ -292,7 +301,10 @@ fn an_exhibition_plays_games_of_different_kinds_in_a_row_and_does_not_grow() {
     let mut captions = std::collections::BTreeSet::new();
     for _ in 0..40_000 {
         app.update();
-        let Some(ex) = app.world().get_resource::<tabula::exhibit::Exhibition>() else {
+        let Some(ex) = app
+            .world()
+            .get_resource::<tabula::screens::exhibit::Exhibition>()
+        else {
             panic!("the exhibition ended by itself");
         };
         if let Some((caption, _)) = &ex.caption {
@@ -302,8 +314,8 @@ fn an_exhibition_plays_games_of_different_kinds_in_a_row_and_does_not_grow() {
             seen = ex.scores.len();
             titles.push(ex.scores[seen - 1].title.clone());
         }
-        if screen(&app) == Screen::Table && ex.args.at >= at_start.len() {
-            let at = ex.args.at;
+        if screen(&app) == Screen::Table && ex.show.at >= at_start.len() {
+            let at = ex.show.at;
             let n = entities(&mut app);
             at_start.push((format!("step {at}"), n));
         }
@@ -333,13 +345,14 @@ fn an_exhibition_plays_games_of_different_kinds_in_a_row_and_does_not_grow() {
         }
     }
     // Leaving for the start screen ends the exhibition.
-    app.world_mut().write_message(tabula::save::Leave::Menu);
+    app.world_mut()
+        .write_message(tabula::table::commands::Leave::Menu);
     for _ in 0..4 {
         app.update();
     }
     assert_eq!(screen(&app), Screen::Menu);
     assert!(
         !app.world()
-            .contains_resource::<tabula::exhibit::Exhibition>()
+            .contains_resource::<tabula::screens::exhibit::Exhibition>()
     );
 }

@@ -6,24 +6,26 @@ use crate::{root, shown, truth};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use std::time::Duration;
-use tabula::demo::{Demo, DemoCommand};
-use tabula::menu::Launch;
-use tabula::table::Match;
+use tabula::screens::demo::{Demo, DemoCommand};
+use tabula::screens::launch::LaunchRequest;
+use tabula::table::game_match::Match;
 use tabula_rules::Game;
 use tabula_rules::war::War;
 
 fn show(playlist: Vec<std::path::PathBuf>) -> App {
-    let playlist = tabula::demo::load_playlist(&playlist).unwrap();
-    let (table, demo) = tabula::demo::prepare(playlist, 0).unwrap();
+    let playlist = tabula::screens::demo::playlist::load_playlist(&playlist).unwrap();
+    let (table, demo) = tabula::screens::demo::playlist::prepare(playlist, 0).unwrap();
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
             250,
         )))
         .insert_resource(demo)
-        .insert_resource(tabula::playing::Watching(Some(tabula::demo::KEYS)));
+        .insert_resource(tabula::table::commands::Watching(Some(
+            tabula::screens::demo::KEYS,
+        )));
     table.install(&mut app, false);
-    app.add_plugins(tabula::demo::logic);
+    app.add_plugins(tabula::screens::demo::plugin);
     app.update();
     app
 }
@@ -156,7 +158,7 @@ fn a_demonstration_plays_itself_to_the_end_with_its_variations() {
         "both printed variations were shown"
     );
     assert_eq!(
-        app.world().resource::<Launch>().0,
+        app.world().resource::<LaunchRequest>().0,
         None,
         "a single scene, no loop"
     );
@@ -166,25 +168,21 @@ fn a_demonstration_plays_itself_to_the_end_with_its_variations() {
 fn a_playlist_hands_over_to_its_next_scene() {
     let mut app = show(vec![siege(), root().join("scenes/camelot")]);
     let demo = app.world().resource::<Demo>().clone();
-    let camelot = tabula::cli::scene_files(&[root().join("scenes/camelot")]);
+    let camelot = tabula::screens::demo::playlist::scene_files(&[root().join("scenes/camelot")]);
     assert_eq!(
         demo.playlist.len(),
         1 + camelot.len(),
         "a folder adds its scenes"
     );
     command(&mut app, DemoCommand::Next);
-    let args = app.world().resource::<Launch>().0.clone().unwrap();
+    // The screen it hands over to, as a command line the CLI reads back the same.
+    let args = crate::requested(&app).unwrap();
     assert_eq!(&args[..3], ["demo", "--index", "1"]);
     assert!(args.iter().any(|a| a.ends_with("figure3_charges.ron")));
-    // The command line it hands over to is one the CLI reads.
-    let cli = <tabula::cli::Cli as clap::Parser>::try_parse_from(
-        std::iter::once("tabula".to_string()).chain(args),
-    );
-    assert!(cli.is_ok());
     // Past the end without --loop there is no next scene.
-    app.world_mut().resource_mut::<Launch>().0 = None;
+    app.world_mut().resource_mut::<LaunchRequest>().0 = None;
     command(&mut app, DemoCommand::Previous);
-    assert_eq!(app.world().resource::<Launch>().0, None);
+    assert_eq!(app.world().resource::<LaunchRequest>().0, None);
 }
 
 #[test]
@@ -197,14 +195,14 @@ fn a_bad_scene_in_a_playlist_is_named() {
         "Scene(title: \"x\", game: War,\n moves: [\"GM to M2\"],\n notes: { 4: Note(caption: \"late\") })",
     )
     .unwrap();
-    let e = tabula::demo::load_playlist(&[siege(), bad]).unwrap_err();
+    let e = tabula::screens::demo::playlist::load_playlist(&[siege(), bad]).unwrap_err();
     assert!(e.contains("bad.ron:3: note at move 4"), "{e}");
 }
 
 #[test]
 fn every_shipped_scene_can_be_shown_to_its_end_and_back() {
-    use tabula::playing::HudState;
-    for file in tabula::cli::scene_files(&[root().join("scenes")]) {
+    use tabula::table::report::HudState;
+    for file in tabula::screens::demo::playlist::scene_files(&[root().join("scenes")]) {
         let mut app = show(vec![file.clone()]);
         command(&mut app, DemoCommand::Toggle);
         let len = app.world().resource::<Demo>().line().len();

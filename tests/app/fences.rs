@@ -8,10 +8,11 @@ use std::collections::BTreeSet;
 use tabula::games::fences::board::Spot;
 use tabula::games::fences::pieces::{Die, FencePanel, Pawn};
 use tabula::games::fences::{Stage, stage};
-use tabula::playing::MatchCommand;
-use tabula::spots::SpotClicked;
-use tabula::table::{Intent, Match};
-use tabula::tabletop::TableGame;
+use tabula::games::tabletop::TableGame;
+use tabula::table::commands::MatchCommand;
+use tabula::table::game_match::Match;
+use tabula::table::rules::Intent;
+use tabula::table::spots::SpotClicked;
 use tabula_rules::Game;
 use tabula_rules::fences::{Fences, FencesOptions, Node, Slot, Space};
 

@@ -5,6 +5,7 @@ mod camelot;
 mod computer;
 mod demo;
 mod fences;
+mod launch;
 mod moments;
 mod options;
 mod redo;
@@ -24,43 +25,93 @@ use std::path::PathBuf;
 use std::process::Command;
 use tabula::games::war::input::{Selection, apply_click};
 use tabula::games::war::pieces::{CapturedPiece, Location, PieceEntity};
-use tabula::playing::MatchCommand;
-use tabula::table::{Intent, Match};
+use tabula::table::commands::MatchCommand;
+use tabula::table::game_match::Match;
+use tabula::table::rules::Intent;
 use tabula_rules::Game;
 use tabula_rules::war::{Kind, Place, Side, Square, Station, War, WarOptions};
 
 /// Runs the start screen headless on `actions` (no demonstrations; names drawn with
-/// `seed`); returns it and what it launched.
+/// `seed`); returns it and what it launched, as the `tabula` command line it stands for.
+/// Whatever it launches, the command line reads back the same.
 fn run_menu(
     seed: u64,
-    actions: &[tabula::menu::MenuAction],
-) -> (tabula::menu::Menu, Option<Vec<String>>) {
+    actions: &[tabula::screens::menu::MenuAction],
+) -> (tabula::screens::menu::Menu, Option<Vec<String>>) {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
-        .insert_resource(tabula::menu::Menu::new(seed, Vec::new()))
-        .add_plugins(tabula::menu::logic);
+        .insert_resource(tabula::screens::menu::Menu::new(seed, Vec::new()))
+        .add_plugins(tabula::screens::menu::plugin);
     for action in actions {
         app.world_mut().write_message(action.clone());
         app.update();
     }
-    let menu = app.world().resource::<tabula::menu::Menu>().clone();
-    let launched = app.world().resource::<tabula::menu::Launch>().0.clone();
-    (menu, launched)
+    let menu = app
+        .world()
+        .resource::<tabula::screens::menu::Menu>()
+        .clone();
+    (menu, requested(&app))
+}
+
+/// The screen asked for in `app`, as the `tabula` command line it stands for; the command
+/// line reads that back as the same screen.
+fn requested(app: &App) -> Option<Vec<String>> {
+    let launch = app
+        .world()
+        .resource::<tabula::screens::launch::LaunchRequest>()
+        .0
+        .clone()?;
+    let args = launch.args();
+    assert_eq!(
+        tabula::cli::parse_launch(&args),
+        Ok(launch),
+        "`tabula {}` reads back as what was asked",
+        args.join(" ")
+    );
+    Some(args)
+}
+
+/// What `tabula ARGS` opens in the window: the command line's reading, opened as the
+/// screens open it.
+fn start_from(args: &[String]) -> Result<tabula::screens::open::Start, String> {
+    tabula::cli::parse_launch(args).and_then(|launch| tabula::screens::open::open(&launch))
+}
+
+/// The game and window `tabula ARGS` (a `play` command line) opens, checked as the
+/// command line checks them.
+fn play_from(
+    args: &[String],
+) -> Result<
+    (
+        tabula::games::tabletop::TableGame,
+        tabula::screens::open::Viewing,
+    ),
+    String,
+> {
+    match tabula::cli::parse_launch(args)? {
+        tabula::screens::launch::Launch::Play(play) => tabula::screens::open::play_table(&play),
+        other => Err(format!("not play: {other:?}")),
+    }
 }
 
 /// The whole app, headless, on the start screen.
 fn whole_app() -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
-    tabula::cli::build(&mut app, tabula::screens::Start::Menu, false);
+    tabula::app::build(&mut app, tabula::screens::open::Start::Menu, false);
     app.update();
     app
 }
 
-/// Launches a command line in the window, as the start screen does, and lets it open.
+/// Asks for the screen `tabula ARGS` opens inside the window, as the start screen does, and
+/// lets it open. The command line must read it.
 fn launch(app: &mut App, args: &[&str]) {
-    app.world_mut().resource_mut::<tabula::menu::Launch>().0 =
-        Some(args.iter().map(|a| a.to_string()).collect());
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let launch = tabula::cli::parse_launch(&args)
+        .unwrap_or_else(|e| panic!("`tabula {}`: {e}", args.join(" ")));
+    app.world_mut()
+        .resource_mut::<tabula::screens::launch::LaunchRequest>()
+        .0 = Some(launch);
     for _ in 0..4 {
         app.update();
     }
@@ -69,7 +120,7 @@ fn launch(app: &mut App, args: &[&str]) {
 fn headless(game: War) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
-    tabula::tabletop::TableGame::War(game).install(&mut app, false);
+    tabula::games::tabletop::TableGame::War(game).install(&mut app, false);
     app.update();
     app
 }

@@ -2,8 +2,8 @@
 //! the rules crate, read back by the game's `TableRules::moments`.
 
 use crate::root;
-use tabula::moments::{Cue, Moment};
-use tabula::table::{Played, TableRules};
+use tabula::table::moments::{Cue, Moment};
+use tabula::table::rules::{Played, TableRules};
 use tabula_rules::Game;
 use tabula_rules::camelot::{Camelot, CamelotOptions, Step};
 use tabula_rules::fences::{FenceMove, Fences, FencesOptions, Node, Slot, Space};

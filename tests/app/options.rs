@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 use tabula::cli::{Cli, Command};
-use tabula::menu::{Focus, Menu, MenuAction};
-use tabula::tabletop::TableGame;
+use tabula::games::tabletop::TableGame;
+use tabula::screens::menu::{Focus, Menu, MenuAction};
 use tabula_rules::options::{OptionKind, OptionSpec};
 use tabula_rules::registry::{GAMES, GameInfo, GameOptions};
 
@@ -53,8 +53,9 @@ fn accepted(options: &GameOptions) -> bool {
 
 /// Checks one setting of the start screen: option `spec` of `game` set to `text` (`None`:
 /// its default) by `actions`. The screen must launch `tabula play GAME` with exactly that
-/// flag (and the typed seed), and the command line and the options set by name must give
-/// the same game; or all three must refuse it, the screen and the command line alike.
+/// flag (and the typed seed, unless it is the default), and the command line and the
+/// options set by name must give the same game; or all three must refuse it, the screen and
+/// the command line alike.
 fn check(game: &GameInfo, spec: &'static OptionSpec, text: Option<&str>, actions: &[MenuAction]) {
     let what = format!("{} --{} {text:?}", game.name, spec.name);
     let mut all = vec![MenuAction::Game(game.kind)];
@@ -62,8 +63,8 @@ fn check(game: &GameInfo, spec: &'static OptionSpec, text: Option<&str>, actions
     all.push(MenuAction::Play);
     let (menu, launched) = run_menu(&all);
 
-    // The command line the screen should ask for: every field at its default but this one.
-    let mut expected = vec!["play".to_string(), game.name.to_string()];
+    // The options the screen should ask for: every field at its default but this one; and
+    // the command line that says them, in the order the screen shows them.
     let mut options = GameOptions::default_for(game.kind);
     for other in game.screen_options() {
         let value = if other.name == spec.name {
@@ -74,9 +75,12 @@ fn check(game: &GameInfo, spec: &'static OptionSpec, text: Option<&str>, actions
             None
         };
         if let Some(value) = value {
-            expected.extend(other.args(std::slice::from_ref(&value)));
             options.set(other.name, &value).expect(&what);
         }
+    }
+    let mut expected = vec!["play".to_string(), game.name.to_string()];
+    for other in game.screen_options() {
+        expected.extend(other.args(&options.get(other.name)));
     }
     let by_name = if options.cross_check().is_ok() && accepted(&options) {
         Some(options)
@@ -88,7 +92,7 @@ fn check(game: &GameInfo, spec: &'static OptionSpec, text: Option<&str>, actions
     match launched {
         Some(args) => {
             assert_eq!(args, expected, "{what}: {}", menu.message.text);
-            let table = Menu::check(&args).unwrap_or_else(|e| panic!("{what}: {e}"));
+            let (table, _) = crate::play_from(&args).unwrap_or_else(|e| panic!("{what}: {e}"));
             let cli = cli.unwrap_or_else(|e| panic!("{what}: the command line refuses: {e}"));
             assert_eq!(options_of(&table), options_of(&cli), "{what}");
             assert_eq!(Some(options_of(&table)), by_name, "{what}");

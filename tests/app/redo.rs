@@ -3,8 +3,8 @@
 
 use crate::{headless, intent, shown, siege_gambit, truth};
 use bevy::prelude::*;
-use tabula::playing::MatchCommand;
-use tabula::table::Match;
+use tabula::table::commands::MatchCommand;
+use tabula::table::game_match::Match;
 use tabula_rules::Game;
 use tabula_rules::war::{War, WarOptions};
 
@@ -48,15 +48,16 @@ fn moves_taken_back_are_played_again() {
     command(&mut app, MatchCommand::Undo);
     let other = app.world().resource::<Match<War>>().game.legal_moves()[0].clone();
     app.world_mut()
-        .write_message(tabula::table::Intent::<War>::Play(other));
+        .write_message(tabula::table::rules::Intent::<War>::Play(other));
     app.update();
     assert!(app.world().resource::<Match<War>>().redo.is_empty());
 }
 
 #[test]
 fn a_redone_throw_is_the_same_throw() {
-    use tabula::table::{Intent, Match};
-    use tabula::tabletop::TableGame;
+    use tabula::games::tabletop::TableGame;
+    use tabula::table::game_match::Match;
+    use tabula::table::rules::Intent;
     use tabula_rules::fences::{Fences, FencesOptions};
     let game = Fences::new(FencesOptions {
         seed: 21,
@@ -95,7 +96,7 @@ fn a_redone_throw_is_the_same_throw() {
 /// move, a take-back, a redo, a throw, a new game.
 #[test]
 fn the_legal_moves_follow_every_change_of_position() {
-    fn same<G: tabula::table::TableRules>(app: &App) {
+    fn same<G: tabula::table::rules::TableRules>(app: &App) {
         let m = app.world().resource::<Match<G>>();
         assert_eq!(m.legal(), m.game.legal_moves().as_slice());
     }
@@ -116,8 +117,8 @@ fn the_legal_moves_follow_every_change_of_position() {
     assert_eq!(app.world().resource::<Match<War>>().game.ply(), 0);
     same::<War>(&app);
 
-    use tabula::table::Intent;
-    use tabula::tabletop::TableGame;
+    use tabula::games::tabletop::TableGame;
+    use tabula::table::rules::Intent;
     use tabula_rules::fences::{Fences, FencesOptions};
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
@@ -144,7 +145,8 @@ fn the_legal_moves_follow_every_change_of_position() {
 
 #[test]
 fn looking_forward_over_a_draw_lands_on_its_card() {
-    use tabula::playing::{HudState, Review, step_review};
+    use tabula::table::report::HudState;
+    use tabula::table::review::{Review, step_review};
     let hud = HudState::default();
     let mut review = Review::default();
     // Seven moves played; look back at the position after four, a take-back a step.

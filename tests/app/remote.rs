@@ -4,9 +4,11 @@
 
 use bevy::prelude::*;
 use std::time::Duration;
-use tabula::playing::{Feedback, MatchCommand};
-use tabula::screens::Screen;
-use tabula::table::{Controller, Intent, LocalTurn, Match};
+use tabula::state::Screen;
+use tabula::table::commands::{Feedback, MatchCommand};
+use tabula::table::game_match::Match;
+use tabula::table::rules::Intent;
+use tabula::table::seats::{Controller, LocalTurn};
 use tabula_rules::Game;
 use tabula_rules::war::War;
 

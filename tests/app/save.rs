@@ -3,8 +3,9 @@
 
 use crate::root;
 use bevy::prelude::*;
-use tabula::save::{SaveGame, SavePath};
-use tabula::tabletop::TableGame;
+use tabula::games::tabletop::TableGame;
+use tabula::table::commands::SaveGame;
+use tabula::table::save::SavePath;
 use tabula_rules::Game;
 use tabula_rules::fences::{Fences, FencesOptions};
 
@@ -34,7 +35,7 @@ fn a_saved_game_replays_to_the_same_position() {
     app.update();
     let m = app
         .world()
-        .resource::<tabula::table::Match<tabula_rules::camelot::Camelot>>();
+        .resource::<tabula::table::game_match::Match<tabula_rules::camelot::Camelot>>();
     assert!(
         m.feedback.text.contains("Saved 1 moves"),
         "{:?}",
@@ -78,7 +79,7 @@ fn a_save_that_cannot_be_written_says_so_and_keeps_the_game() {
     app.update();
     let m = app
         .world()
-        .resource::<tabula::table::Match<tabula_rules::war::War>>();
+        .resource::<tabula::table::game_match::Match<tabula_rules::war::War>>();
     assert!(m.feedback.is_error && m.feedback.text.contains("Could not save"));
     assert_eq!(m.game.ply(), 4);
     assert!(!path.exists());
@@ -86,7 +87,7 @@ fn a_save_that_cannot_be_written_says_so_and_keeps_the_game() {
 
 #[test]
 fn a_save_that_fails_at_any_step_leaves_the_previous_save_whole() {
-    use tabula::save::{SaveStep, check_save, write_atomic, write_atomic_failing};
+    use tabula::table::save::{SaveStep, check_save, write_atomic, write_atomic_failing};
     let scene = root().join("scenes/war/siege_gambit.ron");
     let earlier = std::fs::read_to_string(&scene).unwrap();
     let later = earlier.replace("\"KT to K4\"", "\"KT to K3\"");
@@ -109,7 +110,7 @@ fn a_save_that_fails_at_any_step_leaves_the_previous_save_whole() {
 
 #[test]
 fn a_damaged_truncated_or_foreign_save_is_refused_with_its_reason() {
-    use tabula::save::check_save;
+    use tabula::table::save::check_save;
     let text = std::fs::read_to_string(root().join("scenes/war/siege_gambit.ron")).unwrap();
     let truncated = temp("truncated.ron");
     std::fs::write(&truncated, &text[..text.len() / 2]).unwrap();

@@ -3,16 +3,17 @@
 //! of itself behind.
 
 use bevy::prelude::*;
-use tabula::menu::Launch;
-use tabula::screens::{Screen, Start};
-use tabula::table::{Match, TablePiece};
+use tabula::screens::open::Start;
+use tabula::state::Screen;
+use tabula::table::game_match::Match;
+use tabula::table::pieces::TablePiece;
 use tabula_rules::camelot::Camelot;
 use tabula_rules::war::War;
 
 fn app_on(start: Start) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
-    tabula::cli::build(&mut app, start, false);
+    tabula::app::build(&mut app, start, false);
     run(&mut app, 2);
     app
 }
@@ -28,8 +29,7 @@ fn screen(app: &App) -> Screen {
 }
 
 fn launch(app: &mut App, args: &[&str]) {
-    app.world_mut().resource_mut::<Launch>().0 = Some(args.iter().map(|a| a.to_string()).collect());
-    run(app, 4);
+    crate::launch(app, args);
 }
 
 fn pieces(app: &mut App) -> usize {
@@ -77,7 +77,8 @@ fn screens_follow_one_another_in_one_app_and_leave_nothing_behind() {
     assert_eq!(pieces(&mut app), war, "only the Game of War's pieces");
 
     // Back to the start screen (nothing played, so at once): the table is cleared.
-    app.world_mut().write_message(tabula::save::Leave::Menu);
+    app.world_mut()
+        .write_message(tabula::table::commands::Leave::Menu);
     run(&mut app, 4);
     assert_eq!(screen(&app), Screen::Menu);
     assert!(!app.world().contains_resource::<Match<War>>());
@@ -88,31 +89,35 @@ fn screens_follow_one_another_in_one_app_and_leave_nothing_behind() {
     let scenes = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/war");
     launch(&mut app, &["demo", scenes.to_str().unwrap()]);
     assert_eq!(screen(&app), Screen::Demo);
-    let first = app.world().resource::<tabula::demo::Demo>().index;
+    let first = app.world().resource::<tabula::screens::demo::Demo>().index;
     app.world_mut()
-        .write_message(tabula::demo::DemoCommand::Next);
+        .write_message(tabula::screens::demo::DemoCommand::Next);
     run(&mut app, 6);
     assert_eq!(screen(&app), Screen::Demo);
     assert_eq!(
-        app.world().resource::<tabula::demo::Demo>().index,
+        app.world().resource::<tabula::screens::demo::Demo>().index,
         first + 1
     );
 
-    // A command line that cannot be opened is refused where it was asked; the show goes on.
-    launch(&mut app, &["play", "chess"]);
+    // A screen that cannot be opened is refused where it was asked; the show goes on.
+    launch(&mut app, &["play", "--scene", "no-such-scene.ron"]);
     assert_eq!(screen(&app), Screen::Demo);
 
     // A show's moves are the scene's: F10 leaves it at once, without asking.
-    app.world_mut().write_message(tabula::save::Leave::Menu);
+    app.world_mut()
+        .write_message(tabula::table::commands::Leave::Menu);
     run(&mut app, 4);
     assert_eq!(screen(&app), Screen::Menu);
-    assert!(!app.world().contains_resource::<tabula::demo::Demo>());
+    assert!(
+        !app.world()
+            .contains_resource::<tabula::screens::demo::Demo>()
+    );
 }
 
 #[test]
 fn a_finished_game_shows_its_result_and_taking_back_returns_to_play() {
-    use tabula::playing::MatchCommand;
-    use tabula::screens::Play;
+    use tabula::state::Play;
+    use tabula::table::commands::MatchCommand;
     use tabula_rules::Game;
     let mut app = app_on(Start::Menu);
     launch(
@@ -132,7 +137,9 @@ fn a_finished_game_shows_its_result_and_taking_back_returns_to_play() {
     }
     for mv in moves {
         app.world_mut()
-            .write_message(tabula::table::Intent::<tabula_rules::screwball::Screwball>::Play(mv));
+            .write_message(tabula::table::rules::Intent::<
+                tabula_rules::screwball::Screwball,
+            >::Play(mv));
         app.update();
     }
     run(&mut app, 2);

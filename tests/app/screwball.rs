@@ -7,10 +7,10 @@ use bevy::prelude::*;
 use std::collections::BTreeSet;
 use tabula::games::screwball::input::Entry;
 use tabula::games::screwball::pieces::{Dead, Reserve, ScrewballPiece};
-use tabula::playing::MatchCommand;
-use tabula::spots::SpotClicked;
-use tabula::table::Match;
-use tabula::tabletop::TableGame;
+use tabula::games::tabletop::TableGame;
+use tabula::table::commands::MatchCommand;
+use tabula::table::game_match::Match;
+use tabula::table::spots::SpotClicked;
 use tabula_rules::Game;
 use tabula_rules::screwball::{Board, Player, Screwball, ScrewballOptions, Size};
 

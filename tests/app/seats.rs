@@ -3,7 +3,7 @@
 //! with no person at the table starts as well.
 
 use bevy::prelude::*;
-use tabula::menu::{Level, Menu, MenuAction, Seat};
+use tabula::screens::menu::{Level, Menu, MenuAction, Seat};
 use tabula_rules::scene::GameKind;
 
 /// Runs the start screen headless on `actions`; returns it and what it launched.
@@ -101,7 +101,7 @@ fn the_fence_race_for_four_gives_each_computer_seat_its_own_flag_after_the_names
         MenuAction::SwitchSeat(2),
         MenuAction::Level(2, 1),
         MenuAction::SwitchSeat(3),
-        MenuAction::Focus(tabula::menu::Focus::Name(1)),
+        MenuAction::Focus(tabula::screens::menu::Focus::Name(1)),
         MenuAction::Type("Ann".into()),
         MenuAction::Unfocus,
     ]);
@@ -227,15 +227,15 @@ fn the_start_screen_offers_an_exhibition() {
     let (_, launched) = run_menu(&[MenuAction::Exhibit]);
     assert_eq!(launched, Some(strings(&["exhibit", "--loop"])));
     // The command line it stands for opens a computer game.
-    let start = tabula::args::start_from_args(&strings(&["exhibit", "--loop"])).unwrap();
-    let tabula::screens::Start::Table(table, viewing) = start else {
+    let start = crate::start_from(&strings(&["exhibit", "--loop"])).unwrap();
+    let tabula::screens::open::Start::Table(table, viewing) = start else {
         panic!("an exhibition opens on the table");
     };
     assert_eq!(table.kind(), GameKind::War, "the first game of the list");
     assert!(viewing.seats.iter().all(|s| s.is_computer()));
     assert!(viewing.spectator, "watched through the spectator director");
     // With the demonstrations, the step after a game shows one of the same game.
-    let start = tabula::args::start_from_args(&strings(&[
+    let start = crate::start_from(&strings(&[
         "exhibit",
         "camelot",
         "--with-demos",
@@ -243,7 +243,7 @@ fn the_start_screen_offers_an_exhibition() {
         "1",
     ]))
     .unwrap();
-    let tabula::screens::Start::Table(table, viewing) = start else {
+    let tabula::screens::open::Start::Table(table, viewing) = start else {
         panic!("a demonstration opens on the table");
     };
     assert_eq!(table.kind(), GameKind::Camelot);
@@ -257,7 +257,7 @@ fn the_start_screen_offers_an_exhibition() {
         (vec!["exhibit", "war --scene x.ron"], "rules options only"),
         (vec!["exhibit", "war", "--at", "4"], "--at 4"),
     ] {
-        let e = tabula::args::start_from_args(&strings(&bad)).err().unwrap();
+        let e = crate::start_from(&strings(&bad)).err().unwrap();
         assert!(e.contains(says), "{bad:?}: {e}");
     }
 }

@@ -5,10 +5,15 @@
 use crate::root;
 use bevy::prelude::*;
 use rand::{Rng, SeedableRng, rngs::StdRng};
-use tabula::menu::{Focus, Launch, Menu, MenuAction};
-use tabula::playing::{HudState, RESULT_COLOR, Review, ReviewTo, SeatNames};
-use tabula::save::{Leave, SavePath};
-use tabula::tabletop::TableGame;
+use tabula::games::tabletop::TableGame;
+use tabula::screens::launch::LaunchRequest;
+use tabula::screens::menu::{Focus, Menu, MenuAction};
+use tabula::table::commands::{Leave, LeaveTable};
+use tabula::table::report::{HudState, RESULT_COLOR};
+use tabula::table::review::{Review, ReviewTo};
+use tabula::table::save::SavePath;
+use tabula::table::seats::Controller;
+use tabula::table::seats::SeatNames;
 use tabula_rules::Game;
 use tabula_rules::scene::GameKind;
 
@@ -16,29 +21,19 @@ use tabula_rules::scene::GameKind;
 fn menu_launch(actions: &[MenuAction]) -> (Menu, Option<Vec<String>>) {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
-        .insert_resource(Menu::new(77, tabula::menu::find_demos()))
-        .add_plugins(tabula::menu::logic);
+        .insert_resource(Menu::new(77, tabula::screens::demo::playlist::find_demos()))
+        .add_plugins(tabula::screens::menu::plugin);
     for action in actions {
         app.world_mut().write_message(action.clone());
         app.update();
     }
     let menu = app.world().resource::<Menu>().clone();
-    (menu, app.world().resource::<Launch>().0.clone())
+    (menu, crate::requested(&app))
 }
 
 /// The table the start screen's command line opens, with its names, headless.
 fn table_from(args: &[String]) -> (App, TableGame) {
-    let table = Menu::check(args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
-    let play = match <tabula::cli::Cli as clap::Parser>::try_parse_from(
-        std::iter::once("tabula".to_string()).chain(args.iter().cloned()),
-    )
-    .unwrap()
-    .command
-    {
-        Some(tabula::cli::Command::Play(play)) => play,
-        other => panic!("not play: {other:?}"),
-    };
-    let viewing = play.viewing(&table).unwrap();
+    let (table, viewing) = crate::play_from(args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .insert_resource(viewing.names);
@@ -111,12 +106,12 @@ fn start_screen_to_a_result_in_the_game_of_war_with_names() {
     );
     for mv in finished(&game, 3000) {
         app.world_mut()
-            .write_message(tabula::table::Intent::<tabula_rules::war::War>::Play(mv));
+            .write_message(tabula::table::rules::Intent::<tabula_rules::war::War>::Play(mv));
         app.update();
     }
     assert!(
         app.world()
-            .resource::<tabula::table::Match<tabula_rules::war::War>>()
+            .resource::<tabula::table::game_match::Match<tabula_rules::war::War>>()
             .game
             .outcome()
             .is_over()
@@ -140,8 +135,9 @@ fn start_screen_to_a_result_in_camelot() {
         panic!("Camelot")
     };
     for mv in finished(&game, 4000) {
-        app.world_mut()
-            .write_message(tabula::table::Intent::<tabula_rules::camelot::Camelot>::Play(mv));
+        app.world_mut().write_message(
+            tabula::table::rules::Intent::<tabula_rules::camelot::Camelot>::Play(mv),
+        );
         app.update();
     }
     assert_result_shown(&app);
@@ -177,7 +173,9 @@ fn start_screen_to_a_result_in_screwball() {
     };
     for mv in finished(&game, 4000) {
         app.world_mut()
-            .write_message(tabula::table::Intent::<tabula_rules::screwball::Screwball>::Play(mv));
+            .write_message(tabula::table::rules::Intent::<
+                tabula_rules::screwball::Screwball,
+            >::Play(mv));
         app.update();
     }
     assert_result_shown(&app);
@@ -222,7 +220,9 @@ fn start_screen_to_a_result_in_transport_for_four() {
     };
     for mv in finished(&game, 6000) {
         app.world_mut()
-            .write_message(tabula::table::Intent::<tabula_rules::transport::Transport>::Play(mv));
+            .write_message(tabula::table::rules::Intent::<
+                tabula_rules::transport::Transport,
+            >::Play(mv));
         app.update();
     }
     assert_result_shown(&app);
@@ -230,7 +230,8 @@ fn start_screen_to_a_result_in_transport_for_four() {
 
 #[test]
 fn start_screen_to_a_result_in_the_fence_race_for_three() {
-    use tabula::table::{Intent, Match};
+    use tabula::table::game_match::Match;
+    use tabula::table::rules::Intent;
     use tabula_rules::fences::Fences;
     // Three players, the die's seed typed in.
     let (_, launch) = menu_launch(&[
@@ -280,19 +281,31 @@ fn the_start_screen_refuses_what_play_would_refuse_and_lists_the_demonstrations(
         menu.message.text
     );
     // Every shipped scene is offered; one is shown as a demonstration, or all in a loop.
-    let scenes = tabula::cli::scene_files(&[root().join("scenes")]);
+    let scenes = tabula::screens::demo::playlist::scene_files(&[root().join("scenes")]);
     assert_eq!(menu.demos.len(), scenes.len());
     let (_, launch) = menu_launch(&[MenuAction::Demo(0)]);
     let args = launch.unwrap();
     assert_eq!(args.len(), 2);
     assert_eq!(args[0], "demo");
-    tabula::demo::load_playlist(&[args[1].clone().into()]).unwrap();
+    tabula::screens::demo::playlist::load_playlist(&[args[1].clone().into()]).unwrap();
     let (_, launch) = menu_launch(&[MenuAction::AllDemos]);
     let args = launch.unwrap();
     assert_eq!(&args[..2], ["demo", "--loop"]);
     assert_eq!(args.len(), 2 + scenes.len());
-    // Quit asks for nothing to be run.
-    assert_eq!(menu_launch(&[MenuAction::Quit]).1, Some(Vec::new()));
+    // Quit asks for no screen: it closes Tabula.
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(Menu::new(77, Vec::new()))
+        .add_plugins(tabula::screens::menu::plugin);
+    app.world_mut().write_message(MenuAction::Quit);
+    app.update();
+    assert_eq!(app.world().resource::<LaunchRequest>().0, None);
+    let exits: Vec<AppExit> = app
+        .world_mut()
+        .resource_mut::<Messages<AppExit>>()
+        .drain()
+        .collect();
+    assert_eq!(exits, [AppExit::Success]);
 }
 
 fn temp(name: &str) -> std::path::PathBuf {
@@ -312,9 +325,9 @@ fn siege(at: usize, save: &std::path::Path) -> App {
     app
 }
 
-fn feedback(app: &App) -> tabula::playing::Feedback {
+fn feedback(app: &App) -> tabula::table::commands::Feedback {
     app.world()
-        .resource::<tabula::table::Match<tabula_rules::war::War>>()
+        .resource::<tabula::table::game_match::Match<tabula_rules::war::War>>()
         .feedback
         .clone()
 }
@@ -334,7 +347,7 @@ fn a_damaged_or_foreign_save_is_refused_and_the_game_goes_on() {
         let mut app = siege(6, &path);
         let before = app
             .world()
-            .resource::<tabula::table::Match<tabula_rules::war::War>>()
+            .resource::<tabula::table::game_match::Match<tabula_rules::war::War>>()
             .game
             .position()
             .clone();
@@ -346,10 +359,10 @@ fn a_damaged_or_foreign_save_is_refused_and_the_game_goes_on() {
         assert!(said.text.contains("goes on"), "{}", said.text);
         let m = app
             .world()
-            .resource::<tabula::table::Match<tabula_rules::war::War>>();
+            .resource::<tabula::table::game_match::Match<tabula_rules::war::War>>();
         assert_eq!(m.game.position(), &before);
         assert_eq!(m.game.ply(), 6);
-        assert_eq!(app.world().resource::<Launch>().0, None);
+        assert_eq!(left(&mut app), None);
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
             text,
@@ -359,18 +372,26 @@ fn a_damaged_or_foreign_save_is_refused_and_the_game_goes_on() {
     // A good save hands over to the game it holds.
     let good = temp("good.ron");
     let mut app = siege(8, &good);
-    app.world_mut().write_message(tabula::save::SaveGame);
+    app.world_mut()
+        .write_message(tabula::table::commands::SaveGame);
     app.update();
     app.world_mut().write_message(Leave::Load);
     app.update();
     assert_eq!(
-        app.world().resource::<Launch>().0,
-        Some(vec![
-            "play".to_string(),
-            "--scene".into(),
-            good.display().to_string()
-        ])
+        left(&mut app),
+        Some(LeaveTable::ForSave {
+            path: good,
+            seats: vec![Controller::Local; 2]
+        })
     );
+}
+
+/// Where the players left the table for, if they did (the screens open it).
+fn left(app: &mut App) -> Option<LeaveTable> {
+    app.world_mut()
+        .resource_mut::<Messages<LeaveTable>>()
+        .drain()
+        .last()
 }
 
 #[test]
@@ -379,22 +400,16 @@ fn leaving_for_the_menu_asks_again_when_moves_would_be_lost() {
     let mut app = siege(3, &path);
     app.world_mut().write_message(Leave::Menu);
     app.update();
-    assert_eq!(app.world().resource::<Launch>().0, None);
+    assert_eq!(left(&mut app), None);
     assert!(feedback(&app).text.contains("3 moves played are lost"));
     app.world_mut().write_message(Leave::Menu);
     app.update();
-    assert_eq!(
-        app.world().resource::<Launch>().0,
-        Some(vec!["menu".to_string()])
-    );
+    assert_eq!(left(&mut app), Some(LeaveTable::ForMenu));
     // With nothing played, the menu comes at once.
     let mut app = siege(0, &path);
     app.world_mut().write_message(Leave::Menu);
     app.update();
-    assert_eq!(
-        app.world().resource::<Launch>().0,
-        Some(vec!["menu".to_string()])
-    );
+    assert_eq!(left(&mut app), Some(LeaveTable::ForMenu));
 }
 
 fn settle(app: &mut App) {
@@ -409,7 +424,7 @@ fn looking_back_shows_an_earlier_position_and_play_resumes_from_the_present() {
     let mut app = siege(10, &path);
     let present = app
         .world()
-        .resource::<tabula::table::Match<tabula_rules::war::War>>()
+        .resource::<tabula::table::game_match::Match<tabula_rules::war::War>>()
         .game
         .position()
         .clone();
@@ -422,7 +437,7 @@ fn looking_back_shows_an_earlier_position_and_play_resumes_from_the_present() {
     {
         let m = app
             .world()
-            .resource::<tabula::table::Match<tabula_rules::war::War>>();
+            .resource::<tabula::table::game_match::Match<tabula_rules::war::War>>();
         assert_eq!(m.game.ply(), 4);
         let review = app.world().resource::<Review>();
         assert_eq!(review.present, Some(10));
@@ -434,7 +449,7 @@ fn looking_back_shows_an_earlier_position_and_play_resumes_from_the_present() {
     settle(&mut app);
     assert_eq!(
         app.world()
-            .resource::<tabula::table::Match<tabula_rules::war::War>>()
+            .resource::<tabula::table::game_match::Match<tabula_rules::war::War>>()
             .game
             .ply(),
         7
@@ -443,7 +458,7 @@ fn looking_back_shows_an_earlier_position_and_play_resumes_from_the_present() {
     settle(&mut app);
     let m = app
         .world()
-        .resource::<tabula::table::Match<tabula_rules::war::War>>();
+        .resource::<tabula::table::game_match::Match<tabula_rules::war::War>>();
     assert_eq!(m.game.position(), &present);
     assert_eq!(m.game.ply(), 10);
     assert!(!app.world().resource::<Review>().active());
@@ -452,7 +467,7 @@ fn looking_back_shows_an_earlier_position_and_play_resumes_from_the_present() {
 
 #[test]
 fn looking_back_works_in_a_four_player_race() {
-    use tabula::table::Match;
+    use tabula::table::game_match::Match;
     use tabula_rules::fences::Fences;
     let game =
         TableGame::from_scene(&root().join("scenes/fences/four_players_seed5.ron"), None).unwrap();
@@ -480,10 +495,10 @@ fn looking_back_works_in_a_four_player_race() {
 
 #[test]
 fn skipping_ends_every_animation_at_once() {
-    use tabula::motion::{Skip, Travel};
+    use tabula::table::motion::{Skip, Travel};
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
-        .add_plugins(tabula::motion::plugin);
+        .add_plugins(tabula::table::motion::plugin);
     let start = Vec3::ZERO;
     let end = Vec3::new(3.0, 0.0, 1.0);
     let mover = app
@@ -516,7 +531,9 @@ fn every_reading_option_is_offered_by_the_start_screen_and_the_command_line() {
             MenuAction::Play,
         ]);
         let args = launch.unwrap();
-        Menu::check(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+        crate::play_from(&args)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}"))
+            .0
     };
     let TableGame::War(war) = table(GameKind::War, 5) else {
         panic!("War")

@@ -8,9 +8,10 @@ use clap::Parser;
 use std::collections::BTreeSet;
 use std::time::Duration;
 use tabula::cli::{Cli, Command};
-use tabula::sound::Volume;
-use tabula::table::{Intent, Match};
-use tabula::tabletop::TableGame;
+use tabula::games::tabletop::TableGame;
+use tabula::table::game_match::Match;
+use tabula::table::rules::Intent;
+use tabula::view::sound::Volume;
 use tabula_rules::Game;
 use tabula_rules::camelot::{Camelot, CamelotOptions};
 
@@ -79,7 +80,7 @@ fn table_with_sound() -> App {
             100,
         )));
     TableGame::Camelot(Camelot::new(CamelotOptions::default()).unwrap()).install(&mut app, false);
-    app.add_plugins(tabula::sound::plugin);
+    app.add_plugins(tabula::view::sound::plugin);
     app.update();
     app
 }

@@ -6,10 +6,10 @@ use crate::root;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use std::time::Duration;
-use tabula::camera::{OrbitCamera, View};
-use tabula::spectator::{FOCUS_LIMIT, Spectator};
-use tabula::table::Intent;
-use tabula::tabletop::TableGame;
+use tabula::games::tabletop::TableGame;
+use tabula::table::rules::Intent;
+use tabula::view::camera::{OrbitCamera, View};
+use tabula::view::spectator::{FOCUS_LIMIT, Spectator};
 use tabula_rules::Game;
 use tabula_rules::war::War;
 
@@ -23,8 +23,8 @@ fn the_director_keeps_the_camera_above_the_table_and_on_the_board() {
             100,
         )))
         .insert_resource(Spectator(true));
-    TableGame::War(file.war_start().unwrap()).install(&mut app, false);
-    app.add_plugins(tabula::spectator::plugin);
+    TableGame::War(file.start_as::<tabula_rules::war::War>().unwrap()).install(&mut app, false);
+    app.add_plugins(tabula::view::spectator::plugin);
     let start = OrbitCamera::from_view(View::Red);
     let camera = app.world_mut().spawn(start).id();
     app.update();
@@ -49,7 +49,7 @@ fn the_director_keeps_the_camera_above_the_table_and_on_the_board() {
     for (i, text) in file.scene.moves.iter().enumerate() {
         let mv = app
             .world()
-            .resource::<tabula::table::Match<tabula_rules::war::War>>()
+            .resource::<tabula::table::game_match::Match<tabula_rules::war::War>>()
             .game
             .parse_move(text)
             .unwrap();
@@ -77,7 +77,7 @@ fn the_director_keeps_the_camera_above_the_table_and_on_the_board() {
 
 #[test]
 fn the_director_cuts_to_a_distant_shot_and_eases_to_a_near_one() {
-    use tabula::spectator::{CUT_DISTANCE, direct};
+    use tabula::view::spectator::{CUT_DISTANCE, direct};
     let cam = OrbitCamera {
         focus: Vec3::ZERO,
         yaw: 0.0,
@@ -101,14 +101,17 @@ fn the_director_cuts_to_a_distant_shot_and_eases_to_a_near_one() {
 
 #[test]
 fn the_director_frames_a_travel_s_whole_path_ahead() {
-    use tabula::motion::Travel;
+    use tabula::table::motion::Travel;
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
             50,
         )))
         .insert_resource(Spectator(true))
-        .add_plugins((tabula::motion::plugin, tabula::spectator::plugin));
+        .add_plugins((
+            tabula::table::motion::plugin,
+            tabula::view::spectator::plugin,
+        ));
     let camera = app
         .world_mut()
         .spawn(OrbitCamera {
@@ -149,12 +152,12 @@ fn direct_aim(app: &App, camera: Entity) -> f32 {
     let cam = app.world().get::<OrbitCamera>(camera).unwrap();
     let mut q = app
         .world()
-        .try_query::<(&Transform, &tabula::motion::Travel)>()
+        .try_query::<(&Transform, &tabula::table::motion::Travel)>()
         .unwrap();
     let mut points = Vec::new();
     for (t, travel) in q.iter(app.world()) {
         points.push(t.translation);
         points.extend_from_slice(travel.ahead());
     }
-    tabula::spectator::direct(cam, &points, 100.0).focus.x
+    tabula::view::spectator::direct(cam, &points, 100.0).focus.x
 }

@@ -5,12 +5,12 @@
 use crate::{root, tabula};
 use bevy::prelude::*;
 use std::collections::BTreeSet;
+use tabula::games::tabletop::TableGame;
 use tabula::games::transport::input::{Entry, TransportClick, toggle_launch};
 use tabula::games::transport::pieces::TransportPiece;
-use tabula::playing::MatchCommand;
-use tabula::spots::SpotClicked;
-use tabula::table::Match;
-use tabula::tabletop::TableGame;
+use tabula::table::commands::MatchCommand;
+use tabula::table::game_match::Match;
+use tabula::table::spots::SpotClicked;
 use tabula_rules::Game;
 use tabula_rules::transport::{Sq, Transport, TransportOptions};
 

@@ -87,7 +87,7 @@ fn spawn_board(
     let stone = material(palette::STONE, 0.9);
 
     // The frame follows the board's stepped outline: one slab per rank, one mesh in all.
-    let mut slabs: Vec<crate::models::Part> = Vec::new();
+    let mut slabs: Vec<crate::view::models::Part> = Vec::new();
     for rank in 0..16 {
         let squares: Vec<Square> = Square::all().filter(|s| s.rank() == rank).collect();
         let (Some(first), Some(last)) = (squares.first(), squares.last()) else {
@@ -107,10 +107,10 @@ fn spawn_board(
             frame.clone(),
         ));
     }
-    crate::models::spawn_merged(&mut commands, &mut meshes, slabs, Pickable::IGNORE);
+    crate::view::models::spawn_merged(&mut commands, &mut meshes, slabs, Pickable::IGNORE);
 
     let square_mesh = Cuboid::new(SQUARE, 0.04, SQUARE).mesh().build();
-    let mut squares: Vec<crate::models::Part> = Vec::new();
+    let mut squares: Vec<crate::view::models::Part> = Vec::new();
     for sq in Square::all() {
         let mut at = square_center(sq);
         at.y = BOARD_TOP - 0.02;
@@ -124,12 +124,12 @@ fn spawn_board(
         };
         squares.push((square_mesh.clone(), Transform::from_translation(at), paint));
     }
-    crate::models::spawn_merged(&mut commands, &mut meshes, squares, CamelotSquares);
+    crate::view::models::spawn_merged(&mut commands, &mut meshes, squares, CamelotSquares);
 
     // Each castle: a low stone wall around its two squares, open towards the board; both
     // castles one mesh.
     let merlon = Cuboid::new(0.12, 0.14, 0.12).mesh().build();
-    let mut walls: Vec<crate::models::Part> = Vec::new();
+    let mut walls: Vec<crate::view::models::Part> = Vec::new();
     for side in Side::ALL {
         let [a, b] = Square::castle(side);
         let (ca, cb) = (square_center(a), square_center(b));
@@ -158,7 +158,7 @@ fn spawn_board(
             ));
         }
     }
-    crate::models::spawn_merged(&mut commands, &mut meshes, walls, Pickable::IGNORE);
+    crate::view::models::spawn_merged(&mut commands, &mut meshes, walls, Pickable::IGNORE);
 }
 
 #[cfg(test)]

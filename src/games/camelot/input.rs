@@ -5,9 +5,12 @@
 
 use super::board::{CamelotSquares, SQUARE, square_at, square_center};
 use super::pieces::CamelotPiece;
-use crate::playing::{Feedback, InputSet, MatchCommand};
-use crate::spots::{BoardSpots, Highlights, Hovered, SpotClicked, SpotFinder, clear_on_change};
-use crate::table::{Intent, Match};
+use crate::table::commands::{Feedback, InputSet, MatchCommand};
+use crate::table::game_match::Match;
+use crate::table::rules::Intent;
+use crate::table::spots::{BoardSpots, SpotClicked, SpotFinder, clear_on_change};
+use crate::view::hover::Hovered;
+use crate::view::marks::Highlights;
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
@@ -51,7 +54,7 @@ struct DraggedOver(Option<Square>);
 
 /// Path entry, headless: input messages to intents.
 pub fn plugin(app: &mut App) {
-    app.add_plugins(crate::spots::input_plugin::<Camelot, PathEntry>)
+    app.add_plugins(crate::table::spots::plugin::<Camelot, PathEntry>)
         .add_message::<SquareInput>()
         .init_resource::<Drag>()
         .add_systems(
@@ -66,8 +69,8 @@ pub fn plugin(app: &mut App) {
 /// Picking and highlights.
 pub fn view_plugin(app: &mut App) {
     app.add_plugins((
-        crate::spots::click_plugin::<Camelot>,
-        crate::spots::hover_plugin::<Camelot>,
+        crate::view::pointer::plugin::<Camelot>,
+        crate::view::hover::plugin::<Camelot>,
     ))
     .init_resource::<DraggedOver>()
     .add_observer(on_drag_start)

@@ -5,22 +5,19 @@ pub mod board;
 pub mod input;
 pub mod pieces;
 
-use crate::playing::Seat;
-use crate::table::TableRules;
+use crate::table::rules::TableRules;
+use crate::table::seats::Seat;
 use bevy::prelude::*;
 use tabula_rules::camelot::{Camelot, RuleSet, Side, Square};
 use tabula_rules::scene::GameKind;
 
 /// The set every system of this game is in: it runs while the game is on the table.
-pub const SYSTEMS: crate::table::GameSystems = crate::table::GameSystems(GameKind::Camelot);
+pub const SYSTEMS: crate::table::rules::GameSystems =
+    crate::table::rules::GameSystems(GameKind::Camelot);
 
 /// The match, headless: intents, commands, and what the HUD and camera are told.
 pub fn logic(app: &mut App) {
-    app.add_plugins((
-        crate::table::plugin::<Camelot>,
-        pieces::plugin,
-        input::plugin,
-    ));
+    app.add_plugins((pieces::plugin, input::plugin));
 }
 
 /// The board and the piece models.
@@ -48,7 +45,7 @@ fn side_tint(side: Side) -> Color {
 }
 
 impl TableRules for Camelot {
-    type Knowledge = tabula_ai::knowledge::CamelotKnowledge;
+    type Knowledge = tabula_ai::knowledge::camelot::CamelotKnowledge;
 
     const KIND: GameKind = GameKind::Camelot;
     const RULES: &'static str = RULES;
@@ -136,15 +133,21 @@ impl TableRules for Camelot {
 
     /// The piece set down; a knight's charge ("White's knight charges, taking Black's
     /// man") or the pieces a jump took; and the win.
-    fn moments(&self, played: &crate::table::Played<Camelot>) -> Vec<crate::moments::Moment> {
+    fn moments(
+        &self,
+        played: &crate::table::rules::Played<Camelot>,
+    ) -> Vec<crate::table::moments::Moment> {
         moments(self, played)
     }
 }
 
 /// What a Camelot move did, from the move's legs and its effect. A charge is a knight's
 /// move that canters and then jumps.
-fn moments(game: &Camelot, played: &crate::table::Played<Camelot>) -> Vec<crate::moments::Moment> {
-    use crate::moments::{Cue, Moment, tally};
+fn moments(
+    game: &Camelot,
+    played: &crate::table::rules::Played<Camelot>,
+) -> Vec<crate::table::moments::Moment> {
+    use crate::table::moments::{Cue, Moment, tally};
     use tabula_rules::camelot::{Kind, Step};
     let effect = &played.effect;
     let mut moments = vec![Moment::new(Cue::Place)];
@@ -174,6 +177,8 @@ fn moments(game: &Camelot, played: &crate::table::Played<Camelot>) -> Vec<crate:
             )
         });
     }
-    moments.extend(crate::moments::win(&tabula_rules::Game::outcome(game)));
+    moments.extend(crate::table::moments::win(&tabula_rules::Game::outcome(
+        game,
+    )));
     moments
 }

@@ -3,16 +3,17 @@
 //! gives them models (a knight wears a horse's head, as the patent draws it).
 
 use super::board::{SQUARE, side_color, square_center};
-use crate::motion::{MotionSet, Travel};
-use crate::playing::MatchSet;
-use crate::table::{Played, RebuildSet, SpawnSet};
+use crate::table::commands::MatchSet;
+use crate::table::motion::{MotionSet, Travel};
+use crate::table::pieces::{RebuildSet, SpawnSet};
+use crate::table::rules::Played;
 use bevy::prelude::*;
 use tabula_rules::camelot::Camelot;
 use tabula_rules::camelot::{Kind, Piece, Side, Square};
 
 /// A man or knight on the board.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-#[require(crate::table::TablePiece)]
+#[require(crate::table::pieces::TablePiece)]
 pub struct CamelotPiece {
     /// The piece.
     pub piece: Piece,
@@ -22,7 +23,7 @@ pub struct CamelotPiece {
 
 /// A captured piece beside the board.
 #[derive(Component, Debug, Clone, Copy)]
-#[require(crate::table::TablePiece)]
+#[require(crate::table::pieces::TablePiece)]
 pub struct CamelotCaptured(pub Piece);
 
 /// Which model an entity wears.
@@ -162,9 +163,9 @@ fn dress(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     kit: Option<Res<Kit>>,
-    lite: Option<Res<crate::lite::UseLite>>,
+    lite: Option<Res<crate::view::lite::UseLite>>,
     new: Query<(Entity, &Model), Added<Model>>,
-    mut made: Local<std::collections::HashMap<(Side, Kind), crate::models::Worn>>,
+    mut made: Local<std::collections::HashMap<(Side, Kind), crate::view::models::Worn>>,
 ) {
     let Some(kit) = kit else { return };
     let lite = lite.is_some_and(|l| l.0);
@@ -173,7 +174,7 @@ fn dress(
         let worn = made.entry((piece.side, piece.kind)).or_insert_with(|| {
             let army = &kit.army[piece.side.index()];
             let trim = &kit.trim[piece.side.index()];
-            crate::models::build(
+            crate::view::models::build(
                 model(piece.kind, army, trim),
                 lite,
                 &mut meshes,
@@ -185,7 +186,7 @@ fn dress(
             Side::White => Quat::IDENTITY,
             Side::Black => Quat::from_rotation_y(std::f32::consts::PI),
         };
-        crate::models::wear(
+        crate::view::models::wear(
             &mut commands,
             entity,
             worn,
@@ -202,12 +203,12 @@ fn model(
     kind: Kind,
     army: &Handle<StandardMaterial>,
     trim: &Handle<StandardMaterial>,
-) -> Vec<crate::models::Part> {
+) -> Vec<crate::view::models::Part> {
     let r = SQUARE * 0.4;
     let base = || Cylinder::new(r, 0.1).mesh().resolution(24).build();
     let neck = || Cuboid::new(r * 0.5, r * 1.1, r * 0.62).mesh().build();
     let ear = || Cone::new(r * 0.12, r * 0.3).mesh().resolution(8).build();
-    let mut parts: Vec<crate::models::Part> = vec![
+    let mut parts: Vec<crate::view::models::Part> = vec![
         (base(), Transform::from_xyz(0.0, 0.05, 0.0), army.clone()),
         (
             base(),

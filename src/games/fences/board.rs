@@ -120,7 +120,7 @@ fn spawn_board(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    the_match: Res<crate::table::Match<tabula_rules::fences::Fences>>,
+    the_match: Res<crate::table::game_match::Match<tabula_rules::fences::Fences>>,
 ) {
     let board = the_match.game.board();
     commands.insert_resource(FieldBoard(board));
@@ -156,7 +156,7 @@ fn spawn_board(
 
     let pad = Cuboid::new(p * 0.62, 0.06, p * 0.62).mesh().build();
     let n = board.size();
-    let mut pads: Vec<crate::models::Part> = Vec::new();
+    let mut pads: Vec<crate::view::models::Part> = Vec::new();
     for y in 0..n {
         for x in 0..n {
             let s = Space { x, y };
@@ -176,10 +176,10 @@ fn spawn_board(
             pads.push((pad.clone(), Transform::from_translation(at), material));
         }
     }
-    crate::models::spawn_merged(&mut commands, &mut meshes, pads, SpacePads);
+    crate::view::models::spawn_merged(&mut commands, &mut meshes, pads, SpacePads);
     let slot_mesh = Cuboid::new(p * 0.62, 0.02, p * 0.38).mesh().build();
     let slots = the_match.game.slots();
-    let grooves: Vec<crate::models::Part> = slots
+    let grooves: Vec<crate::view::models::Part> = slots
         .iter()
         .map(|slot| {
             let mut at = slot_center(board, *slot);
@@ -191,11 +191,11 @@ fn spawn_board(
             )
         })
         .collect();
-    crate::models::spawn_merged(&mut commands, &mut meshes, grooves, SlotGrooves);
+    crate::view::models::spawn_merged(&mut commands, &mut meshes, grooves, SlotGrooves);
     commands.insert_resource(FieldSlots(slots));
 
     // Home: a raised square over the centre block, a house on it, entrances marked in gold.
-    crate::models::spawn_merged(
+    crate::view::models::spawn_merged(
         &mut commands,
         &mut meshes,
         vec![
@@ -219,7 +219,7 @@ fn spawn_board(
         Spot::Home,
     );
     // Decoration, never picked, one mesh a material: entrances, partitions, station rings.
-    let mut decoration: Vec<crate::models::Part> = Vec::new();
+    let mut decoration: Vec<crate::view::models::Part> = Vec::new();
     let entrance = Cuboid::new(p * 0.5, 0.03, p * 0.2).mesh().build();
     let partition = Cuboid::new(0.06, 0.22, p * 0.9).mesh().build();
     for (k, e) in board.entrances().into_iter().enumerate() {
@@ -271,7 +271,7 @@ fn spawn_board(
             stone.clone(),
         ));
     }
-    crate::models::spawn_merged(&mut commands, &mut meshes, decoration, Pickable::IGNORE);
+    crate::view::models::spawn_merged(&mut commands, &mut meshes, decoration, Pickable::IGNORE);
 }
 
 #[cfg(test)]

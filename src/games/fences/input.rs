@@ -8,9 +8,12 @@ use super::board::{
 };
 use super::pieces::FencePanel;
 use super::{Stage, must_stay, stage};
-use crate::playing::{Feedback, InputSet, MatchCommand};
-use crate::spots::{BoardSpots, Highlights, Hovered, SpotClicked, clear_on_change};
-use crate::table::{Intent, Match, TableRules};
+use crate::table::commands::{Feedback, InputSet, MatchCommand};
+use crate::table::game_match::Match;
+use crate::table::rules::{Intent, TableRules};
+use crate::table::spots::{BoardSpots, SpotClicked, clear_on_change};
+use crate::view::hover::Hovered;
+use crate::view::marks::Highlights;
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
@@ -23,7 +26,7 @@ pub struct ChosenFence(pub Option<Slot>);
 
 /// Clicks to actions, headless.
 pub fn plugin(app: &mut App) {
-    app.add_plugins(crate::spots::input_plugin::<Fences, ChosenFence>)
+    app.add_plugins(crate::table::spots::plugin::<Fences, ChosenFence>)
         .add_systems(
             Update,
             (keys, handle_clicks)
@@ -36,8 +39,8 @@ pub fn plugin(app: &mut App) {
 /// Picking and highlights.
 pub fn view_plugin(app: &mut App) {
     app.add_plugins((
-        crate::spots::click_plugin::<Fences>,
-        crate::spots::hover_plugin::<Fences>,
+        crate::view::pointer::plugin::<Fences>,
+        crate::view::hover::plugin::<Fences>,
     ))
     .add_systems(
         Update,

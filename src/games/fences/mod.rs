@@ -5,8 +5,9 @@ pub mod board;
 pub mod input;
 pub mod pieces;
 
-use crate::playing::{MoveLine, Seat, turn_lines};
-use crate::table::{Match, TableRules};
+use crate::table::report::{MoveLine, turn_lines};
+use crate::table::rules::TableRules;
+use crate::table::seats::Seat;
 use bevy::prelude::*;
 use tabula_rules::fences::{FenceMove, Fences, Node, Section};
 use tabula_rules::game::Chance;
@@ -14,7 +15,8 @@ use tabula_rules::scene::GameKind;
 use tabula_rules::{Game, Outcome, PlayError};
 
 /// The set every system of this game is in: it runs while the game is on the table.
-pub const SYSTEMS: crate::table::GameSystems = crate::table::GameSystems(GameKind::Fences);
+pub const SYSTEMS: crate::table::rules::GameSystems =
+    crate::table::rules::GameSystems(GameKind::Fences);
 
 /// What the seat to move must do now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,11 +84,7 @@ places.";
 
 /// The race, headless: its match, pieces and input.
 pub fn logic(app: &mut App) {
-    app.add_plugins((
-        crate::table::plugin::<Fences>,
-        pieces::plugin,
-        input::plugin,
-    ));
+    app.add_plugins((pieces::plugin, input::plugin));
 }
 
 /// The board, fences, pawns and die in 3D.
@@ -95,7 +93,7 @@ pub fn view(app: &mut App) {
 }
 
 impl TableRules for Fences {
-    type Knowledge = tabula_ai::knowledge::FencesKnowledge;
+    type Knowledge = tabula_ai::knowledge::fences::FencesKnowledge;
 
     const KIND: GameKind = GameKind::Fences;
     const RULES: &'static str = RULES;
@@ -225,10 +223,10 @@ impl TableRules for Fences {
         }
     }
 
-    fn confirm_label(the_match: &Match<Fences>) -> Option<String> {
-        match stage(&the_match.game) {
+    fn confirm_label(&self, legal: &[FenceMove], _can_confirm: bool) -> Option<String> {
+        match stage(self) {
             Stage::Throw => Some("Throw the die".to_string()),
-            Stage::Walk(_) if must_stay(the_match.legal()) => Some("Pass (fenced in)".to_string()),
+            Stage::Walk(_) if must_stay(legal) => Some("Pass (fenced in)".to_string()),
             _ => None,
         }
     }
@@ -247,14 +245,20 @@ impl TableRules for Fences {
 
     /// A fence lifted and set (and whether it cuts across an opponent's way home), the die
     /// thrown or the card drawn, the pawn set down and whether it is home, and the win.
-    fn moments(&self, played: &crate::table::Played<Fences>) -> Vec<crate::moments::Moment> {
+    fn moments(
+        &self,
+        played: &crate::table::rules::Played<Fences>,
+    ) -> Vec<crate::table::moments::Moment> {
         moments(self, played)
     }
 }
 
 /// What a step of the fence race did, from its effect.
-fn moments(game: &Fences, played: &crate::table::Played<Fences>) -> Vec<crate::moments::Moment> {
-    use crate::moments::{Cue, Moment, number, ordinal};
+fn moments(
+    game: &Fences,
+    played: &crate::table::rules::Played<Fences>,
+) -> Vec<crate::table::moments::Moment> {
+    use crate::table::moments::{Cue, Moment, number, ordinal};
     use tabula_rules::fences::{Card, FenceStep};
     let effect = &played.effect;
     let seat = effect.seat;
@@ -305,7 +309,7 @@ fn moments(game: &Fences, played: &crate::table::Played<Fences>) -> Vec<crate::m
         }
         FenceStep::Drawing | FenceStep::Stayed => {}
     }
-    moments.extend(crate::moments::win(&game.outcome()));
+    moments.extend(crate::table::moments::win(&game.outcome()));
     moments
 }
 
@@ -318,7 +322,7 @@ fn fence_across(
     seat: tabula_rules::fences::Seat,
     slot: tabula_rules::fences::Slot,
 ) -> Option<String> {
-    use crate::moments::{list, number};
+    use crate::table::moments::{list, number};
     let board = after.board();
     let distance = |race: &Fences, space| {
         if board.in_home(space) {

@@ -5,16 +5,18 @@
 
 use super::board::{node_center, pitch, slot_center, slot_rotation};
 use super::seat_color;
-use crate::motion::{MotionSet, Travel};
-use crate::playing::MatchSet;
-use crate::table::{Match, Played, RebuildSet};
+use crate::table::commands::MatchSet;
+use crate::table::game_match::Match;
+use crate::table::motion::{MotionSet, Travel};
+use crate::table::pieces::RebuildSet;
+use crate::table::rules::Played;
 use bevy::prelude::*;
 use tabula_rules::fences::Fences;
 use tabula_rules::fences::{FenceMove, FenceStep, Node, Seat, Slot};
 
 /// A fence standing in a slot.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-#[require(crate::table::TablePiece)]
+#[require(crate::table::pieces::TablePiece)]
 pub struct FencePanel {
     /// Whose fence.
     pub seat: Seat,
@@ -24,7 +26,7 @@ pub struct FencePanel {
 
 /// A seat's pawn.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-#[require(crate::table::TablePiece)]
+#[require(crate::table::pieces::TablePiece)]
 pub struct Pawn {
     /// Whose pawn.
     pub seat: Seat,
@@ -34,7 +36,7 @@ pub struct Pawn {
 
 /// The die, showing `face` on top once it has landed.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-#[require(crate::table::TablePiece)]
+#[require(crate::table::pieces::TablePiece)]
 pub struct Die {
     /// The face up (0 before the first throw).
     pub face: u8,
@@ -182,7 +184,7 @@ fn follow_steps(
 fn tumble(
     mut commands: Commands,
     time: Res<Time>,
-    skip: Res<crate::motion::Skip>,
+    skip: Res<crate::table::motion::Skip>,
     mut dice: Query<(Entity, &mut Tumble, &mut Transform)>,
 ) {
     for (entity, mut roll, mut transform) in &mut dice {
@@ -218,9 +220,9 @@ pub fn view_plugin(app: &mut App) {
 
 /// Each seat's fence model, made once and shared by every panel (panels are rebuilt after
 /// each take back).
-type Made<K> = std::collections::HashMap<K, crate::models::Worn>;
+type Made<K> = std::collections::HashMap<K, crate::view::models::Worn>;
 
-fn lite_on(lite: Option<Res<crate::lite::UseLite>>) -> bool {
+fn lite_on(lite: Option<Res<crate::view::lite::UseLite>>) -> bool {
     lite.is_some_and(|l| l.0)
 }
 
@@ -229,7 +231,7 @@ fn dress_fences(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     the_match: Res<Match<Fences>>,
-    lite: Option<Res<crate::lite::UseLite>>,
+    lite: Option<Res<crate::view::lite::UseLite>>,
     new: Query<(Entity, &FencePanel), Added<FencePanel>>,
     mut made: Local<Made<Seat>>,
 ) {
@@ -260,9 +262,9 @@ fn dress_fences(
                     dark.clone(),
                 ));
             }
-            crate::models::build(parts, lite, &mut meshes, &mut materials)
+            crate::view::models::build(parts, lite, &mut meshes, &mut materials)
         });
-        crate::models::wear(&mut commands, entity, worn, Transform::IDENTITY, ());
+        crate::view::models::wear(&mut commands, entity, worn, Transform::IDENTITY, ());
     }
 }
 
@@ -271,7 +273,7 @@ fn dress_pawns(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     the_match: Res<Match<Fences>>,
-    lite: Option<Res<crate::lite::UseLite>>,
+    lite: Option<Res<crate::view::lite::UseLite>>,
     new: Query<(Entity, &Pawn), Added<Pawn>>,
     mut made: Local<Made<Seat>>,
 ) {
@@ -302,9 +304,9 @@ fn dress_pawns(
                     paint,
                 ),
             ];
-            crate::models::build(parts, lite, &mut meshes, &mut materials)
+            crate::view::models::build(parts, lite, &mut meshes, &mut materials)
         });
-        crate::models::wear(
+        crate::view::models::wear(
             &mut commands,
             entity,
             worn,
@@ -318,7 +320,7 @@ fn dress_die(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    lite: Option<Res<crate::lite::UseLite>>,
+    lite: Option<Res<crate::view::lite::UseLite>>,
     new: Query<Entity, Added<Die>>,
 ) {
     let lite = lite_on(lite);
@@ -352,8 +354,8 @@ fn dress_die(
                 ));
             }
         }
-        let worn = crate::models::build(parts, lite, &mut meshes, &mut materials);
-        crate::models::wear(
+        let worn = crate::view::models::build(parts, lite, &mut meshes, &mut materials);
+        crate::view::models::wear(
             &mut commands,
             entity,
             &worn,

@@ -71,7 +71,7 @@ fn spawn_board(
         Pickable::IGNORE,
     ));
     let b = Board::get();
-    let mut spaces: Vec<crate::models::Part> = Vec::new();
+    let mut spaces: Vec<crate::view::models::Part> = Vec::new();
     for id in b.ids() {
         let s = b.space(id);
         let (w, d) = (
@@ -93,7 +93,7 @@ fn spawn_board(
             material,
         ));
     }
-    crate::models::spawn_merged(&mut commands, &mut meshes, spaces, ScrewballSpaces);
+    crate::view::models::spawn_merged(&mut commands, &mut meshes, spaces, ScrewballSpaces);
 }
 
 #[cfg(test)]

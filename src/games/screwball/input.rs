@@ -5,9 +5,11 @@
 
 use super::board::{ScrewballSpaces, UNIT, space_at, space_center};
 use super::pieces::ScrewballPiece;
-use crate::playing::{Feedback, InputSet, MatchCommand};
-use crate::spots::{BoardSpots, Highlights, SpotClicked, clear_on_change};
-use crate::table::{Intent, Match};
+use crate::table::commands::{Feedback, InputSet, MatchCommand};
+use crate::table::game_match::Match;
+use crate::table::rules::Intent;
+use crate::table::spots::{BoardSpots, SpotClicked, clear_on_change};
+use crate::view::marks::Highlights;
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
@@ -27,13 +29,13 @@ pub struct Entry {
 
 /// Clicks to intents, headless.
 pub fn plugin(app: &mut App) {
-    app.add_plugins(crate::spots::input_plugin::<Screwball, Entry>)
+    app.add_plugins(crate::table::spots::plugin::<Screwball, Entry>)
         .add_systems(Update, handle_input.in_set(InputSet).in_set(super::SYSTEMS));
 }
 
 /// Picking and highlights.
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins(crate::spots::click_plugin::<Screwball>)
+    app.add_plugins(crate::view::pointer::plugin::<Screwball>)
         .add_systems(
             Update,
             show_highlights

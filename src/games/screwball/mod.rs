@@ -6,15 +6,17 @@ pub mod board;
 pub mod input;
 pub mod pieces;
 
-use crate::playing::{MoveLine, Seat, turn_lines};
-use crate::table::TableRules;
+use crate::table::report::{MoveLine, turn_lines};
+use crate::table::rules::TableRules;
+use crate::table::seats::Seat;
 use bevy::prelude::*;
 use tabula_rules::scene::GameKind;
 use tabula_rules::screwball::{Player, Screwball, Size};
 use tabula_rules::{Game, Outcome};
 
 /// The set every system of this game is in: it runs while the game is on the table.
-pub const SYSTEMS: crate::table::GameSystems = crate::table::GameSystems(GameKind::Screwball);
+pub const SYSTEMS: crate::table::rules::GameSystems =
+    crate::table::rules::GameSystems(GameKind::Screwball);
 
 /// The colour of a player's pieces.
 pub fn player_color(player: Player) -> Color {
@@ -35,11 +37,7 @@ game ends when a player's reserve is spent, and the other wins.";
 
 /// The match, headless.
 pub fn logic(app: &mut App) {
-    app.add_plugins((
-        crate::table::plugin::<Screwball>,
-        pieces::plugin,
-        input::plugin,
-    ));
+    app.add_plugins((pieces::plugin, input::plugin));
 }
 
 /// The board and the pieces in 3D.
@@ -48,7 +46,7 @@ pub fn view(app: &mut App) {
 }
 
 impl TableRules for Screwball {
-    type Knowledge = tabula_ai::knowledge::ScrewballKnowledge;
+    type Knowledge = tabula_ai::knowledge::screwball::ScrewballKnowledge;
 
     const KIND: GameKind = GameKind::Screwball;
     const RULES: &'static str = RULES;
@@ -142,7 +140,10 @@ impl TableRules for Screwball {
 
     /// The piece set down (stepped or entered), the attack with its penalty pieces, the
     /// pieces that died, and the win.
-    fn moments(&self, played: &crate::table::Played<Screwball>) -> Vec<crate::moments::Moment> {
+    fn moments(
+        &self,
+        played: &crate::table::rules::Played<Screwball>,
+    ) -> Vec<crate::table::moments::Moment> {
         moments(self, played)
     }
 }
@@ -164,9 +165,9 @@ fn piece_noun(piece: tabula_rules::screwball::game::Piece) -> String {
 /// captured piece does.
 fn moments(
     game: &Screwball,
-    played: &crate::table::Played<Screwball>,
-) -> Vec<crate::moments::Moment> {
-    use crate::moments::{Cue, Moment, number};
+    played: &crate::table::rules::Played<Screwball>,
+) -> Vec<crate::table::moments::Moment> {
+    use crate::table::moments::{Cue, Moment, number};
     use tabula_rules::screwball::Move;
     let effect = &played.effect;
     let player = effect.player;
@@ -229,6 +230,6 @@ fn moments(
             },
         ));
     }
-    moments.extend(crate::moments::win(&game.outcome()));
+    moments.extend(crate::table::moments::win(&game.outcome()));
     moments
 }

@@ -6,9 +6,11 @@
 
 use super::board::{UNIT, space_center};
 use super::player_color;
-use crate::motion::{MotionSet, Travel};
-use crate::playing::MatchSet;
-use crate::table::{Match, Played, RebuildSet, TablePiece};
+use crate::table::commands::MatchSet;
+use crate::table::game_match::Match;
+use crate::table::motion::{MotionSet, Travel};
+use crate::table::pieces::{RebuildSet, TablePiece};
+use crate::table::rules::Played;
 use bevy::prelude::*;
 use std::collections::HashMap;
 use tabula_rules::screwball::Screwball;
@@ -254,10 +256,10 @@ fn dress(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    lite: Option<Res<crate::lite::UseLite>>,
+    lite: Option<Res<crate::view::lite::UseLite>>,
     new: Query<(Entity, &Model), Added<Model>>,
     mut kit: Local<Option<[Handle<StandardMaterial>; 3]>>,
-    mut made: Local<HashMap<(Player, Size), crate::models::Worn>>,
+    mut made: Local<HashMap<(Player, Size), crate::view::models::Worn>>,
 ) {
     let lite = lite.is_some_and(|l| l.0);
     let paints = kit.get_or_insert_with(|| {
@@ -277,9 +279,9 @@ fn dress(
         // One model per owner and size, shared by every piece that wears it.
         let worn = made.entry((piece.owner, piece.size)).or_insert_with(|| {
             let parts = model(*piece, &paints[piece.owner.index()], &paints[2]);
-            crate::models::build(parts, lite, &mut meshes, &mut materials)
+            crate::view::models::build(parts, lite, &mut meshes, &mut materials)
         });
-        crate::models::wear(&mut commands, entity, worn, Transform::IDENTITY, ());
+        crate::view::models::wear(&mut commands, entity, worn, Transform::IDENTITY, ());
     }
 }
 
@@ -289,13 +291,13 @@ fn model(
     piece: Piece,
     paint: &Handle<StandardMaterial>,
     dark: &Handle<StandardMaterial>,
-) -> Vec<crate::models::Part> {
+) -> Vec<crate::view::models::Part> {
     let s = match piece.size {
         Size::Large => 1.0,
         Size::Small => 0.62,
     };
     let r = 0.3 * UNIT * s;
-    let mut parts: Vec<crate::models::Part> = Vec::new();
+    let mut parts: Vec<crate::view::models::Part> = Vec::new();
     match piece.owner {
         Player::Screws => {
             let shaft_h = 0.5 * s;

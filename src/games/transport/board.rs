@@ -1,7 +1,7 @@
 //! The sea on the table: the sea floor with its squares (the corners' colour dark), a
 //! translucent water surface, and the heights of the three strata.
 
-use crate::table::Match;
+use crate::table::game_match::Match;
 use bevy::prelude::*;
 use tabula_rules::transport::Transport;
 use tabula_rules::transport::{Sq, Stratum};
@@ -102,7 +102,7 @@ fn spawn_sea(
             wall.clone(),
         ));
     }
-    crate::models::spawn_merged(&mut commands, &mut meshes, tank, Pickable::IGNORE);
+    crate::view::models::spawn_merged(&mut commands, &mut meshes, tank, Pickable::IGNORE);
     // The squares, light and dark.
     let tile = Cuboid::new(s * 0.96, 0.04, s * 0.96).mesh().build();
     let mut squares = Vec::new();
@@ -115,7 +115,7 @@ fn spawn_sea(
             squares.push((tile.clone(), Transform::from_translation(at), paint.clone()));
         }
     }
-    crate::models::spawn_merged(&mut commands, &mut meshes, squares, SeaSquares);
+    crate::view::models::spawn_merged(&mut commands, &mut meshes, squares, SeaSquares);
     // The water: translucent, never picked, so clicks reach the squares and the submarines.
     commands.spawn((
         bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),

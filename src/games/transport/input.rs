@@ -6,9 +6,11 @@
 
 use super::board::{SeaSize, SeaSquares, square_at, square_center, square_side};
 use super::pieces::TransportPiece;
-use crate::playing::{Feedback, InputSet, MatchCommand};
-use crate::spots::{BoardSpots, Highlights, SpotClicked, clear_on_change};
-use crate::table::{Intent, Match};
+use crate::table::commands::{Feedback, InputSet, MatchCommand};
+use crate::table::game_match::Match;
+use crate::table::rules::Intent;
+use crate::table::spots::{BoardSpots, SpotClicked, clear_on_change};
+use crate::view::marks::Highlights;
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
@@ -49,13 +51,13 @@ pub fn launches(kind: Kind) -> Option<Kind> {
 
 /// Clicks to intents, headless.
 pub fn plugin(app: &mut App) {
-    app.add_plugins(crate::spots::input_plugin::<Transport, Entry>)
+    app.add_plugins(crate::table::spots::plugin::<Transport, Entry>)
         .add_systems(Update, handle_input.in_set(InputSet).in_set(super::SYSTEMS));
 }
 
 /// Picking and highlights.
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins(crate::spots::click_plugin::<Transport>)
+    app.add_plugins(crate::view::pointer::plugin::<Transport>)
         .add_systems(
             Update,
             show_highlights

@@ -6,8 +6,9 @@ pub mod board;
 pub mod input;
 pub mod pieces;
 
-use crate::playing::{MoveLine, Seat, turn_lines};
-use crate::table::TableRules;
+use crate::table::report::{MoveLine, turn_lines};
+use crate::table::rules::TableRules;
+use crate::table::seats::Seat;
 use bevy::prelude::*;
 use tabula_rules::scene::GameKind;
 use tabula_rules::transport::game::Fleet;
@@ -15,7 +16,8 @@ use tabula_rules::transport::{Kind, Mode, Transport};
 use tabula_rules::{Game, Outcome};
 
 /// The set every system of this game is in: it runs while the game is on the table.
-pub const SYSTEMS: crate::table::GameSystems = crate::table::GameSystems(GameKind::Transport);
+pub const SYSTEMS: crate::table::rules::GameSystems =
+    crate::table::rules::GameSystems(GameKind::Transport);
 
 /// The hull colour of a fleet.
 pub fn fleet_color(fleet: u8) -> Color {
@@ -47,11 +49,7 @@ orange ramming); a move is illegal if an enemy that can sink the mover remains."
 
 /// The match, headless.
 pub fn logic(app: &mut App) {
-    app.add_plugins((
-        crate::table::plugin::<Transport>,
-        pieces::plugin,
-        input::plugin,
-    ));
+    app.add_plugins((pieces::plugin, input::plugin));
 }
 
 /// The sea, the fleets and the marks in 3D.
@@ -60,7 +58,7 @@ pub fn view(app: &mut App) {
 }
 
 impl TableRules for Transport {
-    type Knowledge = tabula_ai::knowledge::TransportKnowledge;
+    type Knowledge = tabula_ai::knowledge::transport::TransportKnowledge;
 
     const KIND: GameKind = GameKind::Transport;
     const RULES: &'static str = RULES;
@@ -151,7 +149,10 @@ impl TableRules for Transport {
 
     /// The piece set down, each piece sunk ("Fleet 1's torpedo sinks Fleet 2's
     /// transport"), and the win.
-    fn moments(&self, played: &crate::table::Played<Transport>) -> Vec<crate::moments::Moment> {
+    fn moments(
+        &self,
+        played: &crate::table::rules::Played<Transport>,
+    ) -> Vec<crate::table::moments::Moment> {
         moments(self, played)
     }
 }
@@ -159,9 +160,9 @@ impl TableRules for Transport {
 /// What a Transport action did, from the action and its effect.
 fn moments(
     game: &Transport,
-    played: &crate::table::Played<Transport>,
-) -> Vec<crate::moments::Moment> {
-    use crate::moments::{Cue, Moment};
+    played: &crate::table::rules::Played<Transport>,
+) -> Vec<crate::table::moments::Moment> {
+    use crate::table::moments::{Cue, Moment};
     use tabula_rules::transport::Move;
     let effect = &played.effect;
     let actor = Fleet(effect.fleet);
@@ -182,6 +183,6 @@ fn moments(
         }
         moments.push(Moment::told(Cue::Sinking, caption));
     }
-    moments.extend(crate::moments::win(&game.outcome()));
+    moments.extend(crate::table::moments::win(&game.outcome()));
     moments
 }

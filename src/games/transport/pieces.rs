@@ -6,9 +6,11 @@
 
 use super::board::{square_center, square_side};
 use super::{fleet_color, fleet_seat};
-use crate::motion::{MotionSet, Travel};
-use crate::playing::MatchSet;
-use crate::table::{Match, Played, RebuildSet};
+use crate::table::commands::MatchSet;
+use crate::table::game_match::Match;
+use crate::table::motion::{MotionSet, Travel};
+use crate::table::pieces::RebuildSet;
+use crate::table::rules::Played;
 use bevy::prelude::*;
 use tabula_rules::transport::Transport;
 use tabula_rules::transport::pieces::{Mark, bow_dots_for};
@@ -16,7 +18,7 @@ use tabula_rules::transport::{Dir, Kind, Move, Piece, Stratum};
 
 /// A piece on the board.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-#[require(crate::table::TablePiece)]
+#[require(crate::table::pieces::TablePiece)]
 pub struct TransportPiece(pub Piece);
 
 /// An auxiliary waiting in its fleet's reserve beside the board.
@@ -31,12 +33,12 @@ pub struct ReserveAux {
 
 /// A sunk piece going down.
 #[derive(Component, Debug, Clone, Copy)]
-#[require(crate::table::TablePiece)]
+#[require(crate::table::pieces::TablePiece)]
 struct Sinking(f32);
 
 /// A piece that leaves the board once its travel ends (a missile back to reserve).
 #[derive(Component, Debug, Clone, Copy)]
-#[require(crate::table::TablePiece)]
+#[require(crate::table::pieces::TablePiece)]
 struct Vanish;
 
 /// Which model an entity wears: the piece's kind and fleet.
@@ -328,7 +330,7 @@ fn reserves(
 fn sink(
     mut commands: Commands,
     time: Res<Time>,
-    skip: Res<crate::motion::Skip>,
+    skip: Res<crate::table::motion::Skip>,
     mut going: Query<(Entity, &mut Sinking, &mut Transform)>,
 ) {
     for (entity, mut sinking, mut transform) in &mut going {
@@ -368,7 +370,7 @@ pub fn view_plugin(app: &mut App) {
 
 /// The parts of each model, one mesh a material, made once per piece kind and fleet and
 /// shared by every entity that wears it (reserve trays are rebuilt after every action).
-type Parts = crate::models::Worn;
+type Parts = crate::view::models::Worn;
 
 #[allow(clippy::too_many_arguments)]
 fn dress(
@@ -376,7 +378,7 @@ fn dress(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     the_match: Res<Match<Transport>>,
-    lite: Option<Res<crate::lite::UseLite>>,
+    lite: Option<Res<crate::view::lite::UseLite>>,
     new: Query<(Entity, &Model), Added<Model>>,
     mut made: Local<std::collections::HashMap<(Kind, u8, bool), Parts>>,
 ) {
@@ -386,7 +388,7 @@ fn dress(
     for (entity, Model(kind, fleet)) in &new {
         let parts = made.entry((*kind, *fleet, armed)).or_insert_with(|| {
             let parts = model(*kind, *fleet, armed, s, &mut materials);
-            crate::models::build(parts, lite, &mut meshes, &mut materials)
+            crate::view::models::build(parts, lite, &mut meshes, &mut materials)
         });
         commands.entity(entity).with_children(|parent| {
             for (mesh, material) in parts.iter() {
@@ -404,7 +406,7 @@ fn model(
     armed: bool,
     s: f32,
     materials: &mut Assets<StandardMaterial>,
-) -> Vec<crate::models::Part> {
+) -> Vec<crate::view::models::Part> {
     let hull = materials.add(StandardMaterial {
         base_color: fleet_color(fleet),
         perceptual_roughness: 0.45,
@@ -416,7 +418,7 @@ fn model(
         perceptual_roughness: 0.5,
         ..default()
     });
-    let mut parts: Vec<crate::models::Part> = Vec::new();
+    let mut parts: Vec<crate::view::models::Part> = Vec::new();
     let long = kind.is_long();
     let len = if long { 1.55 * s } else { 0.8 * s };
     // Where marks go: the bow (front, -z) and the stern (back, +z), on top.

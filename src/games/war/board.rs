@@ -101,7 +101,7 @@ fn spawn_table(
         ..default()
     });
     let square = Cuboid::new(1.0, 0.04, 1.0).mesh().build();
-    let board: Vec<crate::models::Part> = Square::all()
+    let board: Vec<crate::view::models::Part> = Square::all()
         .map(|sq| {
             let mut at = square_center(sq);
             at.y = BOARD_TOP - 0.02;
@@ -113,7 +113,7 @@ fn spawn_table(
             )
         })
         .collect();
-    crate::models::spawn_merged(&mut commands, &mut meshes, board, BoardSquares);
+    crate::view::models::spawn_merged(&mut commands, &mut meshes, board, BoardSquares);
 
     // Citadels: a battlemented ring, the inner area in the owner's colour; decoration,
     // never picked, one mesh a material.
@@ -125,7 +125,7 @@ fn spawn_table(
     let merlon = Cuboid::new(0.16, 0.14, 0.16).mesh().build();
     let wall = Cuboid::new(0.96, 0.05, 0.08).mesh().build();
     let plate = Cuboid::new(0.62, 0.012, 0.62).mesh().build();
-    let mut citadels: Vec<crate::models::Part> = Vec::new();
+    let mut citadels: Vec<crate::view::models::Part> = Vec::new();
     for side in Side::ALL {
         let c = square_center(Square::citadel(side));
         let inner = materials.add(StandardMaterial {
@@ -155,7 +155,7 @@ fn spawn_table(
             }
         }
     }
-    crate::models::spawn_merged(&mut commands, &mut meshes, citadels, Pickable::IGNORE);
+    crate::view::models::spawn_merged(&mut commands, &mut meshes, citadels, Pickable::IGNORE);
 
     // Stations: round discs behind each flying machine's square, in that square's colour,
     // each clickable; their gold rims are decoration, one mesh.
@@ -171,7 +171,7 @@ fn spawn_table(
         perceptual_roughness: 0.35,
         ..default()
     });
-    let mut rims: Vec<crate::models::Part> = Vec::new();
+    let mut rims: Vec<crate::view::models::Part> = Vec::new();
     for side in Side::ALL {
         for st in Station::ALL {
             let at = station_center(side, st);
@@ -189,7 +189,7 @@ fn spawn_table(
             rims.push((rim.clone(), Transform::from_translation(at), gold.clone()));
         }
     }
-    crate::models::spawn_merged(&mut commands, &mut meshes, rims, Pickable::IGNORE);
+    crate::view::models::spawn_merged(&mut commands, &mut meshes, rims, Pickable::IGNORE);
 }
 
 #[cfg(test)]

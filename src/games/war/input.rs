@@ -3,9 +3,12 @@
 
 use crate::games::war::board::{BoardSquares, StationSpot, square_at, square_center};
 use crate::games::war::pieces::{Location, PieceEntity};
-use crate::playing::{Feedback, InputSet};
-use crate::spots::{BoardSpots, Highlights, Hovered, SpotClicked, clear_on_change};
-use crate::table::{Intent, Match};
+use crate::table::commands::{Feedback, InputSet};
+use crate::table::game_match::Match;
+use crate::table::rules::Intent;
+use crate::table::spots::{BoardSpots, SpotClicked, clear_on_change};
+use crate::view::hover::Hovered;
+use crate::view::marks::Highlights;
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
@@ -24,9 +27,9 @@ pub struct Selection {
 /// Clicks, keys and highlights.
 pub fn plugin(app: &mut App) {
     app.add_plugins((
-        crate::spots::input_plugin::<War, Selection>,
-        crate::spots::click_plugin::<War>,
-        crate::spots::hover_plugin::<War>,
+        crate::table::spots::plugin::<War, Selection>,
+        crate::view::pointer::plugin::<War>,
+        crate::view::hover::plugin::<War>,
     ))
     .add_systems(
         Update,

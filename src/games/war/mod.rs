@@ -5,15 +5,18 @@ pub mod board;
 pub mod input;
 pub mod pieces;
 
-use crate::playing::{Feedback, MatchSet, Seat};
-use crate::table::{Match, Played, TableRules};
+use crate::table::commands::{Feedback, MatchSet};
+use crate::table::game_match::Match;
+use crate::table::rules::{Played, TableRules};
+use crate::table::seats::Seat;
 use bevy::prelude::*;
 use tabula_rules::Game;
 use tabula_rules::scene::GameKind;
 use tabula_rules::war::{Kind, Move, Position, Side, War};
 
 /// The set every system of this game is in: it runs while the game is on the table.
-pub const SYSTEMS: crate::table::GameSystems = crate::table::GameSystems(GameKind::War);
+pub const SYSTEMS: crate::table::rules::GameSystems =
+    crate::table::rules::GameSystems(GameKind::War);
 
 /// Law XI: after "Time" is called, one more minute to complete the move.
 pub const GRACE_SECONDS: f32 = 60.0;
@@ -25,7 +28,7 @@ pub struct MoveClock(pub f32);
 /// The match, its pieces and the clock, headless.
 pub fn logic(app: &mut App) {
     app.init_resource::<MoveClock>()
-        .add_plugins((crate::table::plugin::<War>, pieces::plugin))
+        .add_plugins(pieces::plugin)
         .add_systems(Update, run_clock.before(MatchSet).in_set(SYSTEMS));
 }
 
@@ -41,7 +44,7 @@ fn run_clock(
     time: Res<Time>,
     mut clock: ResMut<MoveClock>,
     mut played: MessageReader<Played<War>>,
-    mut resets: MessageReader<crate::playing::BoardReset>,
+    mut resets: MessageReader<crate::table::commands::BoardReset>,
     mut the_match: ResMut<Match<War>>,
 ) {
     if played.read().count() + resets.read().count() > 0 {
@@ -84,7 +87,7 @@ no move. Capturing the king has no special effect. Law IX: after a third repetit
 draw unless someone wins within 20 moves each.";
 
 impl TableRules for War {
-    type Knowledge = tabula_ai::knowledge::WarKnowledge;
+    type Knowledge = tabula_ai::knowledge::war::WarKnowledge;
 
     const KIND: GameKind = GameKind::War;
     const RULES: &'static str = RULES;
@@ -152,7 +155,7 @@ impl TableRules for War {
     }
 
     fn square_point(&self, name: &str) -> Option<Vec3> {
-        tabula_rules::scene::war_square(name).map(board::square_center)
+        tabula_rules::war::position::note_square(name).map(board::square_center)
     }
 
     fn move_points(&self, mv: &Move) -> Vec<Vec3> {
@@ -179,14 +182,14 @@ impl TableRules for War {
 
     /// The piece set down, what it captured ("Red's troop takes Blue's two troops"), and
     /// the win.
-    fn moments(&self, played: &Played<War>) -> Vec<crate::moments::Moment> {
+    fn moments(&self, played: &Played<War>) -> Vec<crate::table::moments::Moment> {
         moments(self, played)
     }
 }
 
 /// What a Game of War move did, from its effect.
-fn moments(game: &War, played: &Played<War>) -> Vec<crate::moments::Moment> {
-    use crate::moments::{Cue, Moment, tally};
+fn moments(game: &War, played: &Played<War>) -> Vec<crate::table::moments::Moment> {
+    use crate::table::moments::{Cue, Moment, tally};
     let effect = &played.effect;
     let mut moments = vec![Moment::new(Cue::Place)];
     if let Some((_, first)) = effect.captured.first() {
@@ -202,6 +205,6 @@ fn moments(game: &War, played: &Played<War>) -> Vec<crate::moments::Moment> {
             ),
         ));
     }
-    moments.extend(crate::moments::win(&game.outcome()));
+    moments.extend(crate::table::moments::win(&game.outcome()));
     moments
 }

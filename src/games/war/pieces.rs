@@ -3,9 +3,10 @@
 //! [`plugin`] is the logic (headless-testable); [`view_plugin`] gives them their 3D models.
 
 use crate::games::war::board::{palette, side_color, square_center, station_center};
-use crate::motion::{MotionSet, Travel};
-use crate::playing::MatchSet;
-use crate::table::{Played, RebuildSet, SpawnSet};
+use crate::table::commands::MatchSet;
+use crate::table::motion::{MotionSet, Travel};
+use crate::table::pieces::{RebuildSet, SpawnSet};
+use crate::table::rules::Played;
 use bevy::prelude::*;
 use tabula_rules::war::War;
 use tabula_rules::war::{Kind, Move, Piece, Place, Side, Square, Station};
@@ -31,7 +32,7 @@ impl Location {
 
 /// A piece in play and where the rules say it stands.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-#[require(crate::table::TablePiece)]
+#[require(crate::table::pieces::TablePiece)]
 pub struct PieceEntity {
     /// The piece as the rules know it.
     pub piece: Piece,
@@ -41,7 +42,7 @@ pub struct PieceEntity {
 
 /// A captured piece, set aside beside the board.
 #[derive(Component, Debug, Clone, Copy)]
-#[require(crate::table::TablePiece)]
+#[require(crate::table::pieces::TablePiece)]
 pub struct CapturedPiece {
     /// The piece.
     pub piece: Piece,
@@ -444,9 +445,9 @@ fn dress_pieces(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     kit: Option<Res<PieceKit>>,
-    lite: Option<Res<crate::lite::UseLite>>,
+    lite: Option<Res<crate::view::lite::UseLite>>,
     new: Query<(Entity, &PieceModel), Added<PieceModel>>,
-    mut made: Local<std::collections::HashMap<ModelKey, crate::models::Worn>>,
+    mut made: Local<std::collections::HashMap<ModelKey, crate::view::models::Worn>>,
 ) {
     let Some(kit) = kit else { return };
     let lite = lite.is_some_and(|l| l.0);
@@ -471,8 +472,8 @@ fn dress_pieces(
                         (mesh(&kit), transform, material)
                     })
                     .collect();
-                crate::models::build(parts, lite, &mut meshes, &mut materials)
+                crate::view::models::build(parts, lite, &mut meshes, &mut materials)
             });
-        crate::models::wear(&mut commands, entity, worn, Transform::IDENTITY, ());
+        crate::view::models::wear(&mut commands, entity, worn, Transform::IDENTITY, ());
     }
 }

@@ -1,0 +1,162 @@
+//! The command line's tools that open no window: `tabula verify` replays scene files
+//! headless, `tabula perft` counts move sequences.
+
+use crate::cli::CountArg;
+use crate::screens::demo::playlist::scene_files;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use tabula_rules::camelot::{Camelot, CamelotOptions};
+use tabula_rules::registry::GameKind;
+use tabula_rules::scene::SceneFile;
+use tabula_rules::screwball::{Screwball, ScrewballOptions};
+use tabula_rules::transport::{Transport, TransportOptions};
+use tabula_rules::war::{War, WarOptions};
+
+/// Replays each scene file (folders give the files they hold) and checks it reaches its
+/// expected outcome.
+pub fn verify(paths: &[PathBuf]) -> ExitCode {
+    let files = scene_files(paths);
+    if files.is_empty() {
+        eprintln!("tabula verify: no scene files found");
+        return ExitCode::FAILURE;
+    }
+    let mut failed = 0;
+    for file in &files {
+        match SceneFile::load(file).and_then(|s| s.verify().map(|o| (s, o))) {
+            Ok((scene, outcome)) => {
+                let line = format!(
+                    "ok    {}: {} ({} moves): {outcome}",
+                    file.display(),
+                    scene.scene.title,
+                    scene.scene.moves.len()
+                );
+                if !emit([line]) {
+                    break;
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                if !emit([format!("FAIL  {e}")]) {
+                    break;
+                }
+            }
+        }
+    }
+    if failed > 0 {
+        eprintln!("tabula verify: {failed} of {} scenes failed", files.len());
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Writes lines to standard output. Returns false once the reader has gone away (as in
+/// `tabula perft ... | head`): the command then ends quietly, as Unix tools do, instead of
+/// panicking the way `println!` does on a closed pipe.
+fn emit(lines: impl IntoIterator<Item = String>) -> bool {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let written = lines
+        .into_iter()
+        .try_for_each(|line| writeln!(out, "{line}"))
+        .and_then(|()| out.flush());
+    match written {
+        Ok(()) => true,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => false,
+        Err(e) => {
+            eprintln!("tabula: writing to standard output: {e}");
+            false
+        }
+    }
+}
+
+/// Reads a `--setup` value: a file, or the text itself with `;` between lines.
+fn setup_text(value: &str) -> Result<String, String> {
+    let path = Path::new(value);
+    if path.exists() {
+        std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+    } else if value.contains(':') {
+        Ok(value.replace(';', "\n"))
+    } else {
+        Err(format!(
+            "{value}: no such file (inline setups look like \"White men: E5; Black men: E7\")"
+        ))
+    }
+}
+
+/// Counts the move sequences of `depth` moves of `game` from its opening or a setup.
+pub fn perft(
+    game: GameKind,
+    depth: u32,
+    setup: Option<String>,
+    divide: bool,
+    count: CountArg,
+) -> ExitCode {
+    let text = match setup.as_deref().map(setup_text).transpose() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("tabula perft: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let positions = count == CountArg::Positions;
+    let report = match game {
+        GameKind::War => match text {
+            None => War::new(WarOptions::default()).map_err(|e| e.to_string()),
+            Some(t) => War::from_setup_text(&t, WarOptions::default()).map_err(|e| e.to_string()),
+        }
+        .and_then(|g| {
+            tabula_rules::perft::run_any(g.into(), depth, positions, divide)
+                .map_err(|e| e.to_string())
+        }),
+        GameKind::Camelot => match text {
+            None => Camelot::new(CamelotOptions::default()).map_err(|e| e.to_string()),
+            Some(t) => {
+                Camelot::from_setup_text(&t, CamelotOptions::default()).map_err(|e| e.to_string())
+            }
+        }
+        .and_then(|g| {
+            tabula_rules::perft::run_any(g.into(), depth, positions, divide)
+                .map_err(|e| e.to_string())
+        }),
+        GameKind::Transport => match text {
+            None => Transport::new(TransportOptions::default()).map_err(|e| e.to_string()),
+            Some(t) => Transport::from_setup_text(&t, TransportOptions::default())
+                .map_err(|e| e.to_string()),
+        }
+        .and_then(|g| {
+            tabula_rules::perft::run_any(g.into(), depth, positions, divide)
+                .map_err(|e| e.to_string())
+        }),
+        GameKind::Screwball => match text {
+            None => Screwball::new(ScrewballOptions::default()).map_err(|e| e.to_string()),
+            Some(t) => Screwball::from_setup_text(&t, ScrewballOptions::default())
+                .map_err(|e| e.to_string()),
+        }
+        .and_then(|g| {
+            tabula_rules::perft::run_any(g.into(), depth, positions, divide)
+                .map_err(|e| e.to_string())
+        }),
+        GameKind::Fences => {
+            Err("the fence race is played with a die; perft counts games without chance".into())
+        }
+    };
+    match report {
+        Ok(r) => {
+            let divide = r.divide.iter().map(|(text, n)| format!("{text:<28} {n}"));
+            emit(divide.chain([
+                format!("perft {depth}: {}", r.total),
+                format!(
+                    "{:.0} nodes/s ({:.3} s)",
+                    r.total as f64 / r.seconds.max(1e-9),
+                    r.seconds
+                ),
+            ]));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tabula perft: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

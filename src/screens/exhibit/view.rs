@@ -1,0 +1,175 @@
+//! An exhibition in the window: its banner, the caption of the latest notable moment, the
+//! result card and the scoreboard.
+
+use crate::screens::exhibit::{Exhibition, demo_on_table};
+use crate::state::AtTable;
+use crate::view::theme::{CAPTION, CARD, GOLD, PANEL, TEXT, font};
+use bevy::prelude::*;
+
+/// The overlay: the exhibition's banner, its caption, the result card and the scoreboard.
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(AtTable),
+        spawn_overlay.run_if(resource_exists::<Exhibition>),
+    )
+    .add_systems(Update, update_overlay.run_if(resource_exists::<Exhibition>));
+}
+
+#[derive(Component)]
+struct Banner;
+#[derive(Component)]
+struct CaptionLine;
+#[derive(Component)]
+struct ResultCard;
+/// The parts of the result card: which game, how it ended, and the scoreboard.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum CardText {
+    Title,
+    Result,
+    Board,
+    Next,
+}
+
+/// Seconds a moment's caption stays up.
+const CAPTION_SECONDS: f32 = 4.0;
+
+fn spawn_overlay(mut commands: Commands) {
+    let scoped = DespawnOnExit(AtTable);
+    commands.spawn((
+        scoped.clone(),
+        Node {
+            position_type: PositionType::Absolute,
+            bottom: Val::Px(10.0),
+            right: Val::Px(10.0),
+            max_width: Val::Percent(55.0),
+            padding: UiRect::all(Val::Px(8.0)),
+            ..default()
+        },
+        BackgroundColor(PANEL),
+        children![(Text::new(""), font(18.0), TextColor(GOLD), Banner)],
+    ));
+    commands.spawn((
+        scoped.clone(),
+        Node {
+            position_type: PositionType::Absolute,
+            bottom: Val::Px(90.0),
+            left: Val::Percent(15.0),
+            width: Val::Percent(70.0),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        children![(
+            Text::new(""),
+            font(28.0),
+            TextColor(Color::WHITE),
+            TextShadow::default(),
+            TextLayout::justify(Justify::Center),
+            CaptionLine
+        )],
+    ));
+    commands.spawn((
+        scoped,
+        Node {
+            position_type: PositionType::Absolute,
+            top: Val::Percent(24.0),
+            left: Val::Percent(27.0),
+            width: Val::Percent(46.0),
+            padding: UiRect::all(Val::Px(24.0)),
+            row_gap: Val::Px(10.0),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            display: Display::None,
+            ..default()
+        },
+        BackgroundColor(CARD),
+        ResultCard,
+        children![
+            (Text::new(""), font(30.0), TextColor(GOLD), CardText::Title),
+            (
+                Text::new(""),
+                font(24.0),
+                TextColor(Color::WHITE),
+                TextLayout::justify(Justify::Center),
+                CardText::Result
+            ),
+            (
+                Text::new(""),
+                font(16.0),
+                TextColor(CAPTION),
+                TextLayout::justify(Justify::Center),
+                CardText::Board
+            ),
+            (Text::new(""), font(14.0), TextColor(TEXT), CardText::Next),
+        ],
+    ));
+}
+
+#[allow(clippy::type_complexity)]
+fn update_overlay(
+    exhibition: Res<Exhibition>,
+    time: Res<Time>,
+    mut texts: ParamSet<(
+        Query<&mut Text, With<Banner>>,
+        Query<&mut Text, With<CaptionLine>>,
+        Query<(&mut Text, &CardText)>,
+    )>,
+    mut card: Query<&mut Node, With<ResultCard>>,
+) {
+    let now = time.elapsed();
+    let game = exhibition.scores.len() + usize::from(exhibition.ended.is_none());
+    let banner = format!(
+        "Exhibition, game {game}: the computer ({}) plays every side",
+        exhibition.show.level
+    );
+    for mut t in &mut texts.p0() {
+        if t.0 != banner {
+            t.0.clone_from(&banner);
+        }
+    }
+    let caption = match &exhibition.caption {
+        Some((text, at)) if now.saturating_sub(*at).as_secs_f32() < CAPTION_SECONDS => text.clone(),
+        _ => String::new(),
+    };
+    for mut t in &mut texts.p1() {
+        if t.0 != caption {
+            t.0.clone_from(&caption);
+        }
+    }
+    let showing = exhibition.ended.is_some() && !demo_on_table(&exhibition);
+    for mut node in &mut card {
+        let display = if showing {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    let Some(last) = exhibition.scores.last().filter(|_| showing) else {
+        return;
+    };
+    for (mut t, part) in &mut texts.p2() {
+        let value = match part {
+            CardText::Title => last.title.clone(),
+            CardText::Result => format!("{}, after {} moves.", sentence(&last.result), last.moves),
+            CardText::Board => format!("Scoreboard\n{}", exhibition.board(8)),
+            CardText::Next if exhibition.last_step() => {
+                "The exhibition is over: the start screen follows shortly.".into()
+            }
+            CardText::Next => "The next game follows shortly.".into(),
+        };
+        if t.0 != value {
+            t.0 = value;
+        }
+    }
+}
+
+/// "red wins" with a capital: "Red wins".
+fn sentence(text: &str) -> String {
+    let mut chars = text.trim().trim_end_matches('.').chars();
+    match chars.next() {
+        Some(first) => format!("{}{}", first.to_uppercase(), chars.as_str()),
+        None => String::new(),
+    }
+}

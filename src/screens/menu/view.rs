@@ -1,0 +1,453 @@
+//! The start screen in the window: three columns (the games, the chosen game's settings
+//! and players, loading and the shows), rebuilt whenever the menu changes, and the keys.
+
+use super::{Field, FieldValue, Focus, Menu, MenuAction, Seat};
+use crate::state::Screen;
+use crate::table::commands::Feedback;
+use crate::view::theme::{
+    self, BACKGROUND, BLURB, BUTTON, CHOSEN, DIM, ERROR, FIELD, FOCUSED, GO, GOLD, INFO, LINK,
+    MENU_PANEL, QUIT, TAGLINE, TEXT, text,
+};
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use tabula_rules::registry::GAMES;
+
+/// The menu's root node, rebuilt whenever the menu changes.
+#[derive(Component)]
+struct MenuRoot;
+
+/// The start screen's window content.
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::Menu),
+        |mut commands: Commands, mut menu: ResMut<Menu>| {
+            commands.spawn((Camera2d, DespawnOnExit(Screen::Menu)));
+            commands.insert_resource(ClearColor(BACKGROUND));
+            // Back from the table: the last launch's word is old news.
+            menu.message = Feedback::default();
+        },
+    )
+    .add_systems(
+        Update,
+        (
+            keyboard.before(super::apply_actions),
+            rebuild.after(super::apply_actions),
+        )
+            .run_if(in_state(Screen::Menu)),
+    );
+}
+
+/// Typing goes to the focused field; without one, Enter plays, arrows change the game and
+/// a seat's number gives that seat to the computer or back to a person.
+fn keyboard(
+    mut keys: MessageReader<KeyboardInput>,
+    menu: Res<Menu>,
+    mut out: MessageWriter<MenuAction>,
+) {
+    for key in keys.read() {
+        if !key.state.is_pressed() {
+            continue;
+        }
+        if menu.focus.is_some() {
+            match &key.logical_key {
+                Key::Backspace => {
+                    out.write(MenuAction::Erase);
+                }
+                Key::Enter | Key::Escape | Key::Tab => {
+                    out.write(MenuAction::Unfocus);
+                }
+                Key::Character(c) => {
+                    let c: String = c.chars().filter(|c| !c.is_control()).collect();
+                    let digits_only = matches!(menu.focus, Some(Focus::Field(_)));
+                    if !c.is_empty() && (!digits_only || c.chars().all(|c| c.is_ascii_digit())) {
+                        out.write(MenuAction::Type(c));
+                    }
+                }
+                Key::Space => {
+                    out.write(MenuAction::Type(" ".into()));
+                }
+                _ => {}
+            }
+            continue;
+        }
+        let i = GAMES.iter().position(|g| g.kind == menu.game).unwrap_or(0);
+        let n = GAMES.len();
+        match &key.logical_key {
+            Key::Enter => {
+                out.write(MenuAction::Play);
+            }
+            Key::ArrowDown => {
+                out.write(MenuAction::Game(GAMES[(i + 1) % n].kind));
+            }
+            Key::ArrowUp => {
+                out.write(MenuAction::Game(GAMES[(i + n - 1) % n].kind));
+            }
+            Key::Character(c) => {
+                let seats = menu.players().map(|p| p.len()).unwrap_or(0);
+                if let Ok(seat) = c.parse::<usize>()
+                    && (1..=seats).contains(&seat)
+                {
+                    out.write(MenuAction::SwitchSeat(seat - 1));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A button that sends `action` when clicked (the right button steps settings backwards).
+fn button(
+    parent: &mut ChildSpawnerCommands,
+    label: impl Into<String>,
+    color: Color,
+    action: MenuAction,
+    node: Node,
+) {
+    let back = match &action {
+        MenuAction::Cycle(i, _) => Some(MenuAction::Cycle(*i, -1)),
+        MenuAction::CycleTable(i, _) => Some(MenuAction::CycleTable(*i, -1)),
+        MenuAction::Level(i, _) => Some(MenuAction::Level(*i, -1)),
+        _ => None,
+    };
+    parent
+        .spawn(theme::button(label, 16.0, color, node))
+        .observe(
+            move |click: On<Pointer<Click>>, mut out: MessageWriter<MenuAction>| match click.button
+            {
+                PointerButton::Primary => {
+                    out.write(action.clone());
+                }
+                PointerButton::Secondary => {
+                    if let Some(back) = &back {
+                        out.write(back.clone());
+                    }
+                }
+                PointerButton::Middle => {}
+            },
+        );
+}
+
+fn padded() -> Node {
+    Node {
+        padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)),
+        ..default()
+    }
+}
+
+/// A button's node in the middle column, thinner than `padded` so that four players' rows
+/// still fit the window's height.
+fn snug(width: Option<f32>) -> Node {
+    Node {
+        padding: UiRect::axes(Val::Px(12.0), Val::Px(4.0)),
+        width: width.map_or(Val::Auto, Val::Px),
+        justify_content: JustifyContent::Center,
+        ..default()
+    }
+}
+
+fn column(width: f32) -> Node {
+    Node {
+        width: Val::Px(width),
+        flex_direction: FlexDirection::Column,
+        row_gap: Val::Px(6.0),
+        padding: UiRect::all(Val::Px(14.0)),
+        ..default()
+    }
+}
+
+fn rebuild(mut commands: Commands, menu: Res<Menu>, roots: Query<Entity, With<MenuRoot>>) {
+    if !menu.is_changed() {
+        return;
+    }
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    commands
+        .spawn((
+            MenuRoot,
+            DespawnOnExit(Screen::Menu),
+            Node {
+                width: Val::Percent(100.0),
+                height: Val::Percent(100.0),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(Val::Px(16.0)),
+                row_gap: Val::Px(10.0),
+                ..default()
+            },
+        ))
+        .with_children(|root| {
+            root.spawn(text("Tabula", 40.0, GOLD));
+            root.spawn(text(
+                "Five forgotten patented board games, played by their rules.",
+                16.0,
+                TAGLINE,
+            ));
+            root.spawn(Node {
+                column_gap: Val::Px(12.0),
+                ..default()
+            })
+            .with_children(|row| {
+                games_column(row, &menu);
+                settings_column(row, &menu);
+                load_column(row, &menu);
+            });
+        });
+}
+
+fn games_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
+    row.spawn((column(330.0), BackgroundColor(MENU_PANEL)))
+        .with_children(|col| {
+            col.spawn(text("Game", 18.0, GOLD));
+            for game in &GAMES {
+                let kind = game.kind;
+                let chosen = kind == menu.game;
+                col.spawn((
+                    Button,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        padding: UiRect::all(Val::Px(8.0)),
+                        ..default()
+                    },
+                    BackgroundColor(if chosen { CHOSEN } else { BUTTON }),
+                ))
+                .with_children(|b| {
+                    b.spawn(text(game.title, 18.0, Color::WHITE));
+                    b.spawn(text(game.blurb, 12.0, BLURB));
+                })
+                .observe(
+                    move |click: On<Pointer<Click>>, mut out: MessageWriter<MenuAction>| {
+                        if click.button == PointerButton::Primary {
+                            out.write(MenuAction::Game(kind));
+                        }
+                    },
+                );
+            }
+            col.spawn(text(
+                "Up and Down choose, Enter plays; a player's number gives the seat to the computer or back.",
+                12.0,
+                DIM,
+            ));
+        });
+}
+
+fn setting_row(
+    col: &mut ChildSpawnerCommands,
+    field: &Field,
+    action: MenuAction,
+    focused: bool,
+    focus: Focus,
+) {
+    col.spawn(Node {
+        justify_content: JustifyContent::SpaceBetween,
+        align_items: AlignItems::Center,
+        column_gap: Val::Px(8.0),
+        ..default()
+    })
+    .with_children(|r| {
+        r.spawn(text(field.label, 14.0, TEXT));
+        match field.value {
+            FieldValue::Cycle { .. } => button(
+                r,
+                format!("< {} >", field.shown()),
+                BUTTON,
+                action,
+                snug(None),
+            ),
+            FieldValue::Number { .. } => {
+                text_box(r, &field.shown(), focused, focus, snug(Some(120.0)))
+            }
+        }
+    });
+}
+
+/// A text field of the given node (its size and padding), which takes the keyboard when
+/// clicked.
+fn text_box(
+    parent: &mut ChildSpawnerCommands,
+    value: &str,
+    focused: bool,
+    focus: Focus,
+    mut node: Node,
+) {
+    let shown = if focused {
+        format!("{value}|")
+    } else {
+        value.to_string()
+    };
+    node.justify_content = JustifyContent::Start;
+    node.min_height = Val::Px(28.0);
+    button(
+        parent,
+        shown,
+        if focused { FOCUSED } else { FIELD },
+        MenuAction::Focus(focus),
+        node,
+    );
+}
+
+fn settings_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
+    let mut node = column(520.0);
+    node.row_gap = Val::Px(3.0);
+    row.spawn((node, BackgroundColor(MENU_PANEL)))
+        .with_children(|col| {
+            col.spawn(text(format!("{}: rules", menu.game.title()), 18.0, GOLD));
+            for (i, field) in menu.fields().iter().enumerate() {
+                let focus = Focus::Field(i);
+                setting_row(
+                    col,
+                    field,
+                    MenuAction::Cycle(i, 1),
+                    menu.focus == Some(focus),
+                    focus,
+                );
+            }
+            col.spawn(text("Table", 18.0, GOLD));
+            for (i, field) in menu.table_fields().iter().enumerate() {
+                setting_row(
+                    col,
+                    field,
+                    MenuAction::CycleTable(i, 1),
+                    false,
+                    Focus::Name(0),
+                );
+            }
+            col.spawn(text("Players (names are optional)", 18.0, GOLD));
+            match menu.players() {
+                Ok(players) => {
+                    for (i, label) in players.iter().enumerate() {
+                        player_row(col, menu, i, label);
+                    }
+                }
+                Err(e) => {
+                    col.spawn(text(e, 14.0, ERROR));
+                }
+            }
+            let mut play = padded();
+            play.margin = UiRect::top(Val::Px(8.0));
+            play.justify_content = JustifyContent::Center;
+            button(
+                col,
+                format!("Play {}", menu.game.title()),
+                GO,
+                MenuAction::Play,
+                play,
+            );
+            col.spawn(text(
+                format!("Same as: tabula {}", menu.play_args().join(" ")),
+                12.0,
+                DIM,
+            ));
+            let color = if menu.message.is_error { ERROR } else { INFO };
+            col.spawn(text(menu.message.text.clone(), 14.0, color));
+        });
+}
+
+/// The width of a seat's Human/Computer button.
+const SEAT_WIDTH: f32 = 106.0;
+/// The width of a computer seat's level button.
+const LEVEL_WIDTH: f32 = 124.0;
+
+/// One seat: its label, its player's name, and who plays it (with the computer's level).
+fn player_row(col: &mut ChildSpawnerCommands, menu: &Menu, i: usize, label: &str) {
+    let focus = Focus::Name(i);
+    col.spawn(Node {
+        justify_content: JustifyContent::SpaceBetween,
+        align_items: AlignItems::Center,
+        column_gap: Val::Px(8.0),
+        ..default()
+    })
+    .with_children(|r| {
+        r.spawn(text(label.to_string(), 14.0, TEXT));
+        r.spawn(Node {
+            align_items: AlignItems::Center,
+            column_gap: Val::Px(8.0),
+            ..default()
+        })
+        .with_children(|controls| {
+            text_box(
+                controls,
+                menu.names.get(i).map(String::as_str).unwrap_or(""),
+                menu.focus == Some(focus),
+                focus,
+                snug(Some(150.0)),
+            );
+            // A person's button spans the computer's two, so that the rows line up.
+            match menu.seat(i) {
+                Seat::Human => button(
+                    controls,
+                    "Human",
+                    BUTTON,
+                    MenuAction::SwitchSeat(i),
+                    snug(Some(SEAT_WIDTH + 8.0 + LEVEL_WIDTH)),
+                ),
+                Seat::Computer(level) => {
+                    button(
+                        controls,
+                        "Computer",
+                        BUTTON,
+                        MenuAction::SwitchSeat(i),
+                        snug(Some(SEAT_WIDTH)),
+                    );
+                    button(
+                        controls,
+                        format!("< {} >", level.name()),
+                        BUTTON,
+                        MenuAction::Level(i, 1),
+                        snug(Some(LEVEL_WIDTH)),
+                    );
+                }
+            }
+        });
+    });
+}
+
+fn load_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
+    row.spawn((column(370.0), BackgroundColor(MENU_PANEL)))
+        .with_children(|col| {
+            col.spawn(text("Load a saved game", 18.0, GOLD));
+            text_box(
+                col,
+                &menu.load_path,
+                menu.focus == Some(Focus::LoadPath),
+                Focus::LoadPath,
+                Node {
+                    width: Val::Px(340.0),
+                    ..padded()
+                },
+            );
+            button(col, "Load", BUTTON, MenuAction::Load, padded());
+            col.spawn(text("Exhibition", 18.0, GOLD));
+            button(
+                col,
+                "The computer plays every game, over and over",
+                LINK,
+                MenuAction::Exhibit,
+                padded(),
+            );
+            col.spawn(text("Demonstrations", 18.0, GOLD));
+            if menu.demos.is_empty() {
+                col.spawn(text("No scenes/ folder found beside Tabula.", 13.0, DIM));
+            }
+            if !menu.demos.is_empty() {
+                button(
+                    col,
+                    "Show them all, over and over",
+                    LINK,
+                    MenuAction::AllDemos,
+                    padded(),
+                );
+            }
+            for (i, demo) in menu.demos.iter().enumerate() {
+                button(
+                    col,
+                    demo.title.clone(),
+                    BUTTON,
+                    MenuAction::Demo(i),
+                    padded(),
+                );
+            }
+            let mut quit = padded();
+            quit.margin = UiRect::top(Val::Px(12.0));
+            button(col, "Quit", QUIT, MenuAction::Quit, quit);
+        });
+}

@@ -1,0 +1,285 @@
+//! The match: the one resource that owns the game on the table and changes it, with the
+//! notation of every move so far, who plays each seat, and the last word to the players.
+//! Only the match's own systems ([`crate::table::play`]) change it, through the rules crate.
+
+use crate::table::commands::Feedback;
+use crate::table::report::MoveLine;
+use crate::table::rules::TableRules;
+use crate::table::seats::Controller;
+use bevy::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tabula_rules::Outcome;
+
+/// A number no other position of any match has had: what a search was started for is
+/// recognised when its answer comes back.
+fn next_generation() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The game in play, the notation of every move so far with its player, who sits where, and
+/// the last word to the players.
+#[derive(Resource, Debug, Clone)]
+pub struct Match<G: TableRules> {
+    /// The game (position, history, options). Only the match's own systems change it, and
+    /// they keep [`Match::legal`] up to date.
+    pub game: G,
+    /// The legal moves of the game as it stands, worked out once per position.
+    legal: Vec<G::Move>,
+    /// Each move played, in notation, with its player.
+    pub texts: Vec<(G::Player, String)>,
+    /// What the players should read now (an illegal click's reason, a hint).
+    pub feedback: Feedback,
+    /// Moves taken back, for Redo.
+    pub redo: RedoStack<G::Move>,
+    /// Chance inputs taken back, newest last, to be given again.
+    pub chance_back: Vec<G::Move>,
+    /// Who plays each seat, in turn order.
+    pub seats: Vec<Controller>,
+    /// What was entered so far may be played as it is: the HUD offers Confirm (set by the
+    /// game's input).
+    pub can_confirm: bool,
+    /// An ending the rules do not know (a loss on time): moves are refused while it holds.
+    pub ended: Option<String>,
+    /// Added to the status line (the time left to move).
+    pub note: Option<String>,
+    /// This position's number, new at every change (a move, a take-back, a new game, a
+    /// loaded game): a search's answer is played only in the position it was asked for.
+    pub generation: u64,
+    /// The computer is thinking about the move to play here (the status line says so).
+    pub thinking: bool,
+    /// At a table on a server: the moves made here wait there for the server, which
+    /// sends back every move it accepts.
+    pub remote: Option<RemoteSeats>,
+}
+
+/// A request made at this screen for a table on a server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outgoing {
+    /// Play this move (in notation) in the position after `ply` moves.
+    Move {
+        /// The move.
+        text: String,
+        /// Moves played before it.
+        ply: usize,
+    },
+    /// Let the chance input due come (the server draws it).
+    Chance {
+        /// Moves played before it.
+        ply: usize,
+    },
+}
+
+/// What a match at a server's table keeps: requests not yet sent, and how the connection
+/// stands.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RemoteSeats {
+    /// Requests waiting to go to the server.
+    pub outbox: Vec<Outgoing>,
+    /// Said after the status ("connection lost: reconnecting...").
+    pub note: Option<String>,
+}
+
+impl<G: TableRules> Match<G> {
+    /// A match on `game`, which may already have moves played; every seat local.
+    pub fn new(game: G) -> Match<G> {
+        let mut replay = game.clone();
+        let mut back = Vec::new();
+        while let Some(mv) = replay.undo() {
+            back.push(mv);
+        }
+        let mut texts = Vec::new();
+        for mv in back.into_iter().rev() {
+            texts.push((replay.to_move(), replay.move_text(&mv)));
+            replay.play_unchecked(&mv);
+        }
+        let feedback = match game.outcome() {
+            Outcome::Ongoing => Feedback::info(game.hint()),
+            outcome => Feedback::info(format!("{outcome}. N starts a new game.")),
+        };
+        let seats = vec![Controller::Local; game.players().len()];
+        let legal = game.legal_moves();
+        Match {
+            game,
+            legal,
+            texts,
+            feedback,
+            redo: RedoStack::default(),
+            chance_back: Vec::new(),
+            seats,
+            can_confirm: false,
+            ended: None,
+            note: None,
+            generation: next_generation(),
+            remote: None,
+            thinking: false,
+        }
+    }
+
+    /// The same match with `seats` playing (in turn order); seats not given stay local.
+    pub fn with_seats(mut self, seats: &[Controller]) -> Match<G> {
+        for (seat, controller) in self.seats.iter_mut().zip(seats) {
+            *seat = controller.clone();
+        }
+        if self.seats.contains(&Controller::Remote) {
+            self.remote = Some(RemoteSeats::default());
+        }
+        self
+    }
+
+    /// Whether a person plays any seat here.
+    pub fn has_local_seat(&self) -> bool {
+        self.seats.contains(&Controller::Local)
+    }
+
+    /// Every legal move in the position now, as the rules give them: worked out once when
+    /// the position changes (a move, a take-back, a new game), not at every look.
+    pub fn legal(&self) -> &[G::Move] {
+        &self.legal
+    }
+
+    /// The position changed: its legal moves are worked out again, and what was entered
+    /// for the old one can no longer be confirmed.
+    pub(super) fn position_changed(&mut self) {
+        self.legal = self.game.legal_moves();
+        self.can_confirm = false;
+        self.generation = next_generation();
+        self.thinking = false;
+    }
+
+    /// Whether the game has ended, by the rules or otherwise.
+    pub fn is_over(&self) -> bool {
+        self.ended.is_some() || self.game.outcome().is_over()
+    }
+
+    /// Moves played so far.
+    pub fn ply(&self) -> usize {
+        self.texts.len()
+    }
+
+    /// The notation of every move so far.
+    pub fn move_texts(&self) -> Vec<String> {
+        self.texts.iter().map(|(_, t)| t.clone()).collect()
+    }
+
+    /// The move list as the HUD shows it.
+    pub fn lines(&self) -> Vec<MoveLine> {
+        G::lines(&self.texts)
+    }
+
+    /// Who plays the seat to move.
+    pub fn controller_to_move(&self) -> Controller {
+        let to_move = self.game.to_move();
+        self.game
+            .players()
+            .iter()
+            .position(|p| *p == to_move)
+            .and_then(|i| self.seats.get(i).cloned())
+            .unwrap_or_default()
+    }
+
+    /// "Red to move", or the result.
+    pub fn status(&self) -> String {
+        if let Some(end) = &self.ended {
+            return format!("Game over: {end}");
+        }
+        let mut status = self.game.status(&self.texts);
+        if !self.is_over() {
+            if let Some(note) = &self.note {
+                status = format!("{status} {note}");
+            }
+            if self.thinking {
+                status.push_str(", thinking...");
+            }
+        }
+        if let Some(note) = self.remote.as_ref().and_then(|r| r.note.as_ref()) {
+            status = format!("{status} ({note})");
+        }
+        status
+    }
+
+    /// Plays `mv`: its notation and what it did, or the refusal in words.
+    pub(super) fn play(&mut self, mv: &G::Move) -> Result<(G::Move, String, G::Effect), String> {
+        let text = self.game.move_text(mv);
+        match self.game.play_effect(mv) {
+            Ok(effect) => Ok((mv.clone(), text, effect)),
+            Err(e) => Err(format!("Refused: {text}: {e}")),
+        }
+    }
+
+    /// Resolves the chance now due: the one taken back last if it fits, else a fresh one
+    /// from the game's seeded generator.
+    pub(super) fn resolve_chance(&mut self) -> Result<(G::Move, String, G::Effect), String> {
+        if let Some(mv) = self.chance_back.last().cloned() {
+            let text = self.game.move_text(&mv);
+            if let Ok(effect) = self.game.play_effect(&mv) {
+                self.chance_back.pop();
+                return Ok((mv, text, effect));
+            }
+        }
+        let mv = self
+            .game
+            .draw_chance()
+            .map_err(|e| format!("Not now: {e}"))?;
+        let text = self.game.move_text(&mv);
+        let effect = self
+            .game
+            .play_effect(&mv)
+            .map_err(|e| format!("Refused: {text}: {e}"))?;
+        Ok((mv, text, effect))
+    }
+
+    /// Takes back one move; its notation, or `None` at the start.
+    pub(super) fn undo_one(&mut self) -> Option<String> {
+        let mv = self.game.undo()?;
+        if G::is_chance(&mv) {
+            self.chance_back.push(mv.clone());
+        }
+        self.redo.push(mv);
+        self.ended = None;
+        self.note = None;
+        self.texts.pop().map(|(_, t)| t)
+    }
+}
+
+/// Moves taken back, newest last, to be played again by Redo. A move played that is not
+/// the next one to redo ends the line of redos.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RedoStack<M>(Vec<M>);
+
+impl<M> Default for RedoStack<M> {
+    fn default() -> Self {
+        RedoStack(Vec::new())
+    }
+}
+
+impl<M: PartialEq + Clone> RedoStack<M> {
+    /// A move was taken back.
+    pub fn push(&mut self, mv: M) {
+        self.0.push(mv);
+    }
+
+    /// The move Redo plays next.
+    pub fn next(&self) -> Option<&M> {
+        self.0.last()
+    }
+
+    /// A move was played: the redo it was is used up, or any other move ends the redos.
+    pub fn played(&mut self, mv: &M) {
+        if self.0.last() == Some(mv) {
+            self.0.pop();
+        } else {
+            self.0.clear();
+        }
+    }
+
+    /// How many moves can be played again.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there is nothing to redo.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}

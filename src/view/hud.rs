@@ -1,0 +1,446 @@
+//! The heads-up display: whose turn, the last word to the players, the move list, the
+//! game's counters, the controls, and Take back / New game / Confirm buttons. It shows the
+//! [`HudState`] the game in play writes, and keeps to the edges so the board stays in view.
+
+use crate::state::AtTable;
+use crate::table::commands::{Leave, MatchCommand, Watching};
+use crate::table::report::{HudState, MoveLine};
+use crate::table::review::{Review, ReviewTo};
+use crate::table::seats::SeatNames;
+use crate::view::theme::{
+    BUTTON, CAPTION, COUNTERS, ERROR, GO, HELP_PANEL, HELP_TEXT, INFO, LEAVE, LINK, LOOKING_BACK,
+    PANEL, TEXT, VIEWED_LINE, font,
+};
+use bevy::prelude::*;
+
+#[derive(Component)]
+struct StatusText;
+#[derive(Component)]
+struct FeedbackText;
+/// The move list's lines, each a button that shows the position after it.
+#[derive(Component)]
+struct MovesList;
+#[derive(Component)]
+struct CountersText;
+#[derive(Component)]
+struct TitleText;
+#[derive(Component)]
+struct ControlsText;
+/// The Confirm button, shown only while there is something to confirm.
+#[derive(Component)]
+struct ConfirmButton;
+/// The row of command buttons (hidden in a demonstration, which has its own keys).
+#[derive(Component)]
+struct CommandButtons;
+/// The Confirm button's label.
+#[derive(Component)]
+struct ConfirmLabel;
+
+/// Spawns and updates the HUD.
+pub fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(AtTable), (spawn_hud, spawn_help))
+        .add_systems(Update, (update_hud, list_moves, toggle_help, fill_help));
+}
+
+/// The help overlay (F1 or ?): the rules in brief and the controls.
+#[derive(Component)]
+pub struct HelpOverlay;
+
+#[derive(Component)]
+struct HelpText;
+
+fn spawn_help(mut commands: Commands) {
+    commands
+        .spawn((
+            DespawnOnExit(AtTable),
+            Node {
+                position_type: PositionType::Absolute,
+                top: Val::Percent(12.0),
+                left: Val::Percent(18.0),
+                width: Val::Percent(64.0),
+                padding: UiRect::all(Val::Px(18.0)),
+                flex_direction: FlexDirection::Column,
+                row_gap: Val::Px(10.0),
+                display: Display::None,
+                ..default()
+            },
+            BackgroundColor(HELP_PANEL),
+            GlobalZIndex(10),
+            HelpOverlay,
+        ))
+        .with_children(|p| {
+            p.spawn((Text::new(""), font(15.0), TextColor(HELP_TEXT), HelpText));
+        });
+}
+
+/// F1 or ? shows and hides the help; Esc hides it.
+fn toggle_help(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut overlay: Query<&mut Node, With<HelpOverlay>>,
+) {
+    let Some(keys) = keys else { return };
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let toggle = keys.just_pressed(KeyCode::F1) || (shift && keys.just_pressed(KeyCode::Slash));
+    for mut node in &mut overlay {
+        if toggle {
+            node.display = if node.display == Display::None {
+                Display::Flex
+            } else {
+                Display::None
+            };
+        } else if keys.just_pressed(KeyCode::Escape) && node.display != Display::None {
+            node.display = Display::None;
+        }
+    }
+}
+
+/// The keys every game answers besides its own.
+pub const TABLE_KEYS: &str = "Ctrl+S: save  Ctrl+O: load the save  F10: menu  Esc/click: skip animation  V: spectator  F12: screenshot  F1: help";
+
+fn fill_help(hud: Res<HudState>, mut text: Query<&mut Text, With<HelpText>>) {
+    if !hud.is_changed() {
+        return;
+    }
+    for mut t in &mut text {
+        t.0 = format!(
+            "{}\n\n{}\n\nControls\n{}\n{TABLE_KEYS}\nM: sound off and on\n\nF1 or ? closes this help.",
+            hud.title, hud.rules, hud.controls
+        );
+    }
+}
+
+fn panel() -> BackgroundColor {
+    BackgroundColor(PANEL)
+}
+
+fn spawn_hud(mut commands: Commands) {
+    commands
+        .spawn((
+            DespawnOnExit(AtTable),
+            Node {
+                position_type: PositionType::Absolute,
+                top: Val::Px(10.0),
+                left: Val::Px(10.0),
+                width: Val::Px(430.0),
+                padding: UiRect::all(Val::Px(10.0)),
+                flex_direction: FlexDirection::Column,
+                row_gap: Val::Px(4.0),
+                ..default()
+            },
+            panel(),
+        ))
+        .with_children(|p| {
+            p.spawn((Text::new(""), font(15.0), TextColor(CAPTION), TitleText));
+            p.spawn((
+                Text::new(""),
+                font(24.0),
+                TextColor(Color::WHITE),
+                StatusText,
+            ));
+            p.spawn((
+                Text::new(""),
+                font(16.0),
+                TextColor(Color::WHITE),
+                FeedbackText,
+            ));
+            p.spawn((Text::new(""), font(14.0), TextColor(COUNTERS), CountersText));
+        });
+    commands
+        .spawn((
+            DespawnOnExit(AtTable),
+            Node {
+                position_type: PositionType::Absolute,
+                top: Val::Px(10.0),
+                right: Val::Px(10.0),
+                width: Val::Px(270.0),
+                padding: UiRect::all(Val::Px(10.0)),
+                flex_direction: FlexDirection::Column,
+                ..default()
+            },
+            panel(),
+        ))
+        .with_children(|p| {
+            p.spawn((
+                Text::new("Moves (click one to look back)"),
+                font(15.0),
+                TextColor(CAPTION),
+            ));
+            p.spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    ..default()
+                },
+                MovesList,
+            ));
+        });
+    commands.spawn((
+        DespawnOnExit(AtTable),
+        Text::new(""),
+        ControlsText,
+        font(13.0),
+        TextColor(TEXT),
+        Node {
+            position_type: PositionType::Absolute,
+            bottom: Val::Px(10.0),
+            left: Val::Px(10.0),
+            max_width: Val::Percent(64.0),
+            padding: UiRect::all(Val::Px(6.0)),
+            ..default()
+        },
+        panel(),
+    ));
+    commands
+        .spawn((
+            DespawnOnExit(AtTable),
+            Node {
+                position_type: PositionType::Absolute,
+                bottom: Val::Px(10.0),
+                right: Val::Px(10.0),
+                column_gap: Val::Px(8.0),
+                ..default()
+            },
+            CommandButtons,
+        ))
+        .with_children(|p| {
+            p.spawn((
+                Button,
+                Node {
+                    padding: UiRect::axes(Val::Px(14.0), Val::Px(8.0)),
+                    ..default()
+                },
+                BackgroundColor(LEAVE),
+            ))
+            .with_child((Text::new("Menu"), font(16.0), TextColor(Color::WHITE)))
+            .observe(
+                |click: On<Pointer<Click>>, mut leave: MessageWriter<Leave>| {
+                    if click.button == PointerButton::Primary {
+                        leave.write(Leave::Menu);
+                    }
+                },
+            );
+            for (label, command) in [
+                ("Confirm move", MatchCommand::Confirm),
+                ("Hint", MatchCommand::Hint),
+                ("Take back", MatchCommand::Undo),
+                ("Redo", MatchCommand::Redo),
+                ("New game", MatchCommand::NewGame),
+            ] {
+                let confirm = command == MatchCommand::Confirm;
+                let mut button = p.spawn((
+                    Button,
+                    Node {
+                        padding: UiRect::axes(Val::Px(14.0), Val::Px(8.0)),
+                        display: if confirm {
+                            Display::None
+                        } else {
+                            Display::Flex
+                        },
+                        ..default()
+                    },
+                    BackgroundColor(if confirm { GO } else { BUTTON }),
+                ));
+                if confirm {
+                    button.insert(ConfirmButton);
+                    button.with_child((
+                        Text::new(label),
+                        font(16.0),
+                        TextColor(Color::WHITE),
+                        ConfirmLabel,
+                    ));
+                } else {
+                    button.with_child((Text::new(label), font(16.0), TextColor(Color::WHITE)));
+                }
+                button.observe(
+                    move |click: On<Pointer<Click>>,
+                          review: Res<Review>,
+                          watching: Res<Watching>,
+                          mut commands: MessageWriter<MatchCommand>,
+                          mut asks: MessageWriter<ReviewTo>| {
+                        // A demonstration has its own keys.
+                        if click.button != PointerButton::Primary || watching.0.is_some() {
+                            return;
+                        }
+                        // Looking back, any command first returns to the present.
+                        match review.present {
+                            Some(present) => {
+                                asks.write(ReviewTo(present));
+                            }
+                            None => {
+                                commands.write(command);
+                            }
+                        }
+                    },
+                );
+            }
+        });
+}
+
+#[allow(clippy::type_complexity)]
+fn update_hud(
+    hud: Res<HudState>,
+    mut texts: ParamSet<(
+        Query<(&mut Text, &mut TextColor), With<StatusText>>,
+        Query<(&mut Text, &mut TextColor), With<FeedbackText>>,
+        Query<&mut Text, With<CountersText>>,
+        Query<&mut Text, With<TitleText>>,
+        Query<&mut Text, With<ControlsText>>,
+        Query<&mut Text, With<ConfirmLabel>>,
+    )>,
+    mut confirm: Query<&mut Node, With<ConfirmButton>>,
+    mut rows: Query<&mut Node, (With<CommandButtons>, Without<ConfirmButton>)>,
+    names: Option<Res<SeatNames>>,
+    review: Res<Review>,
+    watching: Res<Watching>,
+) {
+    let names_changed = names.as_ref().is_some_and(|n| n.is_changed());
+    if !hud.is_changed() && !names_changed && !review.is_changed() && !watching.is_changed() {
+        return;
+    }
+    let names = names.map(|n| n.clone()).unwrap_or_default();
+    for (mut text, mut color) in &mut texts.p0() {
+        text.0 = names.decorate(&hud.status);
+        color.0 = hud.status_color;
+    }
+    for (mut text, mut color) in &mut texts.p1() {
+        text.0 = match review.present {
+            Some(present) => format!(
+                "Looking at the position after move {} of {present}. Left / Right step, End \
+                 or Esc returns to the game.",
+                review.target
+            ),
+            None => hud.feedback.text.clone(),
+        };
+        color.0 = if review.active() {
+            LOOKING_BACK
+        } else if hud.feedback.is_error {
+            ERROR
+        } else {
+            INFO
+        };
+    }
+    for mut text in &mut texts.p2() {
+        text.0.clone_from(&hud.counters);
+    }
+    for mut text in &mut texts.p3() {
+        text.0 = match names.line() {
+            Some(line) => format!("{}   {line}", hud.title),
+            None => hud.title.clone(),
+        };
+    }
+    for mut text in &mut texts.p4() {
+        text.0 = if let Some(keys) = watching.0 {
+            keys.to_string()
+        } else {
+            format!("{}\n{TABLE_KEYS}", hud.controls)
+        };
+    }
+    for mut row in &mut rows {
+        row.display = if watching.0.is_some() {
+            Display::None
+        } else {
+            Display::Flex
+        };
+    }
+    for mut node in &mut confirm {
+        node.display = if hud.confirm.is_some() {
+            Display::Flex
+        } else {
+            Display::None
+        };
+    }
+    if let Some(label) = &hud.confirm {
+        for mut text in &mut texts.p5() {
+            text.0.clone_from(label);
+        }
+    }
+}
+
+/// Lines the move list shows at most.
+const SHOWN_LINES: usize = 18;
+
+/// Rebuilds the move list: the latest lines, or while looking back the lines around the one
+/// looked at (highlighted), with a button back to the present.
+fn list_moves(
+    mut commands: Commands,
+    hud: Res<HudState>,
+    review: Res<Review>,
+    lists: Query<Entity, With<MovesList>>,
+) {
+    if !hud.is_changed() && !review.is_changed() {
+        return;
+    }
+    let lines: &[MoveLine] = if review.active() {
+        &review.lines
+    } else {
+        &hud.moves
+    };
+    // The line that holds the position looked at.
+    let viewed = review
+        .active()
+        .then(|| lines.iter().position(|l| l.ply >= review.target.max(1)))
+        .flatten();
+    let end = match viewed {
+        Some(i) => (i + SHOWN_LINES / 2 + 1).clamp(SHOWN_LINES.min(lines.len()), lines.len()),
+        None => lines.len(),
+    };
+    let start = end.saturating_sub(SHOWN_LINES);
+    for list in &lists {
+        commands.entity(list).despawn_related::<Children>();
+        commands.entity(list).with_children(|p| {
+            if lines.is_empty() {
+                p.spawn((Text::new("(none yet)"), font(14.0), TextColor(Color::WHITE)));
+            }
+            for (i, line) in lines.iter().enumerate().take(end).skip(start) {
+                let ply = line.ply;
+                let highlighted = viewed == Some(i) && review.target > 0;
+                p.spawn((
+                    Button,
+                    Node {
+                        padding: UiRect::axes(Val::Px(4.0), Val::Px(1.0)),
+                        ..default()
+                    },
+                    BackgroundColor(if highlighted {
+                        VIEWED_LINE
+                    } else {
+                        Color::NONE
+                    }),
+                ))
+                .with_child((
+                    Text::new(line.text.clone()),
+                    font(14.0),
+                    TextColor(Color::WHITE),
+                ))
+                .observe(
+                    move |click: On<Pointer<Click>>, mut asks: MessageWriter<ReviewTo>| {
+                        if click.button == PointerButton::Primary {
+                            asks.write(ReviewTo(ply));
+                        }
+                    },
+                );
+            }
+            if let Some(present) = review.present {
+                p.spawn((
+                    Button,
+                    Node {
+                        margin: UiRect::top(Val::Px(6.0)),
+                        padding: UiRect::axes(Val::Px(10.0), Val::Px(6.0)),
+                        ..default()
+                    },
+                    BackgroundColor(LINK),
+                ))
+                .with_child((
+                    Text::new("Back to the game"),
+                    font(15.0),
+                    TextColor(Color::WHITE),
+                ))
+                .observe(
+                    move |click: On<Pointer<Click>>, mut asks: MessageWriter<ReviewTo>| {
+                        if click.button == PointerButton::Primary {
+                            asks.write(ReviewTo(present));
+                        }
+                    },
+                );
+            }
+        });
+    }
+}

@@ -1,0 +1,42 @@
+//! What the players see and hear of the table: the camera and the spectator director, the
+//! room, the marks on the board and the pointer over it, the HUD, the computer's hint, the
+//! light material for software renderers, sound and screenshots, and the theme every screen
+//! draws with. The view reads the table ([`crate::table`]); the table never reads the view.
+
+pub mod camera;
+pub mod hint;
+pub mod hover;
+pub mod hud;
+pub mod lite;
+pub mod marks;
+pub mod models;
+pub mod pointer;
+pub mod room;
+pub mod screenshot;
+pub mod sound;
+pub mod spectator;
+pub mod spectator_window;
+pub mod theme;
+
+use bevy::prelude::*;
+
+/// What every game's window shares: picking, the room, marks, HUD, camera, the spectator
+/// director and the F12 screenshot.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        MeshPickingPlugin,
+        room::plugin,
+        marks::plugin,
+        hud::plugin,
+        camera::plugin,
+        spectator::plugin,
+        screenshot::plugin,
+    ))
+    .add_systems(Startup, thick_lines);
+}
+
+/// Lines drawn over the board (a hint's arrow, a demonstration's marks) are thick enough to
+/// see from across a room.
+fn thick_lines(mut store: ResMut<GizmoConfigStore>) {
+    store.config_mut::<DefaultGizmoConfigGroup>().0.line.width = 4.0;
+}

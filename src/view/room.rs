@@ -1,0 +1,73 @@
+//! The room every game is played in: floor, wooden table, lights and background.
+
+use bevy::prelude::*;
+
+/// Spawns the room.
+pub fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(crate::view::theme::BACKGROUND))
+        .insert_resource(GlobalAmbientLight {
+            color: Color::srgb(1.0, 0.95, 0.88),
+            brightness: 250.0,
+            ..default()
+        })
+        .add_systems(OnEnter(crate::state::AtTable), spawn_room);
+}
+
+/// The floor's colour.
+pub const FLOOR: Color = Color::srgb(0.18, 0.16, 0.15);
+
+/// The floor of the room, far below the table.
+#[derive(Component, Debug)]
+pub struct RoomFloor;
+
+fn spawn_room(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let wood = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.36, 0.22, 0.12),
+        perceptual_roughness: 0.7,
+        ..default()
+    });
+    let floor = materials.add(StandardMaterial {
+        base_color: FLOOR,
+        perceptual_roughness: 0.9,
+        ..default()
+    });
+    // Decoration, never picked.
+    commands.spawn((
+        bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
+        Mesh3d(meshes.add(Plane3d::default().mesh().size(80.0, 80.0))),
+        MeshMaterial3d(floor),
+        Transform::from_xyz(0.0, -6.0, 0.0),
+        Pickable::IGNORE,
+        RoomFloor,
+    ));
+    commands.spawn((
+        bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
+        Mesh3d(meshes.add(Cuboid::new(17.0, 0.4, 16.0))),
+        MeshMaterial3d(wood),
+        Transform::from_xyz(0.0, -0.4, 0.0),
+        Pickable::IGNORE,
+    ));
+    commands.spawn((
+        bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
+        DirectionalLight {
+            illuminance: 9000.0,
+            shadow_maps_enabled: true,
+            ..default()
+        },
+        Transform::from_xyz(6.0, 14.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    commands.spawn((
+        bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
+        PointLight {
+            intensity: 600_000.0,
+            range: 40.0,
+            color: Color::srgb(1.0, 0.85, 0.65),
+            ..default()
+        },
+        Transform::from_xyz(-8.0, 7.0, -6.0),
+    ));
+}
