@@ -11,6 +11,7 @@ use crate::protocol::{Event, EventRecord, SeatSpec, SeatView, TableInfo};
 use tabula_ai::Level;
 use tabula_ai::games::{AnyGame, parse_kind, play_text};
 use tabula_ai::with_game;
+use tabula_rules::game::Chance;
 use tabula_rules::registry::GameOptions;
 use tabula_rules::scene::{Expect, FORMAT, Scene, SceneSetup};
 use tabula_rules::{Game, Outcome};
@@ -136,10 +137,10 @@ impl Table {
         seats: &[SeatSpec],
         seed: u64,
     ) -> Result<Table, Refusal> {
-        let bad = |e: tabula_ai::Error| Refusal::new("bad_request", e.to_string());
+        let bad = |e: tabula_rules::GameError| Refusal::new("bad_request", e.to_string());
         let kind = parse_kind(game).map_err(bad)?;
         let mut options = options.trim().to_string();
-        let mut game_options = GameOptions::from_ron(kind, &options).map_err(|e| bad(e.into()))?;
+        let mut game_options = GameOptions::from_ron(kind, &options).map_err(bad)?;
         if kind.info().option(SEED).is_some() && !options.contains(SEED) {
             // Every table of a game with chance gets dice of its own; the seed is kept in
             // the options, so the table replays the same throws after a restart.

@@ -56,13 +56,7 @@ pub(crate) trait Drawn: Game {
 /// move marked. The picture is as wide as the element that holds it (`width="100%"`), its
 /// height following from its `viewBox`.
 pub fn board_svg(game: &AnyGame) -> String {
-    match game {
-        AnyGame::War(g) => g.svg(),
-        AnyGame::Camelot(g) => g.svg(),
-        AnyGame::Transport(g) => g.svg(),
-        AnyGame::Fences(g) => g.svg(),
-        AnyGame::Screwball(g) => g.svg(),
-    }
+    tabula_rules::with_game!(game, g => g.svg())
 }
 
 /// A CSS colour (`#rrggbb`) for a player named as the game prints it ("Red", "White",
@@ -70,17 +64,8 @@ pub fn board_svg(game: &AnyGame) -> String {
 /// that player is to move (the player's pieces, lightened as the table lightens them). An
 /// unknown name gets a neutral grey.
 pub fn player_colour(kind: GameKind, player: &str) -> String {
-    use tabula_rules::{
-        camelot::Camelot, fences::Fences, screwball::Screwball, transport::Transport, war::War,
-    };
     let name = player.trim().to_ascii_lowercase();
-    let found = match kind {
-        GameKind::War => War::player_colour(&name),
-        GameKind::Camelot => Camelot::player_colour(&name),
-        GameKind::Transport => Transport::player_colour(&name),
-        GameKind::Fences => Fences::player_colour(&name),
-        GameKind::Screwball => Screwball::player_colour(&name),
-    };
+    let found = tabula_rules::with_kind!(kind, G => <G as Drawn>::player_colour(&name));
     found.map_or_else(|| UNKNOWN_PLAYER.to_string(), Rgb::hex)
 }
 
