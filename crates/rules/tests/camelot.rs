@@ -5,7 +5,9 @@
 mod common;
 
 use tabula_rules::Game;
-use tabula_rules::camelot::{Camelot, CamelotOptions, Kind, Move, Position, Side, Square, Step};
+use tabula_rules::camelot::{
+    Camelot, CamelotOptions, Kind, KnightLanding, Move, Position, Side, Square, Step,
+};
 use tabula_rules::perft::{perft, perft_positions};
 
 fn data(name: &str) -> String {
@@ -94,6 +96,25 @@ fn the_two_charges_of_figure_three() {
     play_text(&mut game, &scene.scene.moves[1]);
     assert_eq!(material(&game, Side::White), (3, 1));
     assert_eq!(material(&game, Side::Black), (2, 3));
+    // Seed 001: "he must jump and capture opposing pieces when brought into juxtaposition
+    // allowing a jump in the course of a charge". Both charges stay legal under either
+    // reading of that sentence, under both rule sets.
+    for rules in [
+        tabula_rules::camelot::RuleSet::Wcf,
+        tabula_rules::camelot::RuleSet::Parker1930,
+    ] {
+        for knight_landing in [KnightLanding::JumpThere, KnightLanding::CaptureLater] {
+            let options = CamelotOptions {
+                rules,
+                knight_landing,
+                ..CamelotOptions::default()
+            };
+            let mut game = Camelot::from_position(game.start().clone(), options).unwrap();
+            for text in &scene.scene.moves {
+                play_text(&mut game, text);
+            }
+        }
+    }
 }
 
 #[test]
@@ -139,6 +160,35 @@ fn a_refused_canter_stop_or_plain_move_says_why() {
     };
     let why = game.why_illegal(&stop);
     assert!(why.contains("must jump"), "{why}");
+    // The same sentence: cantering on from such a landing is no escape.
+    let game = Camelot::from_setup_text(
+        "White knights: E5\nWhite men: E6 D7\nBlack men: F8\nWhite to move",
+        CamelotOptions::default(),
+    )
+    .unwrap();
+    let on = Move {
+        from: Square::parse("E5").unwrap(),
+        steps: [
+            (Step::Canter, Square::parse("E7").unwrap()),
+            (Step::Canter, Square::parse("C7").unwrap()),
+        ]
+        .into(),
+    };
+    let why = game.why_illegal(&on);
+    assert!(
+        why.contains("lands on E7") && why.contains("must jump from there"),
+        "{why}"
+    );
+    let later = Camelot::from_setup_text(
+        "White knights: E5\nWhite men: E6 D7\nBlack men: F8\nWhite to move",
+        CamelotOptions {
+            knight_landing: KnightLanding::CaptureLater,
+            ..CamelotOptions::default()
+        },
+    )
+    .unwrap();
+    let why = later.why_illegal(&on);
+    assert!(why.contains("must capture before its move ends"), "{why}");
     // A jump is possible (L8 over L9), so the plain move is refused for that reason.
     let game = Camelot::from_setup_text(
         "White knights: E5\nWhite men: E6 L8\nBlack men: E8 L9\nWhite to move",
@@ -222,9 +272,23 @@ fn setup_text_round_trips() {
 
 #[test]
 fn random_playouts_never_panic_and_round_trip() {
-    for rules in [
-        tabula_rules::camelot::RuleSet::Wcf,
-        tabula_rules::camelot::RuleSet::Parker1930,
+    for (rules, knight_landing) in [
+        (
+            tabula_rules::camelot::RuleSet::Wcf,
+            KnightLanding::JumpThere,
+        ),
+        (
+            tabula_rules::camelot::RuleSet::Parker1930,
+            KnightLanding::JumpThere,
+        ),
+        (
+            tabula_rules::camelot::RuleSet::Wcf,
+            KnightLanding::CaptureLater,
+        ),
+        (
+            tabula_rules::camelot::RuleSet::Parker1930,
+            KnightLanding::CaptureLater,
+        ),
     ] {
         let finished = common::random_playouts(
             0..300,
@@ -232,6 +296,7 @@ fn random_playouts_never_panic_and_round_trip() {
             |_| {
                 Camelot::new(CamelotOptions {
                     rules,
+                    knight_landing,
                     ..CamelotOptions::default()
                 })
                 .unwrap()

@@ -2,10 +2,10 @@
 //! end of the game.
 
 use super::board::{Side, Square, in_castle};
-use super::moves::{Limits, Move, Picker, RuleSet, Step};
+use super::moves::{KnightLanding, Limits, Move, Picker, RuleSet, Step};
 use super::position::{MAX_CASTLE_MOVES, Piece, Position, Setup, SetupError};
-use crate::registry::About;
 use crate::game::{DrawReason, Game, Outcome, PlayError};
+use crate::registry::About;
 use serde::{Deserialize, Serialize};
 
 /// The highest `no_progress_moves`.
@@ -26,6 +26,9 @@ pub struct CamelotOptions {
     /// moves each without a capture (entering a goal is no progress there, since the piece
     /// may leave it again).
     pub no_progress_moves: Option<u32>,
+    /// What a knight must do whose canter lands beside an enemy piece it can jump: jump from
+    /// there (the default, both rule sets), or canter on and capture later in the move.
+    pub knight_landing: KnightLanding,
 }
 
 impl Default for CamelotOptions {
@@ -34,6 +37,7 @@ impl Default for CamelotOptions {
             rules: RuleSet::Wcf,
             castle_move_limit: 2,
             no_progress_moves: Some(50),
+            knight_landing: KnightLanding::JumpThere,
         }
     }
 }
@@ -45,6 +49,7 @@ struct RawOptions {
     rules: RuleSet,
     castle_move_limit: i64,
     no_progress_moves: Option<i64>,
+    knight_landing: KnightLanding,
 }
 
 impl Default for RawOptions {
@@ -54,6 +59,7 @@ impl Default for RawOptions {
             rules: o.rules,
             castle_move_limit: o.castle_move_limit.into(),
             no_progress_moves: o.no_progress_moves.map(i64::from),
+            knight_landing: o.knight_landing,
         }
     }
 }
@@ -85,6 +91,7 @@ impl TryFrom<RawOptions> for CamelotOptions {
             rules: raw.rules,
             castle_move_limit: castle_move_limit as u8,
             no_progress_moves: no_progress_moves.map(|n| n as u32),
+            knight_landing: raw.knight_landing,
         })
     }
 }
@@ -156,6 +163,7 @@ impl CamelotOptions {
         Limits {
             rules: self.rules,
             castle_move_limit: self.castle_move_limit,
+            knight_landing: self.knight_landing,
         }
     }
 
@@ -392,6 +400,36 @@ impl Camelot {
         }
     }
 
+    /// Why a knight's chain of canters is no move: one of its landings is beside an enemy
+    /// piece the knight can jump (the pseudo-legal moves `pseudo` jump from there), and it
+    /// went on cantering, or stopped there, without capturing.
+    fn why_canter_refused(&self, mv: &Move, pseudo: &[Move]) -> Option<String> {
+        let n = mv.steps.len();
+        if n == 0 || mv.steps.iter().any(|s| s.0 != Step::Canter) {
+            return None;
+        }
+        // The first landing from which the knight could jump.
+        let k = (1..=n).find(|&k| {
+            pseudo.iter().any(|m| {
+                m.from == mv.from
+                    && m.steps.len() > k
+                    && m.steps[..k] == mv.steps[..k]
+                    && m.steps[k].0 == Step::Jump
+            })
+        })?;
+        let at = mv.steps[k - 1].1;
+        let beside = format!("the knight's canter lands on {at} beside an enemy piece it can jump");
+        Some(match self.options.knight_landing {
+            KnightLanding::JumpThere if k == n => format!("{beside}: it must jump it"),
+            KnightLanding::JumpThere => {
+                format!("{beside}: it must jump from there, not canter on")
+            }
+            KnightLanding::CaptureLater => {
+                format!("{beside}: it must capture before its move ends")
+            }
+        })
+    }
+
     /// The legal moves ignoring whether the game has ended.
     pub fn raw_legal_moves(&self) -> Vec<Move> {
         self.pos.legal_moves(&self.limits)
@@ -415,7 +453,7 @@ impl Game for Camelot {
         noun: "Camelot",
         summary: "Parker's Camelot (1930).",
         blurb: "George S. Parker, 1930. Men and knights jump and canter into the enemy's castle.",
-        screen_order: &[0, 1, 2],
+        screen_order: &[0, 1, 2, 3],
         chance: false,
     };
 
@@ -620,21 +658,8 @@ impl Game for Camelot {
             }
             return "a piece can jump, so a capture is compulsory".into();
         }
-        let n = mv.steps.len();
-        if n > 0
-            && mv.steps.iter().all(|s| s.0 == Step::Canter)
-            && pseudo.iter().any(|m| {
-                m.from == mv.from
-                    && m.steps.len() > n
-                    && m.steps[..n] == mv.steps[..]
-                    && m.steps[n].0 == Step::Jump
-            })
-        {
-            return format!(
-                "the knight's canter lands on {} beside an enemy piece it can jump: it must \
-                 jump it (or canter on)",
-                mv.destination()
-            );
+        if let Some(why) = self.why_canter_refused(mv, &pseudo) {
+            return why;
         }
         "no such plain move, canter, jump or charge".into()
     }

@@ -1,6 +1,6 @@
 //! The move generator: the canter, jump and knight's-charge search of each piece (a knight
-//! that must jump where its canter lands beside an enemy piece; moves that stop on entering
-//! the enemy castle), and the position's moves and their count under a rule set.
+//! that must jump where its canter lands beside an enemy piece it can jump, or capture later
+//! in the move; moves that stop on entering the enemy castle), and the position's moves and their count under a rule set.
 //!
 //! The generator works on the position's padded board (see `board::CELLS`) and keeps each
 //! path in a fixed buffer.
@@ -10,7 +10,7 @@ use super::board::{
     in_castle,
 };
 use super::legality::{Keep, Shape, Tally};
-use super::moves::{Limits, Move, RuleSet, Step};
+use super::moves::{KnightLanding, Limits, Move, RuleSet, Step};
 use super::position::{EMPTY, KNIGHT_BIT, Position, side_bit};
 use super::recorders::{Counter, MoveList, Picker, Recorder};
 
@@ -53,6 +53,9 @@ struct Search<'a, R: Recorder> {
     theirs: u8,
     enemy: Side,
     wcf: bool,
+    /// A knight's canter that lands where it can jump must jump from there
+    /// ([`KnightLanding::JumpThere`]).
+    jump_there: bool,
     /// Some piece can jump from where it stands.
     can_jump: bool,
     /// Record only the moves that capture.
@@ -119,10 +122,12 @@ impl<R: Recorder> Search<'_, R> {
     }
 
     /// Canters from `at` in the directions `dirs` (of [`Search::canter_dirs`]); a landing is
-    /// a move, except where a knight lands beside an enemy piece it can jump: it must charge
-    /// (jump) or canter on, and may not stop there. A knight may go on to charge from any
-    /// landing.
-    fn canters<const KNIGHT: bool>(&mut self, at: usize, mut dirs: u8) {
+    /// a move, except where a knight lands beside an enemy piece it can jump: it must jump
+    /// from there (the move becomes a charge), or, under [`KnightLanding::CaptureLater`],
+    /// jump there or canter on and capture later in the move (`owes`: it has already landed
+    /// where it could jump, so that no landing ends the move). A knight may go on to charge
+    /// from any landing.
+    fn canters<const KNIGHT: bool>(&mut self, at: usize, mut dirs: u8, owes: bool) {
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
@@ -137,17 +142,20 @@ impl<R: Recorder> Search<'_, R> {
             }
             self.push(Step::Canter, land);
             self.flip(land);
-            // Entering the enemy castle ends a WCF move, whatever could follow.
+            // Entering the enemy castle ends a WCF move, whatever could follow (a knight that
+            // owes a capture may not end its move there).
             let stops = self.wcf && in_castle(land, self.enemy);
             let charge = KNIGHT && !stops && self.can_jump(land);
-            if !charge {
+            if !charge && !owes {
                 self.record(false);
             }
             if !stops {
-                // Leaping back lands on `at`, already landed on.
-                let further = self.canter_dirs(land) & !(1 << (d ^ 4));
-                if further != 0 {
-                    self.canters::<KNIGHT>(land, further);
+                if !(charge && self.jump_there) {
+                    // Leaping back lands on `at`, already landed on.
+                    let further = self.canter_dirs(land) & !(1 << (d ^ 4));
+                    if further != 0 {
+                        self.canters::<KNIGHT>(land, further, owes || charge);
+                    }
                 }
                 if charge {
                     self.jumps(land, false);
@@ -353,6 +361,7 @@ impl Position {
             theirs: side_bit(side.other()),
             enemy: side.other(),
             wcf,
+            jump_there: limits.knight_landing == KnightLanding::JumpThere,
             can_jump: false,
             captures_only,
             from: 0,
@@ -381,7 +390,7 @@ impl Position {
                 search.from = from;
                 search.flip(from);
                 if knight {
-                    search.canters::<true>(from, search.canter_dirs(from));
+                    search.canters::<true>(from, search.canter_dirs(from), false);
                 }
                 if jumps {
                     search.jumps(from, false);
@@ -402,9 +411,9 @@ impl Position {
             search.flip(from);
             let dirs = search.canter_dirs(from);
             if knight {
-                search.canters::<true>(from, dirs);
+                search.canters::<true>(from, dirs, false);
             } else {
-                search.canters::<false>(from, dirs);
+                search.canters::<false>(from, dirs, false);
             }
             if jumps {
                 search.jumps(from, false);

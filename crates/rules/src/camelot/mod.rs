@@ -15,5 +15,5 @@ mod recorders;
 
 pub use board::{Side, Square};
 pub use game::{Camelot, CamelotEffect, CamelotOptions, Capture, OptionsError};
-pub use moves::{Move, Path, RuleSet, Step};
+pub use moves::{KnightLanding, Move, Path, RuleSet, Step};
 pub use position::{Kind, Piece, Position, Setup, SetupError, SetupPiece};

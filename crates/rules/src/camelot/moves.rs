@@ -22,6 +22,20 @@ pub enum RuleSet {
     Parker1930,
 }
 
+/// What a knight must do whose canter lands beside an enemy piece it can jump (with the
+/// square beyond that piece empty).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum KnightLanding {
+    /// It must jump from that very landing (the default): the patent's "he must jump and
+    /// capture opposing pieces when brought into juxtaposition allowing a jump in the course
+    /// of a charge".
+    #[default]
+    JumpThere,
+    /// It may canter on from there, but the move must capture before it ends (a looser
+    /// summary of the same sentence).
+    CaptureLater,
+}
+
 /// One leg of a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Step {
@@ -83,4 +97,6 @@ pub struct Limits {
     pub rules: RuleSet,
     /// Castle moves allowed per player (WCF: two).
     pub castle_move_limit: u8,
+    /// What a knight's canter must do that lands where it can jump.
+    pub knight_landing: KnightLanding,
 }

@@ -2,8 +2,11 @@
 //! from command-line text ([`RulesOptions`]).
 
 use crate::GameKind;
-use crate::camelot::{CamelotOptions, RuleSet};
-use crate::options::{Choice, OptionError, OptionKind, OptionSpec, Offers, RulesOptions, Width, find, unless_default, zero_off};
+use crate::camelot::{CamelotOptions, KnightLanding, RuleSet};
+use crate::options::{
+    Choice, Offers, OptionError, OptionKind, OptionSpec, RulesOptions, Width, find, switch_text,
+    unless_default, zero_off,
+};
 
 /// Camelot's options.
 pub const SPECS: &[OptionSpec] = &[
@@ -56,6 +59,15 @@ pub const SPECS: &[OptionSpec] = &[
             ]),
         },
     },
+    OptionSpec {
+        name: "knight-captures-later",
+        help: "A knight whose canter lands where it can jump may canter on, if it captures later in the move (default: it must jump from that landing).",
+        label: "A knight's canter landing where it can jump",
+        kind: OptionKind::Switch {
+            off: "must jump from there",
+            on: "may go on, to capture later",
+        },
+    },
 ];
 
 impl RulesOptions for CamelotOptions {
@@ -71,6 +83,13 @@ impl RulesOptions for CamelotOptions {
                 }
             }
             "castle-moves" => self.castle_move_limit = spec.number(text)? as u8,
+            "knight-captures-later" => {
+                self.knight_landing = if spec.switch(text)? {
+                    KnightLanding::CaptureLater
+                } else {
+                    KnightLanding::JumpThere
+                }
+            }
             _ => self.no_progress_moves = zero_off(spec.number(text)?),
         }
         Ok(())
@@ -89,6 +108,9 @@ impl RulesOptions for CamelotOptions {
             "quiet-moves" => unless_default(self.no_progress_moves, d.no_progress_moves, |n| {
                 n.unwrap_or(0).to_string()
             }),
+            "knight-captures-later" => {
+                switch_text(self.knight_landing == KnightLanding::CaptureLater)
+            }
             _ => Vec::new(),
         }
     }

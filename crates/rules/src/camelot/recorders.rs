@@ -242,9 +242,16 @@ mod tests {
         use crate::camelot::{Camelot, CamelotOptions};
         let mut picker = Picker::new();
         let mut castle_plies = 0;
-        for rules in [RuleSet::Wcf, RuleSet::Parker1930] {
+        use crate::camelot::KnightLanding;
+        for (rules, knight_landing) in [
+            (RuleSet::Wcf, KnightLanding::JumpThere),
+            (RuleSet::Parker1930, KnightLanding::JumpThere),
+            (RuleSet::Wcf, KnightLanding::CaptureLater),
+            (RuleSet::Parker1930, KnightLanding::CaptureLater),
+        ] {
             let options = CamelotOptions {
                 rules,
+                knight_landing,
                 ..CamelotOptions::default()
             };
             for seed in 0..12 {
