@@ -79,9 +79,9 @@ pub fn install_one<G: TableRules>(app: &mut App, view: bool) {
         crate::table::save::plugin::<Match<G>>,
         crate::table::review::plugin::<Match<G>>,
     ));
-    G::logic(app);
+    (G::PLUGIN)(app);
     if view {
-        G::view(app);
+        (G::VIEW)(app);
         app.add_plugins(crate::view::hint::plugin::<G>);
     }
 }

@@ -37,11 +37,12 @@ pub trait TableRules:
             })
     }
 
-    /// Adds the game's match, pieces and input, headless.
-    fn logic(app: &mut App);
+    /// The game's own plugin, headless: its pieces and input (its module's `plugin`).
+    const PLUGIN: fn(&mut App);
 
-    /// Adds the game's board, models, picking and highlights in 3D.
-    fn view(app: &mut App);
+    /// The game's own plugin in 3D: its board, models, picking and highlights (its `view`
+    /// module's `plugin`).
+    const VIEW: fn(&mut App);
 
     /// The HUD's title ("Camelot (WCF rules)").
     fn title(&self) -> String {

@@ -1,9 +1,12 @@
 //! Camelot on the table: the match that owns the game, and its board, men and knights, and
-//! path entry. One plugin per module; [`logic`] runs headless, [`view`] adds the 3D.
+//! path entry. One plugin per module; [`plugin`] runs headless, [`view`] adds the 3D.
 
 pub mod board;
 pub mod input;
+pub mod models;
+pub mod picking;
 pub mod pieces;
+pub mod view;
 
 use crate::table::rules::TableRules;
 use crate::table::seats::Seat;
@@ -16,13 +19,8 @@ pub const SYSTEMS: crate::table::rules::GameSystems =
     crate::table::rules::GameSystems(GameKind::Camelot);
 
 /// The match, headless: intents, commands, and what the HUD and camera are told.
-pub fn logic(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_plugins((pieces::plugin, input::plugin));
-}
-
-/// The board and the piece models.
-pub fn view(app: &mut App) {
-    app.add_plugins((board::plugin, pieces::view_plugin, input::view_plugin));
 }
 
 /// The rules in brief, for the help overlay.
@@ -48,19 +46,14 @@ impl TableRules for Camelot {
     type Knowledge = tabula_ai::knowledge::camelot::CamelotKnowledge;
 
     const KIND: GameKind = GameKind::Camelot;
+    const PLUGIN: fn(&mut App) = plugin;
+    const VIEW: fn(&mut App) = view::plugin;
     const RULES: &'static str = RULES;
     const CONTROLS: &'static str = "Click a piece, then each landing of its path (or drag \
         through them); Enter or Confirm plays a path that may stop there.\nRight drag: orbit  \
         Middle drag: pan  Wheel: zoom  1 / 2 / 3 / 4: White's side, Black's side, top, side \
         view\nEsc: drop selection  Ctrl+Z: take back  Ctrl+Y: redo  N: new game  H: hint";
 
-    fn logic(app: &mut App) {
-        logic(app);
-    }
-
-    fn view(app: &mut App) {
-        view(app);
-    }
     fn title(&self) -> String {
         let rules = match self.options().rules {
             RuleSet::Wcf => "WCF rules",

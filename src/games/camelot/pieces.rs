@@ -1,15 +1,15 @@
 //! Camelot's men and knights: entities that follow the rules position, walk their paths,
-//! and leave the board to the side when captured. [`plugin`] is the logic; [`view_plugin`]
+//! and leave the board to the side when captured. [`plugin`] is the logic; `models`
 //! gives them models (a knight wears a horse's head, as the patent draws it).
 
-use super::board::{SQUARE, side_color, square_center};
+use super::board::square_center;
 use crate::table::commands::MatchSet;
 use crate::table::motion::{MotionSet, Travel};
-use crate::table::pieces::{RebuildSet, SpawnSet};
+use crate::table::pieces::RebuildSet;
 use crate::table::rules::Played;
 use bevy::prelude::*;
 use tabula_rules::camelot::Camelot;
-use tabula_rules::camelot::{Kind, Piece, Side, Square};
+use tabula_rules::camelot::{Piece, Side, Square};
 
 /// A man or knight on the board.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,7 +28,7 @@ pub struct CamelotCaptured(pub Piece);
 
 /// Which model an entity wears.
 #[derive(Component, Debug, Clone, Copy)]
-struct Model(Piece);
+pub(super) struct Model(pub(super) Piece);
 
 /// Spawning, moving and setting aside pieces.
 pub fn plugin(app: &mut App) {
@@ -118,148 +118,4 @@ fn follow_moves(
                 .insert(Travel::new(transform.translation, waypoints));
         }
     }
-}
-
-/// Materials of the men and knights.
-#[derive(Resource)]
-struct Kit {
-    army: [Handle<StandardMaterial>; 2],
-    trim: [Handle<StandardMaterial>; 2],
-}
-
-/// Gives pieces their models.
-pub fn view_plugin(app: &mut App) {
-    app.add_systems(
-        OnEnter(crate::state::AtTable),
-        make_kit
-            .run_if(not(resource_exists::<Kit>))
-            .before(SpawnSet)
-            .in_set(super::SYSTEMS),
-    )
-    .add_systems(PostUpdate, dress.in_set(super::SYSTEMS));
-}
-
-fn make_kit(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
-    let paint = |c: Color| StandardMaterial {
-        base_color: c,
-        perceptual_roughness: 0.3,
-        reflectance: 0.6,
-        ..default()
-    };
-    commands.insert_resource(Kit {
-        army: [
-            materials.add(paint(side_color(Side::White))),
-            materials.add(paint(side_color(Side::Black))),
-        ],
-        trim: [
-            materials.add(paint(Color::srgb(0.55, 0.12, 0.1))),
-            materials.add(paint(Color::srgb(0.85, 0.68, 0.25))),
-        ],
-    });
-}
-
-fn dress(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-    kit: Option<Res<Kit>>,
-    lite: Option<Res<crate::view::lite::UseLite>>,
-    new: Query<(Entity, &Model), Added<Model>>,
-    mut made: Local<std::collections::HashMap<(Side, Kind), crate::view::models::Worn>>,
-) {
-    let Some(kit) = kit else { return };
-    let lite = lite.is_some_and(|l| l.0);
-    for (entity, Model(piece)) in &new {
-        // One model per army and kind, shared by every piece that wears it.
-        let worn = made.entry((piece.side, piece.kind)).or_insert_with(|| {
-            let army = &kit.army[piece.side.index()];
-            let trim = &kit.trim[piece.side.index()];
-            crate::view::models::build(
-                model(piece.kind, army, trim),
-                lite,
-                &mut meshes,
-                &mut materials,
-            )
-        });
-        // Pieces face the enemy: White looks towards -z.
-        let facing = match piece.side {
-            Side::White => Quat::IDENTITY,
-            Side::Black => Quat::from_rotation_y(std::f32::consts::PI),
-        };
-        crate::view::models::wear(
-            &mut commands,
-            entity,
-            worn,
-            Transform::from_rotation(facing),
-            (),
-        );
-    }
-}
-
-/// The parts of a man or a knight (facing -z) in the `army` colour with `trim`. Small on
-/// the table: a few hundred triangles a part (the default sphere alone has twenty
-/// thousand, which a software renderer pays for on every frame).
-fn model(
-    kind: Kind,
-    army: &Handle<StandardMaterial>,
-    trim: &Handle<StandardMaterial>,
-) -> Vec<crate::view::models::Part> {
-    let r = SQUARE * 0.4;
-    let base = || Cylinder::new(r, 0.1).mesh().resolution(24).build();
-    let neck = || Cuboid::new(r * 0.5, r * 1.1, r * 0.62).mesh().build();
-    let ear = || Cone::new(r * 0.12, r * 0.3).mesh().resolution(8).build();
-    let mut parts: Vec<crate::view::models::Part> = vec![
-        (base(), Transform::from_xyz(0.0, 0.05, 0.0), army.clone()),
-        (
-            base(),
-            Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::new(0.86, 0.2, 0.86)),
-            trim.clone(),
-        ),
-        (
-            Cylinder::new(r * 0.62, 0.34).mesh().resolution(20).build(),
-            Transform::from_xyz(0.0, 0.27, 0.0),
-            army.clone(),
-        ),
-    ];
-    match kind {
-        Kind::Man => parts.push((
-            Sphere::new(r * 0.5).mesh().uv(18, 10),
-            Transform::from_xyz(0.0, 0.46, 0.0),
-            army.clone(),
-        )),
-        Kind::Knight => {
-            let tilt = Quat::from_rotation_x(-0.3);
-            parts.extend([
-                (
-                    neck(),
-                    Transform::from_xyz(0.0, 0.5, 0.02).with_rotation(tilt),
-                    army.clone(),
-                ),
-                (
-                    Cuboid::new(r * 0.46, r * 0.46, r * 1.0).mesh().build(),
-                    Transform::from_xyz(0.0, 0.64, -r * 0.35)
-                        .with_rotation(Quat::from_rotation_x(0.35)),
-                    army.clone(),
-                ),
-                (
-                    ear(),
-                    Transform::from_xyz(r * 0.14, 0.76, 0.0),
-                    army.clone(),
-                ),
-                (
-                    ear(),
-                    Transform::from_xyz(-r * 0.14, 0.76, 0.0),
-                    army.clone(),
-                ),
-                (
-                    neck(),
-                    Transform::from_xyz(0.0, 0.55, r * 0.3)
-                        .with_rotation(tilt)
-                        .with_scale(Vec3::new(0.3, 0.9, 0.35)),
-                    trim.clone(),
-                ),
-            ]);
-        }
-    }
-    parts
 }

@@ -1,9 +1,12 @@
 //! The fence race on the table: the match that owns the race, and its slotted board,
-//! fences, pawns and die, and move entry. [`logic`] runs headless, [`view`] adds the 3D.
+//! fences, pawns and die, and move entry. [`plugin`] runs headless, [`view`] adds the 3D.
 
 pub mod board;
 pub mod input;
+pub mod models;
+pub mod picking;
 pub mod pieces;
+pub mod view;
 
 use crate::table::report::{MoveLine, turn_lines};
 use crate::table::rules::TableRules;
@@ -83,32 +86,22 @@ Options: 2-4 players, board size, seed, chance cards instead of the die, playing
 places.";
 
 /// The race, headless: its match, pieces and input.
-pub fn logic(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_plugins((pieces::plugin, input::plugin));
-}
-
-/// The board, fences, pawns and die in 3D.
-pub fn view(app: &mut App) {
-    app.add_plugins((board::plugin, pieces::view_plugin, input::view_plugin));
 }
 
 impl TableRules for Fences {
     type Knowledge = tabula_ai::knowledge::fences::FencesKnowledge;
 
     const KIND: GameKind = GameKind::Fences;
+    const PLUGIN: fn(&mut App) = plugin;
+    const VIEW: fn(&mut App) = view::plugin;
     const RULES: &'static str = RULES;
     const CONTROLS: &'static str = "Click your fence, then a vacant slot; Enter throws; click a \
         lit space to walk there.\nRight drag: orbit  Middle drag: pan  Wheel: zoom  1 / 2 / 3 \
         / 4: Red's side, Green's side, top, side view\nEsc: drop selection  Ctrl+Z: take back  \
         Ctrl+Y: redo  N: new race  H: hint";
 
-    fn logic(app: &mut App) {
-        logic(app);
-    }
-
-    fn view(app: &mut App) {
-        view(app);
-    }
     fn title(&self) -> String {
         format!("The fence race ({} players)", self.seats().len())
     }

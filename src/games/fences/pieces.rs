@@ -1,10 +1,9 @@
 //! The fence race's pieces: upright fence panels in their slots, one pawn per seat, and the
 //! die. Entities follow the race's messages: a relocated fence is lifted and set down in its
 //! new slot, a pawn walks its path step by step, the die is thrown and lands on the face
-//! rolled. [`plugin`] is the logic; [`view_plugin`] gives them models.
+//! rolled. [`plugin`] is the logic; `models` gives them models.
 
-use super::board::{node_center, pitch, slot_center, slot_rotation};
-use super::seat_color;
+use super::board::{node_center, slot_center, slot_rotation};
 use crate::table::commands::MatchSet;
 use crate::table::game_match::Match;
 use crate::table::motion::{MotionSet, Travel};
@@ -57,7 +56,8 @@ const THROW_SECONDS: f32 = 1.2;
 
 /// Where the die rests beside the board.
 const DIE_REST: Vec3 = Vec3::new(6.9, -0.2 + DIE_SIZE / 2.0, 3.4);
-const DIE_SIZE: f32 = 0.55;
+
+pub(super) const DIE_SIZE: f32 = 0.55;
 
 /// Fence panels, pawns and the die follow the race.
 pub fn plugin(app: &mut App) {
@@ -208,179 +208,4 @@ fn tumble(
             commands.entity(entity).remove::<Tumble>();
         }
     }
-}
-
-/// Gives panels, pawns and the die their models.
-pub fn view_plugin(app: &mut App) {
-    app.add_systems(
-        PostUpdate,
-        (dress_fences, dress_pawns, dress_die).in_set(super::SYSTEMS),
-    );
-}
-
-/// Each seat's fence model, made once and shared by every panel (panels are rebuilt after
-/// each take back).
-type Made<K> = std::collections::HashMap<K, crate::view::models::Worn>;
-
-fn lite_on(lite: Option<Res<crate::view::lite::UseLite>>) -> bool {
-    lite.is_some_and(|l| l.0)
-}
-
-fn dress_fences(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-    the_match: Res<Match<Fences>>,
-    lite: Option<Res<crate::view::lite::UseLite>>,
-    new: Query<(Entity, &FencePanel), Added<FencePanel>>,
-    mut made: Local<Made<Seat>>,
-) {
-    let p = pitch(the_match.game.board());
-    let lite = lite_on(lite);
-    for (entity, panel) in &new {
-        let worn = made.entry(panel.seat).or_insert_with(|| {
-            let color = seat_color(panel.seat);
-            let paint = |c: Color| StandardMaterial {
-                base_color: c,
-                perceptual_roughness: 0.5,
-                ..default()
-            };
-            let (paint, dark) = (
-                materials.add(paint(color)),
-                materials.add(paint(color.darker(0.2))),
-            );
-            let post = Cylinder::new(0.045, 0.42).mesh().resolution(10).build();
-            let mut parts = vec![(
-                Cuboid::new(p * 0.7, 0.34, 0.07).mesh().build(),
-                Transform::from_xyz(0.0, 0.2, 0.0),
-                paint,
-            )];
-            for x in [-p * 0.36, p * 0.36] {
-                parts.push((
-                    post.clone(),
-                    Transform::from_xyz(x, 0.21, 0.0),
-                    dark.clone(),
-                ));
-            }
-            crate::view::models::build(parts, lite, &mut meshes, &mut materials)
-        });
-        crate::view::models::wear(&mut commands, entity, worn, Transform::IDENTITY, ());
-    }
-}
-
-fn dress_pawns(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-    the_match: Res<Match<Fences>>,
-    lite: Option<Res<crate::view::lite::UseLite>>,
-    new: Query<(Entity, &Pawn), Added<Pawn>>,
-    mut made: Local<Made<Seat>>,
-) {
-    let p = pitch(the_match.game.board());
-    let lite = lite_on(lite);
-    for (entity, pawn) in &new {
-        let worn = made.entry(pawn.seat).or_insert_with(|| {
-            let paint = materials.add(StandardMaterial {
-                base_color: seat_color(pawn.seat),
-                perceptual_roughness: 0.3,
-                reflectance: 0.6,
-                ..default()
-            });
-            let parts = vec![
-                (
-                    Cylinder::new(p * 0.28, 0.08).mesh().resolution(20).build(),
-                    Transform::from_xyz(0.0, 0.04, 0.0),
-                    paint.clone(),
-                ),
-                (
-                    Cone::new(p * 0.2, 0.45).mesh().resolution(16).build(),
-                    Transform::from_xyz(0.0, 0.3, 0.0),
-                    paint.clone(),
-                ),
-                (
-                    Sphere::new(p * 0.15).mesh().uv(16, 10),
-                    Transform::from_xyz(0.0, 0.56, 0.0),
-                    paint,
-                ),
-            ];
-            crate::view::models::build(parts, lite, &mut meshes, &mut materials)
-        });
-        crate::view::models::wear(
-            &mut commands,
-            entity,
-            worn,
-            Transform::IDENTITY,
-            Pickable::IGNORE,
-        );
-    }
-}
-
-fn dress_die(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-    lite: Option<Res<crate::view::lite::UseLite>>,
-    new: Query<Entity, Added<Die>>,
-) {
-    let lite = lite_on(lite);
-    for entity in &new {
-        let ivory = materials.add(StandardMaterial {
-            base_color: Color::srgb(0.95, 0.93, 0.88),
-            perceptual_roughness: 0.35,
-            ..default()
-        });
-        let ink = materials.add(StandardMaterial {
-            base_color: Color::srgb(0.08, 0.08, 0.1),
-            perceptual_roughness: 0.5,
-            ..default()
-        });
-        // Small pips: a hundred triangles each.
-        let pip = Sphere::new(DIE_SIZE * 0.085).mesh().uv(10, 6);
-        let mut parts = vec![(
-            Cuboid::new(DIE_SIZE, DIE_SIZE, DIE_SIZE).mesh().build(),
-            Transform::IDENTITY,
-            ivory,
-        )];
-        for face in 1..=6u8 {
-            // Each face's pips, laid out on the top face then turned to their side.
-            let turn = face_up(face).inverse();
-            for (u, v) in pips(face) {
-                let at = Vec3::new(u * DIE_SIZE * 0.27, DIE_SIZE / 2.0, v * DIE_SIZE * 0.27);
-                parts.push((
-                    pip.clone(),
-                    Transform::from_translation(turn * at).with_scale(Vec3::new(1.0, 0.35, 1.0)),
-                    ink.clone(),
-                ));
-            }
-        }
-        let worn = crate::view::models::build(parts, lite, &mut meshes, &mut materials);
-        crate::view::models::wear(
-            &mut commands,
-            entity,
-            &worn,
-            Transform::IDENTITY,
-            Pickable::IGNORE,
-        );
-    }
-}
-
-/// Pip positions of a face, in units of a third of the face.
-fn pips(face: u8) -> Vec<(f32, f32)> {
-    let corners_a = [(-1.0, -1.0), (1.0, 1.0)];
-    let corners_b = [(-1.0, 1.0), (1.0, -1.0)];
-    let mut out = Vec::new();
-    if face % 2 == 1 {
-        out.push((0.0, 0.0));
-    }
-    if face >= 2 {
-        out.extend(corners_a);
-    }
-    if face >= 4 {
-        out.extend(corners_b);
-    }
-    if face == 6 {
-        out.extend([(-1.0, 0.0), (1.0, 0.0)]);
-    }
-    out
 }

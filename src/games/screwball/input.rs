@@ -3,13 +3,12 @@
 //! starting row. A player who cannot move clicks a lit square of his starting row to enter a
 //! reserve piece (or presses Enter to pass when he cannot).
 
-use super::board::{ScrewballSpaces, UNIT, space_at, space_center};
+use super::board::{ScrewballSpaces, space_at};
 use super::pieces::ScrewballPiece;
 use crate::table::commands::{Feedback, InputSet, MatchCommand};
 use crate::table::game_match::Match;
 use crate::table::rules::Intent;
-use crate::table::spots::{BoardSpots, SpotClicked, clear_on_change};
-use crate::view::marks::Highlights;
+use crate::table::spots::{BoardSpots, SpotClicked};
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
@@ -31,17 +30,6 @@ pub struct Entry {
 pub fn plugin(app: &mut App) {
     app.add_plugins(crate::table::spots::plugin::<Screwball, Entry>)
         .add_systems(Update, handle_input.in_set(InputSet).in_set(super::SYSTEMS));
-}
-
-/// Picking and highlights.
-pub fn view_plugin(app: &mut App) {
-    app.add_plugins(crate::view::pointer::plugin::<Screwball>)
-        .add_systems(
-            Update,
-            show_highlights
-                .after(clear_on_change::<Screwball, Entry>)
-                .in_set(super::SYSTEMS),
-        );
 }
 
 /// The entities that stand for the board's spaces: the spaces, the pieces.
@@ -68,7 +56,7 @@ impl BoardSpots for Screwball {
 }
 
 /// The legal steps that fit what has been entered.
-fn fitting(legal: &[Move], entry: &Entry) -> Vec<Move> {
+pub(super) fn fitting(legal: &[Move], entry: &Entry) -> Vec<Move> {
     legal
         .iter()
         .filter(|m| match m {
@@ -248,82 +236,6 @@ fn handle_input(
     for command in commands.read() {
         if *command == MatchCommand::Confirm && the_match.legal() == [Move::Pass] {
             intents.write(Intent::Play(Move::Pass));
-        }
-    }
-}
-
-fn show_highlights(
-    mut highlights: Highlights,
-    entry: Res<Entry>,
-    the_match: Res<Match<Screwball>>,
-) {
-    if !entry.is_changed() && !the_match.is_changed() {
-        return;
-    }
-    let Some((marks, mut pen)) = highlights.redraw() else {
-        return;
-    };
-    let game = &the_match.game;
-    let b = Board::get();
-    let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, sq: SpaceId, h| {
-        let scale = match b.space(sq).size {
-            tabula_rules::screwball::Size::Small => UNIT * 0.9,
-            tabula_rules::screwball::Size::Large => UNIT * 1.6,
-        };
-        pen.mark(mesh, material, space_center(sq) + Vec3::Y * h, scale);
-    };
-    if let Some(last) = game.moves().last() {
-        match last {
-            Move::Step {
-                from,
-                to,
-                placements,
-            } => {
-                spawn(&marks.plate, &marks.last, *from, 0.004);
-                spawn(&marks.plate, &marks.last, *to, 0.004);
-                for p in placements {
-                    spawn(&marks.plate, &marks.last, *p, 0.004);
-                }
-            }
-            Move::Enter(at) => spawn(&marks.plate, &marks.last, *at, 0.004),
-            Move::Pass => {}
-        }
-    }
-    let legal = the_match.legal();
-    let Some(from) = entry.from else {
-        for m in legal {
-            if let Move::Enter(at) = m {
-                spawn(&marks.disc, &marks.go, *at, 0.02);
-            }
-        }
-        return;
-    };
-    spawn(&marks.ring, &marks.chosen, from, 0.02);
-    if let Some(to) = entry.to {
-        spawn(&marks.ring, &marks.chosen, to, 0.02);
-        for victim in game.position().attacked_after(game.to_move(), from, to) {
-            spawn(&marks.ring, &marks.take, victim, 0.03);
-        }
-        for p in &entry.placements {
-            spawn(&marks.ring, &marks.chosen, *p, 0.02);
-        }
-        let depth = entry.placements.len();
-        for m in fitting(legal, &entry) {
-            if let Move::Step { placements, .. } = m
-                && let Some(sq) = placements.get(depth)
-            {
-                spawn(&marks.disc, &marks.go, *sq, 0.02);
-            }
-        }
-        return;
-    }
-    for m in fitting(legal, &entry) {
-        if let Move::Step { to, placements, .. } = m {
-            if placements.is_empty() {
-                spawn(&marks.disc, &marks.go, to, 0.02);
-            } else {
-                spawn(&marks.ring, &marks.take, to, 0.03);
-            }
         }
     }
 }

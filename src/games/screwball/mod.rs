@@ -1,10 +1,13 @@
 //! Screwball Checkers on the table: the match that owns the game, and its board of large and
 //! small squares, screws and balls with their reserves, and move entry with the attacker's
-//! choice of penalty squares. [`logic`] runs headless, [`view`] adds the 3D.
+//! choice of penalty squares. [`plugin`] runs headless, [`view`] adds the 3D.
 
 pub mod board;
 pub mod input;
+pub mod models;
+pub mod picking;
 pub mod pieces;
+pub mod view;
 
 use crate::table::report::{MoveLine, turn_lines};
 use crate::table::rules::TableRules;
@@ -36,32 +39,22 @@ piece on its owner's edge, or where it can never move further, is dead. The aim:
 game ends when a player's reserve is spent, and the other wins.";
 
 /// The match, headless.
-pub fn logic(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_plugins((pieces::plugin, input::plugin));
-}
-
-/// The board and the pieces in 3D.
-pub fn view(app: &mut App) {
-    app.add_plugins((board::plugin, pieces::view_plugin, input::view_plugin));
 }
 
 impl TableRules for Screwball {
     type Knowledge = tabula_ai::knowledge::screwball::ScrewballKnowledge;
 
     const KIND: GameKind = GameKind::Screwball;
+    const PLUGIN: fn(&mut App) = plugin;
+    const VIEW: fn(&mut App) = view::plugin;
     const RULES: &'static str = RULES;
     const CONTROLS: &'static str = "Click a piece, then a lit square; after an attack, click \
         where each penalty piece goes.\nRight drag: orbit  Middle drag: pan  Wheel: zoom  1 / \
         2 / 3 / 4: Screws' side, Balls' side, top, side view\nEsc: drop selection  Ctrl+Z: \
         take back  Ctrl+Y: redo  N: new game  H: hint";
 
-    fn logic(app: &mut App) {
-        logic(app);
-    }
-
-    fn view(app: &mut App) {
-        view(app);
-    }
     fn seat_of(&self, player: Player) -> Seat {
         Seat::opposite(player.index())
     }

@@ -1,10 +1,13 @@
 //! Transport on the table: the match that owns the game, and its sea in three strata,
 //! fleets with the patent's coloured marks, missiles with their headings, and entering
-//! actions (move, launch, advance). [`logic`] runs headless, [`view`] adds the 3D.
+//! actions (move, launch, advance). [`plugin`] runs headless, [`view`] adds the 3D.
 
 pub mod board;
 pub mod input;
+pub mod models;
+pub mod picking;
 pub mod pieces;
+pub mod view;
 
 use crate::table::report::{MoveLine, turn_lines};
 use crate::table::rules::TableRules;
@@ -48,32 +51,22 @@ there the mover can sink (bow dot matches tail dot: red shell, yellow torpedo, g
 orange ramming); a move is illegal if an enemy that can sink the mover remains.";
 
 /// The match, headless.
-pub fn logic(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_plugins((pieces::plugin, input::plugin));
-}
-
-/// The sea, the fleets and the marks in 3D.
-pub fn view(app: &mut App) {
-    app.add_plugins((board::plugin, pieces::view_plugin, input::view_plugin));
 }
 
 impl TableRules for Transport {
     type Knowledge = tabula_ai::knowledge::transport::TransportKnowledge;
 
     const KIND: GameKind = GameKind::Transport;
+    const PLUGIN: fn(&mut App) = plugin;
+    const VIEW: fn(&mut App) = view::plugin;
     const RULES: &'static str = RULES;
     const CONTROLS: &'static str = "Click a ship, then a lit square (Tab: pivot on the other \
         end). L: launch from the ship, then click the square and the square it points at. \
         Click a plane, shell or torpedo to advance it.\nRight drag: orbit  Middle drag: pan  \
         Wheel: zoom  1-4: views  Esc: drop  Ctrl+Z: take back  Ctrl+Y: redo  N: new game  H: hint";
 
-    fn logic(app: &mut App) {
-        logic(app);
-    }
-
-    fn view(app: &mut App) {
-        view(app);
-    }
     fn title(&self) -> String {
         match self.position().mode {
             Mode::Two => "Transport",

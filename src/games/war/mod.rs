@@ -1,9 +1,11 @@
 //! The Game of War on the table: its board and flying-machine stations, its pieces, move
-//! entry, and Law XI's clock. [`logic`] runs headless, [`view`] adds the 3D.
+//! entry, and Law XI's clock. [`plugin`] runs headless, [`view`] adds the 3D.
 
 pub mod board;
 pub mod input;
+pub mod models;
 pub mod pieces;
+pub mod view;
 
 use crate::table::commands::{Feedback, MatchSet};
 use crate::table::game_match::Match;
@@ -26,15 +28,10 @@ pub const GRACE_SECONDS: f32 = 60.0;
 pub struct MoveClock(pub f32);
 
 /// The match, its pieces and the clock, headless.
-pub fn logic(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.init_resource::<MoveClock>()
         .add_plugins(pieces::plugin)
         .add_systems(Update, run_clock.before(MatchSet).in_set(SYSTEMS));
-}
-
-/// The board, the pieces in 3D, and move entry by clicks.
-pub fn view(app: &mut App) {
-    app.add_plugins((board::plugin, pieces::view_plugin, input::plugin));
 }
 
 /// Law XI, when the options set a time per move: "Time" is called when it runs out, and a
@@ -90,18 +87,13 @@ impl TableRules for War {
     type Knowledge = tabula_ai::knowledge::war::WarKnowledge;
 
     const KIND: GameKind = GameKind::War;
+    const PLUGIN: fn(&mut App) = plugin;
+    const VIEW: fn(&mut App) = view::plugin;
     const RULES: &'static str = RULES;
     const CONTROLS: &'static str = "Click a piece, then a lit square.  Right drag: orbit  \
         Middle drag: pan  Wheel: zoom\n1 / 2 / 3 / 4: Red's side, Blue's side, top, side view  \
         Esc: drop selection\nCtrl+Z: take back  Ctrl+Y: redo  N: new game  H: hint";
 
-    fn logic(app: &mut App) {
-        logic(app);
-    }
-
-    fn view(app: &mut App) {
-        view(app);
-    }
     fn title(&self) -> String {
         "The Game of War".into()
     }
