@@ -312,7 +312,8 @@ fn random_playouts_never_panic_and_round_trip() {
         );
         if rules == tabula_rules::camelot::RuleSet::Wcf {
             // Compulsory capture and the draw rules end most random WCF games; Parker's
-            // rules have neither, so random Parker games rarely end.
+            // rules have no compulsory capture and only the quiet-move draw, so random
+            // Parker games end less often within the cap.
             assert!(finished > 100, "only {finished} random WCF games ended");
         }
     }
@@ -482,4 +483,47 @@ fn random_games_end_under_both_rule_sets() {
         // between captures (and, WCF, castle entries).
         assert!(longest < 5_000, "{rules:?}: a game of {longest} plies");
     }
+}
+
+#[test]
+fn a_1930_game_is_drawn_after_fifty_quiet_moves_each_by_default() {
+    // The patent names no draw ("the two "goals" to occupy which with two pieces from the
+    // opposite side of the board is the object of the game (or as an alternative the
+    // capture of all the opposing pieces)"); docs/rules/camelot.md: "so that every game
+    // ends, we draw a game after `no_progress_moves` (default 50) moves by each player with
+    // no capture", under `rules: Parker1930` as under the WCF rules.
+    let options = CamelotOptions {
+        rules: tabula_rules::camelot::RuleSet::Parker1930,
+        ..CamelotOptions::default()
+    };
+    assert_eq!(options.no_progress_moves, Some(50));
+    let mut game = Camelot::from_setup_text(
+        "White men: A8 B8\nBlack men: L12 K12\nWhite to move",
+        options,
+    )
+    .unwrap();
+    for ply in 0..100 {
+        assert_eq!(game.outcome(), tabula_rules::Outcome::Ongoing, "ply {ply}");
+        let text = match ply % 4 {
+            0 => "A8-A9",
+            1 => "L12-L11",
+            2 => "A9-A8",
+            _ => "L11-L12",
+        };
+        play_text(&mut game, text);
+    }
+    assert_eq!(
+        game.outcome(),
+        tabula_rules::Outcome::Draw(tabula_rules::DrawReason::MoveLimit)
+    );
+    // The command line's help says so: the option is not the WCF's alone.
+    let help = tabula_rules::camelot::options::SPECS
+        .iter()
+        .find(|s| s.name == "quiet-moves")
+        .unwrap()
+        .help;
+    assert!(
+        !help.starts_with("WCF") && help.contains("both rule sets"),
+        "{help}"
+    );
 }

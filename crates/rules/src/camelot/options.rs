@@ -44,8 +44,8 @@ pub const SPECS: &[OptionSpec] = &[
     },
     OptionSpec {
         name: "quiet-moves",
-        help: "WCF: moves each without a capture or castle entry before a draw (0 turns it off).",
-        label: "Draw without progress (WCF)",
+        help: "Moves each without a capture (WCF: nor a castle entry) before a draw, under both rule sets (0 turns it off).",
+        label: "Draw without progress",
         kind: OptionKind::Number {
             width: Width::U32,
             min: 0,
