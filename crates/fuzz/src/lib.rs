@@ -3,9 +3,12 @@
 //! Every public entry point of the rules crate that reads text or numbers is a target
 //! ([`targets::TARGETS`]): scene files, each game's setup text, options in RON, move
 //! notation on positions reached by play, square names, and the engine protocol of
-//! `tabula-ai`. Inputs are made by mutating a seed corpus (the shipped scenes, the setups of
-//! the rules tests, the README's examples) and, for options, by generating RON with random
-//! field values. Each input runs inside
+//! `tabula-ai`. The games are reached only through the list of games and the `Game` trait
+//! (`tabula_rules::each_game!`): each game's targets are one generic function each, and
+//! nothing here names a game. Inputs are made by mutating a seed corpus (the shipped scenes,
+//! each game's own printed setups and moves, the setups of the rules tests, the rules pages'
+//! examples) and by generating setups from the game's printed ones and options in RON from
+//! the game's option specs. Each input runs inside
 //! [`std::panic::catch_unwind`]: a panic is a finding, written to `cases/<target>-<hash>.txt`
 //! and replayed by this crate's tests from then on.
 //!
@@ -15,14 +18,32 @@
 
 pub mod corpus;
 pub mod mutate;
+pub mod options;
+pub mod play;
 pub mod run;
+pub mod setups;
 pub mod targets;
 
 pub use corpus::Corpus;
 pub use run::{Case, Finding, Report, Settings, fuzz};
 pub use targets::{TARGETS, Target};
 
+use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+
+/// What is made once a game and kept for the run, by the game's name.
+pub(crate) type PerGame<T> = LazyLock<Mutex<HashMap<&'static str, Arc<T>>>>;
+
+/// The value `cache` keeps for the game `name`, made by `make` the first time.
+pub(crate) fn per_game<T>(
+    cache: &PerGame<T>,
+    name: &'static str,
+    make: impl FnOnce() -> T,
+) -> Arc<T> {
+    let mut kept = cache.lock().unwrap_or_else(PoisonError::into_inner);
+    kept.entry(name).or_insert_with(|| Arc::new(make())).clone()
+}
 
 /// The workspace root, as cargo gives it when it runs the harness (rather than as it was
 /// when the harness was built, which may be another checkout sharing the build).

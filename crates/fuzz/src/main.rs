@@ -56,9 +56,7 @@ fn run(args: Vec<String>) -> Result<ExitCode, String> {
             "--target" => names.extend(value("a name")?.split(',').map(String::from)),
             "--cases" => cases = PathBuf::from(value("a folder")?),
             "--list" => {
-                for t in TARGETS {
-                    println!("{:<18} {}", t.name, t.about);
-                }
+                list_targets();
                 return Ok(ExitCode::SUCCESS);
             }
             "--replay" => replay = Some(args.by_ref().map(PathBuf::from).collect()),
@@ -67,7 +65,8 @@ fn run(args: Vec<String>) -> Result<ExitCode, String> {
                 return Ok(shrink_cases(&files, &cases));
             }
             "-h" | "--help" => {
-                println!("{USAGE}");
+                println!("{USAGE}\n\ntargets (each game's are made from the list of games):");
+                list_targets();
                 return Ok(ExitCode::SUCCESS);
             }
             other => return Err(format!("unknown argument {other:?}")),
@@ -130,6 +129,13 @@ fn run(args: Vec<String>) -> Result<ExitCode, String> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// Prints each target's name and what it exercises.
+fn list_targets() {
+    for t in TARGETS.iter() {
+        println!("{:<18} {}", t.name, t.about);
+    }
 }
 
 /// Shrinks each case file further and writes the result to `dir` (under its new name).

@@ -297,13 +297,25 @@ struct State {
 /// older one at random.
 const KEPT: usize = 2_000;
 
-/// Words of the corpus, for token replacement.
+/// Words of the corpus, for token replacement and insertion: its tokens, and each two
+/// words that stand together (`to move`, `on station`), so that a game's phrases come from
+/// its own printed setups and moves.
 fn words_of(inputs: &[String]) -> Vec<String> {
+    let pairs = inputs.iter().flat_map(|s| {
+        let words: Vec<&str> = s.split_whitespace().collect();
+        let pairs: Vec<String> = words
+            .windows(2)
+            .filter(|w| w.iter().all(|w| w.chars().all(char::is_alphabetic)))
+            .map(|w| w.join(" "))
+            .collect();
+        pairs
+    });
     let mut words: Vec<String> = inputs
         .iter()
         .flat_map(|s| mutate::tokens(s))
         .filter(|t| t.chars().any(char::is_alphanumeric) && t.len() <= 24)
         .map(String::from)
+        .chain(pairs.filter(|p| p.len() <= 24))
         .collect();
     words.sort();
     words.dedup();

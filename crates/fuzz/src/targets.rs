@@ -3,35 +3,39 @@
 //! panic is a finding, whether the rules crate panics or one of the invariants checked here
 //! breaks (their messages start with `invariant:`).
 //!
-//! Input forms, per kind of target:
+//! The targets of each game are made from the list of games (`tabula_rules::each_game!`):
+//! one generic function a kind of input, instantiated for every game and named
+//! `<game>-<what>` after the game's name ([`tabula_rules::Game::ABOUT`]). Input forms, per
+//! kind of target:
 //! * `scene`: a scene file, parsed, its line lookups asked, then verified.
-//! * `<game>-setup`: optional `options: RON` lines and the game's setup text; a setup that is
-//!   read is printed and read back (it must give the same text), then played at random.
-//! * `<game>-options`: the game's options in RON; the game is built and played at random.
+//! * `<game>-setup`: optional `options: RON` lines and the game's setup text, read with
+//!   `Game::parse_setup` and built with `Game::from_setup`; a setup that is read is printed
+//!   and read back (it must give the same text), then played at random.
+//! * `<game>-options`: the game's options in RON, read as a scene reads them and as the list
+//!   reads them (`GameOptions::from_ron`); the game is built with `Game::from_options` and
+//!   played at random.
 //! * `<game>-moves`: a script, one command a line: `options: RON` and `setup: LINE` before
 //!   the first move; `random: SEED PLIES` plays random moves; `undo: N` takes moves back;
 //!   `try: TEXT` reads a move and plays it on a copy; any other line is a move read with
 //!   `parse_move` and played. A move that is read must print back to itself and must play.
-//! * `squares`: a square name, given to every game's square reader.
+//! * `squares`: a square name, given to every game's `scene::square_known` and
+//!   `Game::is_square_name`; a name a game knows is put in place of a square of its legal
+//!   moves' texts, and a move so read must print back to itself and play.
 //! * `engine`: a script of engine protocol commands (`tabula-ai`), searches kept short.
 //!
 //! Random moves are checked as they are played: each must be accepted by `play`, and at
 //! random its text must read back to it and undo must restore the position.
 
 use crate::corpus::Corpus;
-use crate::mutate;
+use crate::play::{self, checked_play, play_random};
+use crate::{options, setups};
 use rand::{Rng, SeedableRng, rngs::StdRng};
-use serde::de::DeserializeOwned;
-use std::fmt::Debug;
 use std::path::Path;
-use tabula_rules::camelot::{Camelot, CamelotOptions};
-use tabula_rules::fences::{Fences, FencesOptions};
-use tabula_rules::game::Chance;
-use tabula_rules::scene::{GameKind, SceneFile};
-use tabula_rules::screwball::{Screwball, ScrewballOptions};
-use tabula_rules::transport::{Transport, TransportOptions};
-use tabula_rules::war::{War, WarOptions};
-use tabula_rules::{Game, Outcome};
+use std::sync::LazyLock;
+use tabula_rules::options::RulesOptions;
+use tabula_rules::registry::{GameKind, GameOptions};
+use tabula_rules::scene::{SceneFile, square_known};
+use tabula_rules::{Game, with_kind};
 
 /// A fuzz target: a name, what it feeds, and where its inputs come from.
 #[derive(Clone, Copy)]
@@ -54,151 +58,86 @@ impl std::fmt::Debug for Target {
     }
 }
 
-/// Every target. Adding one is one entry here.
-pub const TARGETS: &[Target] = &[
-    Target {
+/// Every target: `scene`, each game's `setup`, `options` and `moves` targets (all the
+/// setups, then the options, then the moves, each in the list's order), `squares` and
+/// `engine`.
+pub static TARGETS: LazyLock<Vec<Target>> = LazyLock::new(|| {
+    let mut targets = vec![Target {
         name: "scene",
         about: "SceneFile::parse, the line lookups, then verify",
         run: scene,
         seeds: |c| c.scenes.clone(),
         generate: None,
-    },
-    Target {
-        name: "war-setup",
-        about: "War::from_setup_text, printed and read back, then random play",
-        run: setup::<War>,
-        seeds: |c| c.game(GameKind::War).setups.clone(),
-        generate: None,
-    },
-    Target {
-        name: "camelot-setup",
-        about: "Camelot::from_setup_text, printed and read back, then random play",
-        run: setup::<Camelot>,
-        seeds: |c| c.game(GameKind::Camelot).setups.clone(),
-        generate: None,
-    },
-    Target {
-        name: "transport-setup",
-        about: "Transport::from_setup_text, printed and read back, then random play",
-        run: setup::<Transport>,
-        seeds: |c| c.game(GameKind::Transport).setups.clone(),
-        generate: Some(mutate::transport_setup),
-    },
-    Target {
-        name: "screwball-setup",
-        about: "Screwball::from_setup_text, printed and read back, then random play",
-        run: setup::<Screwball>,
-        seeds: |c| c.game(GameKind::Screwball).setups.clone(),
-        generate: None,
-    },
-    Target {
-        name: "fences-setup",
-        about: "Fences::from_setup_text, printed and read back, then random play",
-        run: setup::<Fences>,
-        seeds: |c| c.game(GameKind::Fences).setups.clone(),
-        generate: None,
-    },
-    Target {
-        name: "war-options",
-        about: "WarOptions in RON, War::new, then random play",
-        run: options::<War>,
-        seeds: |c| c.game(GameKind::War).options.clone(),
-        generate: Some(|rng| mutate::options_ron(GameKind::War, rng)),
-    },
-    Target {
-        name: "camelot-options",
-        about: "CamelotOptions in RON, Camelot::new, then random play",
-        run: options::<Camelot>,
-        seeds: |c| c.game(GameKind::Camelot).options.clone(),
-        generate: Some(|rng| mutate::options_ron(GameKind::Camelot, rng)),
-    },
-    Target {
-        name: "transport-options",
-        about: "TransportOptions in RON, Transport::new, then random play",
-        run: options::<Transport>,
-        seeds: |c| c.game(GameKind::Transport).options.clone(),
-        generate: Some(|rng| mutate::options_ron(GameKind::Transport, rng)),
-    },
-    Target {
-        name: "screwball-options",
-        about: "ScrewballOptions in RON, Screwball::new, then random play",
-        run: options::<Screwball>,
-        seeds: |c| c.game(GameKind::Screwball).options.clone(),
-        generate: Some(|rng| mutate::options_ron(GameKind::Screwball, rng)),
-    },
-    Target {
-        name: "fences-options",
-        about: "FencesOptions in RON, Fences::new, then random play with throw and draw",
-        run: options::<Fences>,
-        seeds: |c| c.game(GameKind::Fences).options.clone(),
-        generate: Some(|rng| mutate::options_ron(GameKind::Fences, rng)),
-    },
-    Target {
-        name: "war-moves",
-        about: "War's parse_move on positions reached by play, then play",
-        run: script::<War>,
-        seeds: |c| c.game(GameKind::War).scripts.clone(),
-        generate: None,
-    },
-    Target {
-        name: "camelot-moves",
-        about: "Camelot's parse_move on positions reached by play, then play",
-        run: script::<Camelot>,
-        seeds: |c| c.game(GameKind::Camelot).scripts.clone(),
-        generate: None,
-    },
-    Target {
-        name: "transport-moves",
-        about: "Transport's parse_move on positions reached by play, then play",
-        run: script::<Transport>,
-        seeds: |c| c.game(GameKind::Transport).scripts.clone(),
-        generate: None,
-    },
-    Target {
-        name: "screwball-moves",
-        about: "Screwball's parse_move on positions reached by play, then play",
-        run: script::<Screwball>,
-        seeds: |c| c.game(GameKind::Screwball).scripts.clone(),
-        generate: None,
-    },
-    Target {
-        name: "fences-moves",
-        about: "The fence race's parse_move on positions reached by play, then play",
-        run: script::<Fences>,
-        seeds: |c| c.game(GameKind::Fences).scripts.clone(),
-        generate: None,
-    },
-    Target {
+    }];
+    let mut of_games: [Vec<Target>; 3] = Default::default();
+    tabula_rules::each_game!(G => {
+        let [setup, options, moves] = game_targets::<G>();
+        of_games[0].push(setup);
+        of_games[1].push(options);
+        of_games[2].push(moves);
+    });
+    targets.extend(of_games.into_iter().flatten());
+    targets.push(Target {
         name: "squares",
-        about: "scene::square_known and every game's square reader",
+        about: "scene::square_known and every game's is_square_name, then in its moves",
         run: squares,
         seeds: |c| {
             GameKind::ALL
                 .iter()
-                .flat_map(|k| c.game(*k).squares.iter().cloned())
+                .flat_map(|k| c.game(k.name()).squares.iter().cloned())
                 .collect()
         },
         generate: None,
-    },
-    Target {
+    });
+    targets.push(Target {
         name: "engine",
         about: "the engine protocol (tabula-ai): a script of commands, searches kept short",
         run: engine,
-        seeds: |_| ENGINE_SEEDS.iter().map(|s| s.to_string()).collect(),
+        seeds: |c| c.engine.clone(),
         generate: None,
-    },
-];
+    });
+    targets
+});
 
-/// Scripts for the engine target: each game set up, positions, moves, searches, errors.
-const ENGINE_SEEDS: &[&str] = &[
-    "isready\ngame camelot\nposition startpos moves F7-F8; F10-F9\ngo iterations 30 seed 1\nlegal\nplay F8-F9\nquit",
-    "game war\nposition startpos moves GM to M2\ngo nodes 50 algorithm ab\nlegal\nstop\nquit",
-    "game fences (players: 4)\nposition startpos moves fence e2|e3 to a2|a3\nlegal\nplay throw 4\ngo iterations 20 seed 2",
-    "game fences (chance_cards: true)\nplay throw 3\nlegal\ngo iterations 10\nplay card jump 3",
-    "game transport (mode: Teams)\nlegal\ngo iterations 10 algorithm mcts\nposition startpos moves launch plane c1 NE",
-    "game screwball\nlegal\ngo iterations 30 algorithm ab\nposition setup Screws: ; Balls: \nfrobnicate",
-    "game camelot (rules: Parker1930)\nposition startpos\ngo iterations 20\nisready\nquit",
-];
+/// A name made once and kept for the run.
+fn kept(text: String) -> &'static str {
+    text.leak()
+}
+
+/// The game `G`'s targets: its setup, options and moves.
+fn game_targets<G: Game>() -> [Target; 3] {
+    let name = G::ABOUT.name;
+    let noun = G::ABOUT.noun;
+    [
+        Target {
+            name: kept(format!("{name}-setup")),
+            about: kept(format!(
+                "the setup text of {noun}: parse_setup, from_setup, printed and read back, then random play"
+            )),
+            run: setup::<G>,
+            seeds: |c| c.game(G::ABOUT.name).setups.clone(),
+            generate: Some(setups::generate::<G>),
+        },
+        Target {
+            name: kept(format!("{name}-options")),
+            about: kept(format!(
+                "the options of {noun} in RON: from_options, then random play"
+            )),
+            run: options::<G>,
+            seeds: |c| c.game(G::ABOUT.name).options.clone(),
+            generate: Some(options::generate::<G>),
+        },
+        Target {
+            name: kept(format!("{name}-moves")),
+            about: kept(format!(
+                "parse_move of {noun} on positions reached by play, then play"
+            )),
+            run: script::<G>,
+            seeds: |c| c.game(G::ABOUT.name).scripts.clone(),
+            generate: None,
+        },
+    ]
+}
 
 /// The engine protocol, run on a script as a program would send it. Searches are kept short
 /// (budgets of at most 60 and never a time or a level, whose searches take seconds) and no
@@ -255,144 +194,6 @@ pub fn target(name: &str) -> Option<&'static Target> {
     TARGETS.iter().find(|t| t.name == name)
 }
 
-/// A game as the targets drive it: how it is built from options or a setup, how its setup
-/// prints, what identifies its position, and how its chance inputs are supplied.
-pub trait Subject: Game + Sized {
-    /// What play then undo must restore.
-    type Key: PartialEq + Debug;
-    /// Which game.
-    const KIND: GameKind;
-    /// The standard start under these options.
-    fn standard(options: Self::Options) -> Result<Self, String>;
-    /// A start from setup text.
-    fn from_text(text: &str, options: Self::Options) -> Result<Self, String>;
-    /// The current position in setup text form, for games that print one.
-    fn position_text(&self) -> Option<String>;
-    /// A setup text read under this game's own options.
-    fn reparse(&self, text: &str) -> Result<Self, String>;
-    /// The position, to compare before and after play then undo.
-    fn key(&self) -> Self::Key;
-    /// Supplies the pending chance input; false when none could be.
-    fn chance(&mut self, rng: &mut StdRng) -> bool {
-        let value = match self.pending_chance() {
-            Some(Chance::Die { faces }) => rng.random_range(1..=u32::from(faces.max(1))),
-            Some(Chance::Card { cards }) => rng.random_range(0..cards.max(1)),
-            None => return false,
-        };
-        self.resolve_chance(value).is_ok()
-    }
-}
-
-impl Subject for War {
-    type Key = tabula_rules::war::Position;
-    const KIND: GameKind = GameKind::War;
-    fn standard(options: WarOptions) -> Result<War, String> {
-        War::new(options).map_err(|e| e.to_string())
-    }
-    fn from_text(text: &str, options: WarOptions) -> Result<War, String> {
-        War::from_setup_text(text, options).map_err(|e| e.to_string())
-    }
-    fn position_text(&self) -> Option<String> {
-        Some(self.position().to_string())
-    }
-    fn reparse(&self, text: &str) -> Result<War, String> {
-        War::from_setup_text(text, self.options().clone()).map_err(|e| e.to_string())
-    }
-    fn key(&self) -> Self::Key {
-        self.position().clone()
-    }
-}
-
-impl Subject for Camelot {
-    type Key = tabula_rules::camelot::Position;
-    const KIND: GameKind = GameKind::Camelot;
-    fn standard(options: CamelotOptions) -> Result<Camelot, String> {
-        Camelot::new(options).map_err(|e| e.to_string())
-    }
-    fn from_text(text: &str, options: CamelotOptions) -> Result<Camelot, String> {
-        Camelot::from_setup_text(text, options).map_err(|e| e.to_string())
-    }
-    fn position_text(&self) -> Option<String> {
-        Some(self.position().to_string())
-    }
-    fn reparse(&self, text: &str) -> Result<Camelot, String> {
-        Camelot::from_setup_text(text, self.options().clone()).map_err(|e| e.to_string())
-    }
-    fn key(&self) -> Self::Key {
-        self.position().clone()
-    }
-}
-
-impl Subject for Screwball {
-    type Key = tabula_rules::screwball::Position;
-    const KIND: GameKind = GameKind::Screwball;
-    fn standard(options: ScrewballOptions) -> Result<Screwball, String> {
-        Screwball::new(options).map_err(|e| e.to_string())
-    }
-    fn from_text(text: &str, options: ScrewballOptions) -> Result<Screwball, String> {
-        Screwball::from_setup_text(text, options).map_err(|e| e.to_string())
-    }
-    fn position_text(&self) -> Option<String> {
-        Some(self.position().to_string())
-    }
-    fn reparse(&self, text: &str) -> Result<Screwball, String> {
-        Screwball::from_setup_text(text, self.options().clone()).map_err(|e| e.to_string())
-    }
-    fn key(&self) -> Self::Key {
-        self.position().clone()
-    }
-}
-
-impl Subject for Transport {
-    type Key = tabula_rules::transport::Position;
-    const KIND: GameKind = GameKind::Transport;
-    fn standard(options: TransportOptions) -> Result<Transport, String> {
-        Transport::new(options).map_err(|e| e.to_string())
-    }
-    fn from_text(text: &str, options: TransportOptions) -> Result<Transport, String> {
-        Transport::from_setup_text(text, options).map_err(|e| e.to_string())
-    }
-    fn position_text(&self) -> Option<String> {
-        Some(self.position().to_string())
-    }
-    fn reparse(&self, text: &str) -> Result<Transport, String> {
-        Transport::from_setup_text(text, self.options().clone()).map_err(|e| e.to_string())
-    }
-    fn key(&self) -> Self::Key {
-        self.position().clone()
-    }
-}
-
-impl Subject for Fences {
-    /// The race has no public position: its whole state, history and die included, as
-    /// Debug text.
-    type Key = String;
-    const KIND: GameKind = GameKind::Fences;
-    fn standard(options: FencesOptions) -> Result<Fences, String> {
-        Fences::new(options).map_err(|e| e.to_string())
-    }
-    fn from_text(text: &str, options: FencesOptions) -> Result<Fences, String> {
-        Fences::from_setup_text(text, options).map_err(|e| e.to_string())
-    }
-    fn position_text(&self) -> Option<String> {
-        Some(Fences::setup_text(self))
-    }
-    fn reparse(&self, text: &str) -> Result<Fences, String> {
-        Fences::from_setup_text(text, self.options().clone()).map_err(|e| e.to_string())
-    }
-    fn key(&self) -> String {
-        format!("{self:?}")
-    }
-    /// The race's own die and card stack, through its public `throw` and `draw`.
-    fn chance(&mut self, _rng: &mut StdRng) -> bool {
-        match self.pending_chance() {
-            Some(Chance::Die { .. }) => self.throw().is_ok(),
-            Some(Chance::Card { .. }) => self.draw().is_ok(),
-            None => false,
-        }
-    }
-}
-
 /// A signature of a text: its letters and spaces (numbers and quoted names dropped), so that
 /// errors that differ only in a square or a count sign alike.
 pub fn shape(text: &str) -> u64 {
@@ -421,87 +222,13 @@ fn rng_for(input: &str) -> StdRng {
     StdRng::seed_from_u64(crate::hash(input.as_bytes()))
 }
 
-/// Reads options as a scene does: `()` or nothing for the defaults, bare optional values.
-pub fn parse_options<T: DeserializeOwned + Default>(text: &str) -> Result<T, String> {
-    let text = text.trim();
-    if text.is_empty() || text == "()" {
-        return Ok(T::default());
-    }
-    ron::Options::default()
-        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-        .from_str(text)
-        .map_err(|e| e.to_string())
-}
-
-/// Plays one move that the game itself offered (or read), checking the invariants: its
-/// text reads back to it (always when `always`, else at random), `play` accepts it, and at
-/// random undo restores the position exactly.
-fn checked_play<S: Subject>(game: &mut S, mv: &S::Move, rng: &mut StdRng, always: bool) {
-    if always || rng.random_ratio(1, 4) {
-        let text = game.move_text(mv);
-        match game.parse_move(&text) {
-            Ok(back) if &back == mv => {}
-            other => panic!(
-                "invariant: the text {text:?} of {mv:?} reads back as {other:?}\n{}",
-                game.position_text().unwrap_or_default()
-            ),
-        }
-    }
-    let before = rng.random_ratio(1, 6).then(|| game.key());
-    if let Err(e) = game.play(mv) {
-        panic!(
-            "invariant: {:?} ({mv:?}) is refused by play: {e}\n{}",
-            game.move_text(mv),
-            game.position_text().unwrap_or_default()
-        );
-    }
-    if let Some(before) = before {
-        let undone = game.undo();
-        assert!(
-            undone.as_ref() == Some(mv),
-            "invariant: undo returned {undone:?}, not {mv:?}"
-        );
-        assert!(
-            game.key() == before,
-            "invariant: play then undo of {mv:?} changed the position"
-        );
-        game.play(mv).expect("replaying a move just undone");
-    }
-}
-
-/// Plays up to `plies` random moves and chance inputs; returns a signature of the end.
-fn play_random<S: Subject>(game: &mut S, rng: &mut StdRng, plies: usize) -> u64 {
-    let mut played = 0;
-    for _ in 0..plies {
-        if game.outcome().is_over() {
-            break;
-        }
-        let legal = game.legal_moves();
-        // A chance input is due; some games also offer a move instead (the fence race's
-        // chance card): take one or the other.
-        if game.pending_chance().is_some() && (legal.is_empty() || rng.random_bool(0.5)) {
-            if !game.chance(rng) {
-                break;
-            }
-            continue;
-        }
-        if legal.is_empty() {
-            break;
-        }
-        let mv = legal[rng.random_range(0..legal.len())].clone();
-        checked_play(game, &mv, rng, false);
-        played += 1;
-    }
-    let end = match game.outcome() {
-        Outcome::Ongoing => "ongoing",
-        Outcome::Win(_) | Outcome::TeamWin(_) => "won",
-        Outcome::Draw(_) => "drawn",
-    };
-    shape(end) ^ (played as u64).min(8)
+/// Reads options as a scene does ([`options::parse`]).
+pub fn parse_options<T: serde::de::DeserializeOwned + Default>(text: &str) -> Result<T, String> {
+    options::parse(text)
 }
 
 /// The `setup` targets: options lines and setup text.
-fn setup<S: Subject>(input: &str) -> u64 {
+fn setup<G: Game>(input: &str) -> u64 {
     let mut options_text = String::new();
     let mut text = String::new();
     for line in input.lines() {
@@ -513,46 +240,67 @@ fn setup<S: Subject>(input: &str) -> u64 {
             }
         }
     }
-    let options: S::Options = parse_options(&options_text).unwrap_or_default();
-    let mut game = match S::from_text(&text, options) {
+    let options: G::Options = options::parse(&options_text).unwrap_or_default();
+    let mut game: G = match play::from_setup_text(&text, options) {
         Ok(g) => g,
         Err(e) => return shape(&e),
     };
-    if let Some(printed) = game.position_text() {
-        let again = game
-            .reparse(&printed)
-            .unwrap_or_else(|e| panic!("invariant: the printed setup is refused: {e}\n{printed}"));
-        let reprinted = again.position_text().unwrap_or_default();
-        assert!(
-            reprinted == printed,
-            "invariant: a printed setup reads back as another:\n{printed}\n--- reads back as\n{reprinted}"
-        );
-    }
+    let printed = G::setup_text(game.start());
+    let again: G = play::from_setup_text(&printed, game.options().clone())
+        .unwrap_or_else(|e| panic!("invariant: the printed setup is refused: {e}\n{printed}"));
+    let reprinted = G::setup_text(again.start());
+    assert!(
+        reprinted == printed,
+        "invariant: a printed setup reads back as another:\n{printed}\n--- reads back as\n{reprinted}"
+    );
     let mut rng = rng_for(input);
     let plies = rng.random_range(0..160);
     play_random(&mut game, &mut rng, plies) ^ 1
 }
 
-/// The `options` targets: options in RON, the standard start, random play.
-fn options<S: Subject>(input: &str) -> u64 {
-    let options: S::Options = match parse_options(input) {
+/// The `options` targets: options in RON, the standard start, random play. The same text
+/// is also read as the list reads it; options the game accepts must pass the options'
+/// cross-check, and their command-line words must set the same command-line words again.
+fn options<G: Game>(input: &str) -> u64 {
+    let kind = GameKind::ALL
+        .into_iter()
+        .find(|k| k.name() == G::ABOUT.name);
+    let listed = kind.map(|k| GameOptions::from_ron(k, input).is_ok());
+    let options: G::Options = match options::parse(input) {
         Ok(o) => o,
-        Err(e) => return shape(&e),
+        Err(e) => return shape(&e) ^ u64::from(listed == Some(true)),
     };
-    let mut game = match S::standard(options) {
+    let mut game = match play::from_options::<G>(options.clone()) {
         Ok(g) => g,
         Err(e) => return shape(&e) ^ 2,
     };
+    if let Err(e) = options.cross_check() {
+        panic!("invariant: options the game accepts fail the cross-check: {e}\n{input}");
+    }
+    let args = options.args();
+    let mut again = G::Options::default();
+    for spec in <G::Options as RulesOptions>::SPECS {
+        for text in options.get(spec.name) {
+            again
+                .set(spec.name, &text)
+                .unwrap_or_else(|e| panic!("invariant: --{} {text:?} is refused: {e}", spec.name));
+        }
+    }
+    assert!(
+        again.args() == args,
+        "invariant: the words {args:?} set again give {:?}",
+        again.args()
+    );
     let mut rng = rng_for(input);
     let plies = rng.random_range(0..240);
     play_random(&mut game, &mut rng, plies) ^ 3
 }
 
 /// The `moves` targets: a script of options, setup, random play, undo and moves.
-fn script<S: Subject>(input: &str) -> u64 {
+fn script<G: Game>(input: &str) -> u64 {
     let mut options_text = String::new();
     let mut setup = String::new();
-    let mut game: Option<S> = None;
+    let mut game: Option<G> = None;
     let mut rng = rng_for(input);
     let mut sig = 0u64;
     for line in input.lines() {
@@ -576,11 +324,11 @@ fn script<S: Subject>(input: &str) -> u64 {
         let g = match &mut game {
             Some(g) => g,
             None => {
-                let options: S::Options = parse_options(&options_text).unwrap_or_default();
+                let options: G::Options = options::parse(&options_text).unwrap_or_default();
                 let built = if setup.trim().is_empty() {
-                    S::standard(options)
+                    play::from_options(options)
                 } else {
-                    S::from_text(&setup, options)
+                    play::from_setup_text(&setup, options)
                 };
                 match built {
                     Ok(g) => game.insert(g),
@@ -655,90 +403,87 @@ fn scene(input: &str) -> u64 {
     }
 }
 
-/// Checks that a square read from `text` prints as a name that reads back to it.
-fn round_trip<T: PartialEq + Debug, N: std::fmt::Display>(
-    what: &str,
-    text: &str,
-    read: impl Fn(&str) -> Option<T>,
-    name: impl Fn(&T) -> N,
-) -> bool {
-    let Some(sq) = read(text) else {
-        return false;
-    };
-    let printed = name(&sq).to_string();
-    let back = read(&printed);
-    assert!(
-        back.as_ref() == Some(&sq),
-        "invariant: the {what} {text:?} ({sq:?}) prints as {printed:?}, which reads as {back:?}"
-    );
-    true
-}
-
-/// The `squares` target.
+/// The `squares` target: every game's square reader, and for each game that knows the
+/// name, the name in place of a square of its legal moves' texts.
 fn squares(input: &str) -> u64 {
-    use tabula_rules::scene::square_known;
-    use tabula_rules::war::position::note_square as war_square;
     let mut sig = 0u64;
     for (i, kind) in GameKind::ALL.into_iter().enumerate() {
-        sig |= u64::from(square_known(kind, input)) << i;
-    }
-    let text = input.trim();
-    let found = [
-        war_square(text).is_some(),
-        round_trip(
-            "Red War square",
-            text,
-            |t| tabula_rules::war::position::parse_full_square(tabula_rules::war::Side::Red, t),
-            |s| s.name_for(tabula_rules::war::Side::Red),
-        ),
-        round_trip(
-            "Blue War square",
-            text,
-            |t| tabula_rules::war::position::parse_full_square(tabula_rules::war::Side::Blue, t),
-            |s| s.name_for(tabula_rules::war::Side::Blue),
-        ),
-        round_trip(
-            "Camelot square",
-            text,
-            tabula_rules::camelot::Square::parse,
-            |s| *s,
-        ),
-        round_trip(
-            "Screwball space",
-            text,
-            |t| tabula_rules::screwball::Board::get().parse(t),
-            |id| tabula_rules::screwball::Board::get().name(*id),
-        ),
-        round_trip(
-            "Transport square",
-            text,
-            tabula_rules::transport::Sq::parse,
-            |s| *s,
-        ),
-        round_trip(
-            "Transport heading",
-            text,
-            tabula_rules::transport::Dir::parse,
-            |d| *d,
-        ),
-        round_trip(
-            "fence race space",
-            text,
-            tabula_rules::fences::Space::parse,
-            |s| *s,
-        ),
-        round_trip(
-            "fence race slot",
-            text,
-            tabula_rules::fences::Slot::parse,
-            |s| *s,
-        ),
-        tabula_rules::war::Side::parse(text).is_some(),
-        tabula_rules::camelot::Side::parse(text).is_some(),
-        tabula_rules::screwball::Player::parse(text).is_some(),
-    ];
-    for (i, f) in found.into_iter().enumerate() {
-        sig |= u64::from(f) << (8 + i);
+        let known = square_known(kind, input);
+        sig |= u64::from(known) << i;
+        if known {
+            let moves = with_kind!(kind, G => square_in_moves::<G>(input));
+            sig ^= moves.min(3) << (16 + 2 * i);
+        }
     }
     sig
+}
+
+/// Puts `square` in place of each square of the texts of some of `G`'s legal moves (in the
+/// standard start or a position of a random game from it); each text so made that reads as
+/// a move must print back to it and play. Returns how many read.
+fn square_in_moves<G: Game>(square: &str) -> u64 {
+    assert!(
+        G::is_square_name(square),
+        "invariant: scene::square_known and is_square_name disagree on {square:?}"
+    );
+    let Ok(mut game) = play::from_options::<G>(G::Options::default()) else {
+        return 0;
+    };
+    let mut rng = rng_for(square);
+    let plies = rng.random_range(0..12);
+    tabula_rules::playout::random_playout(&mut game, rng.random(), plies);
+    let square = square.trim();
+    let mut read = 0;
+    let legal = game.legal_moves();
+    for _ in 0..legal.len().min(12) {
+        let text = game.move_text(&legal[rng.random_range(0..legal.len())]);
+        for word in setups::squares_in::<G>(&text) {
+            let Some(at) = text.find(&word) else { continue };
+            let new = format!("{}{square}{}", &text[..at], &text[at + word.len()..]);
+            if let Ok(mv) = game.parse_move(&new) {
+                let mut copy = game.clone();
+                checked_play(&mut copy, &mv, &mut rng, true);
+                read += 1;
+            }
+        }
+    }
+    read
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targets_are_made_for_every_game_under_their_old_names() {
+        for kind in GameKind::ALL {
+            for what in ["setup", "options", "moves"] {
+                let name = format!("{}-{what}", kind.name());
+                assert!(target(&name).is_some(), "{name}");
+            }
+        }
+        assert_eq!(TARGETS.len(), 3 + 3 * GameKind::ALL.len());
+        assert!(target("war-setup").is_some() && target("fences-moves").is_some());
+    }
+
+    /// A square each game prints in its moves, put back in place, reads as a move again.
+    #[test]
+    fn every_game_reads_its_own_squares_back_in_its_moves() {
+        fn check<G: Game>() {
+            let game: G = play::from_options(Default::default()).unwrap();
+            let squares: Vec<String> = game
+                .legal_moves()
+                .iter()
+                .flat_map(|mv| setups::squares_in::<G>(&game.move_text(mv)))
+                .collect();
+            assert!(!squares.is_empty(), "{}", G::ABOUT.name);
+            let read: u64 = squares
+                .iter()
+                .take(20)
+                .map(|s| square_in_moves::<G>(s))
+                .sum();
+            assert!(read > 0, "{}: none of {squares:?} read", G::ABOUT.name);
+        }
+        tabula_rules::each_game!(G => { check::<G>(); });
+    }
 }

@@ -26,7 +26,7 @@ fn every_saved_case_replays_without_a_panic() {
 #[test]
 fn every_target_has_seeds() {
     let corpus = Corpus::load(&workspace_root());
-    for t in TARGETS {
+    for t in TARGETS.iter() {
         assert!(!(t.seeds)(&corpus).is_empty(), "{} has no seeds", t.name);
     }
     assert!(corpus.scenes.len() >= 10, "{} scenes", corpus.scenes.len());
