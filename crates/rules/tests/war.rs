@@ -401,3 +401,45 @@ fn out_of_range_options_are_refused_with_field_and_range() {
     }
     assert!(cases >= 7, "only {cases} cases read");
 }
+
+#[test]
+fn a_capture_in_the_citadel_prints_as_the_book_writes_it() {
+    // Maxim (1910), the Siege Gambit, Red's 13th: "G takes H"; Problem I, Red's 3rd:
+    // "C takes K". Both capture on the enemy citadel; "enters Citadel" is printed only for
+    // a plain entry (Problem I's "M to Citadel", Problem II's "M enters Citadel"), and is
+    // still read for a capture there.
+    let moves = siege_gambit();
+    let mut game = War::new(WarOptions::default()).expect("valid options");
+    for text in &moves[..17] {
+        play_text(&mut game, text);
+    }
+    play_text(&mut game, "KT takes KT to KF6");
+    for text in &moves[18..24] {
+        play_text(&mut game, text);
+    }
+    let mv = game.parse_move("G takes H").unwrap();
+    assert_eq!(game.move_text(&mv), "G takes H");
+    assert_eq!(game.parse_move("G enters Citadel").unwrap(), mv);
+    // Red's 12th, printed "M enters Citadel" in the book, takes Blue's king on its citadel:
+    // read as printed, written as a capture.
+    game.undo();
+    game.undo();
+    let mv = game.parse_move("M enters Citadel").unwrap();
+    assert_eq!(game.move_text(&mv), "M takes K");
+
+    let text = data("problem1.txt");
+    let (setup, solution) = text.split_once("---").expect("setup --- solution");
+    let mut game = War::from_setup_text(setup, WarOptions::default()).expect("valid setup");
+    let solution: Vec<&str> = lines(solution).map(|(_, mv)| mv).collect();
+    for text in &solution[..2] {
+        play_text(&mut game, text);
+    }
+    let plain = game.parse_move("M to Citadel").unwrap();
+    assert_eq!(game.move_text(&plain), "M enters Citadel");
+    for text in &solution[2..4] {
+        play_text(&mut game, text);
+    }
+    let mv = game.parse_move("C takes K").unwrap();
+    assert_eq!(game.move_text(&mv), "C takes K");
+    assert_eq!(game.parse_move("C enters Citadel").unwrap(), mv);
+}

@@ -150,7 +150,8 @@ pub enum Action {
     To(Target),
     /// `takes X[ to SQ][, Y[ to SQ]]...`.
     Takes(Vec<Victim>),
-    /// `enters Citadel`: goes into the enemy citadel, capturing or not.
+    /// `enters Citadel`: goes into the enemy citadel, capturing or not (printed only for a
+    /// plain entry).
     EntersCitadel,
 }
 
@@ -443,7 +444,9 @@ fn candidates(pos: &Position, mv: &Move) -> Vec<WarSan> {
         )
     };
     let mut actions = Vec::new();
-    if dest == Square::citadel(side.other()) {
+    // "enters Citadel" is printed only for a plain entry: the book writes a capture there
+    // as a capture ("G takes H", "C takes K"); it is read for either.
+    if dest == Square::citadel(side.other()) && caps.is_empty() {
         actions.push(Action::EntersCitadel);
     }
     if caps.is_empty() {
@@ -479,7 +482,9 @@ fn candidates(pos: &Position, mv: &Move) -> Vec<WarSan> {
 }
 
 /// Prints a legal move in the shortest form that names it alone among the legal moves,
-/// preferring the book's style (`GM to M2`, `M takes M`, `M enters Citadel`).
+/// preferring the book's style (`GM to M2`, `M takes M`, `M enters Citadel`). A capture on
+/// the enemy citadel is printed as a capture (`G takes H`); `enters Citadel` only names a
+/// plain entry.
 /// A move that is not among `legal` is written plainly, from square to square, as far as
 /// the position allows.
 pub fn print(pos: &Position, legal: &[Move], mv: &Move) -> String {
