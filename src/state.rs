@@ -21,7 +21,7 @@ pub enum Screen {
 /// Whether the table is shown (a game, its result, or a demonstration): what the table
 /// spawns is scoped to this.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct AtTable;
+pub(crate) struct AtTable;
 
 impl ComputedStates for AtTable {
     type SourceStates = Screen;
@@ -44,7 +44,7 @@ pub enum Play {
 }
 
 /// The states below the screen (the screen itself is inserted by whoever starts the app).
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
         app.add_plugins(bevy::state::app::StatesPlugin);
     }

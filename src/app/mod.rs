@@ -1,7 +1,7 @@
 //! The app's assembly: the plugins of every layer put together for the window (or
 //! headless, for the tests), and the window itself. Nothing below depends on this.
 
-pub mod probe;
+pub(crate) mod probe;
 
 use crate::screens::loading::begin;
 use crate::screens::menu::Menu;
@@ -74,7 +74,7 @@ impl Plugin for InLine {
 /// Opens the window on `start` (the start screen, or a game on the table) and runs until it
 /// is closed: every screen after it opens in the same window. `volume` is `--volume`'s
 /// per cent (default 100).
-pub fn run_window(start: Start, frames: Option<u32>, volume: Option<u8>) -> ExitCode {
+pub(crate) fn run_window(start: Start, frames: Option<u32>, volume: Option<u8>) -> ExitCode {
     if let Err(e) = display_available() {
         eprintln!("tabula: {e}");
         return ExitCode::from(2);
@@ -115,7 +115,7 @@ pub fn run_window(start: Start, frames: Option<u32>, volume: Option<u8>) -> Exit
 }
 
 /// Whether a window can be opened: an X11 display must be named (Tabula is built for X11).
-pub fn display_available() -> Result<(), String> {
+pub(crate) fn display_available() -> Result<(), String> {
     match std::env::var_os("DISPLAY") {
         Some(d) if !d.is_empty() => Ok(()),
         _ => Err(

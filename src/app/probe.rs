@@ -10,7 +10,7 @@ const WARM_UP_FRAMES: u32 = 30;
 
 /// The benchmark's state: frames still to measure and what was measured so far.
 #[derive(Resource, Debug, Clone)]
-pub struct FrameProbe {
+pub(crate) struct FrameProbe {
     warm_up: u32,
     left: u32,
     frame_ms: Vec<f64>,
@@ -30,7 +30,7 @@ impl FrameProbe {
 }
 
 /// Adds the benchmark to `app`.
-pub fn plugin(frames: u32) -> impl Fn(&mut App) {
+pub(crate) fn plugin(frames: u32) -> impl Fn(&mut App) {
     move |app: &mut App| {
         app.insert_resource(FrameProbe::new(frames))
             .add_systems(Update, measure_frames);
@@ -83,7 +83,7 @@ impl Counters {
 
 /// What the benchmark found.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Report {
+pub(crate) struct Report {
     /// Frames measured.
     pub frames: usize,
     /// Mean frame time, in milliseconds.

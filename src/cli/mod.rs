@@ -3,7 +3,7 @@
 //! typed description the screens open ([`Launch`]), and checked before the window opens.
 
 pub mod exhibit;
-pub mod perft;
+pub(crate) mod perft;
 pub mod play;
 pub mod rules_args;
 pub mod shot;
@@ -167,7 +167,7 @@ pub fn main() -> ExitCode {
 /// What a command that opens the window opens: the screen, the frames to measure
 /// (`--frames`) and the volume.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Opening {
+pub(crate) struct Opening {
     /// The screen.
     pub launch: Launch,
     /// Frames to measure, then exit.
@@ -180,7 +180,7 @@ pub struct Opening {
 /// exhibition, a server's table), with its name for errors; a command that opens no window
 /// is handed back.
 #[allow(clippy::result_large_err)]
-pub fn window_opening(
+pub(crate) fn window_opening(
     command: Option<Command>,
 ) -> Result<(&'static str, Result<Opening, String>), Command> {
     let screen = |launch: Result<Launch, String>, frames, volume| {

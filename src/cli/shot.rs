@@ -52,7 +52,7 @@ const SETTLE_FRAMES: u32 = 30;
 const SETTLE_SECONDS: f32 = 3.0;
 
 /// The game a shot shows: a scene after `at` moves, or `game`'s opening.
-pub fn game_for(
+pub(crate) fn game_for(
     game: GameArg,
     scene: Option<&PathBuf>,
     at: Option<usize>,

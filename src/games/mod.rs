@@ -62,7 +62,7 @@ macro_rules! on_table_game {
 
 /// Installs every game side by side (only the one whose match exists runs), with its 3D
 /// view when `view` is set.
-pub fn install_all(app: &mut App, view: bool) {
+pub(crate) fn install_all(app: &mut App, view: bool) {
     each_game!(G => {
         install_one::<G>(app, view);
     });
@@ -70,7 +70,7 @@ pub fn install_all(app: &mut App, view: bool) {
 
 /// Installs the game `G`, with its 3D view when `view` is set: its match, pieces, computer
 /// seats, server link, saving and looking back, then the game's own plugins.
-pub fn install_one<G: TableRules>(app: &mut App, view: bool) {
+pub(crate) fn install_one<G: TableRules>(app: &mut App, view: bool) {
     app.add_plugins((
         crate::table::play::plugin::<G>,
         crate::table::pieces::plugin::<G>,
@@ -87,7 +87,7 @@ pub fn install_one<G: TableRules>(app: &mut App, view: bool) {
 }
 
 /// Takes whatever game is on the table off it.
-pub fn remove_matches(world: &mut World) {
+pub(crate) fn remove_matches(world: &mut World) {
     each_game!(G => {
         world.remove_resource::<Match<G>>();
         // A search under way stops as it is dropped.

@@ -49,13 +49,13 @@ impl TableGame {
     }
 
     /// The players' names in turn order ("Red", "Blue"; "Fleet 1" ...).
-    pub fn player_labels(&self) -> Vec<String> {
+    pub(crate) fn player_labels(&self) -> Vec<String> {
         crate::on_table_game!(self, g => g.players().iter().map(ToString::to_string).collect())
     }
 
     /// The opening of the game `options` are of, with those options; options the game
     /// refuses are refused, naming the game.
-    pub fn from_options(options: GameOptions) -> Result<TableGame, String> {
+    pub(crate) fn from_options(options: GameOptions) -> Result<TableGame, String> {
         let noun = registry::game(options.kind()).noun;
         options.cross_check().map_err(|e| e.to_string())?;
         match options {
@@ -93,12 +93,14 @@ impl TableGame {
     }
 
     /// The rules options, in RON (as a scene or a server's table takes them).
-    pub fn options_ron(&self) -> String {
+    pub(crate) fn options_ron(&self) -> String {
         crate::on_table_game!(self, g => crate::table::save::SaveData::options_text(g.options()))
     }
 
     /// The game a scene file describes after all its main-line moves.
-    pub fn from_scene_file(file: &SceneFile) -> Result<TableGame, tabula_rules::scene::SceneError> {
+    pub(crate) fn from_scene_file(
+        file: &SceneFile,
+    ) -> Result<TableGame, tabula_rules::scene::SceneError> {
         fn played<G: Game>(
             file: &SceneFile,
             mut game: G,
@@ -121,7 +123,7 @@ impl TableGame {
 
     /// Puts this game's match on the table (in place of any there), with `seats` played as
     /// given (in turn order; seats not given are played at this screen).
-    pub fn insert_match(self, world: &mut World, seats: &[crate::table::seats::Controller]) {
+    pub(crate) fn insert_match(self, world: &mut World, seats: &[crate::table::seats::Controller]) {
         crate::games::remove_matches(world);
         crate::on_table_game!(self, g => world.insert_resource(Match::new(g).with_seats(seats)));
     }
@@ -151,7 +153,7 @@ impl TableGame {
 
     /// Puts this game on the table in place of the one there (of the same kind): the views
     /// rebuild from it.
-    pub fn replace_match(self, commands: &mut Commands) {
+    pub(crate) fn replace_match(self, commands: &mut Commands) {
         crate::on_table_game!(self, g => commands.insert_resource(Match::new(g)));
         commands.write_message(crate::table::commands::BoardReset);
     }

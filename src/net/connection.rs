@@ -48,7 +48,7 @@ impl std::fmt::Debug for Remote {
 /// A table joined or watched: the link, where the table stands, and the game so far as a
 /// scene.
 #[derive(Debug)]
-pub struct Joined {
+pub(crate) struct Joined {
     /// The link.
     pub remote: Remote,
     /// The table.
@@ -66,14 +66,14 @@ enum Hello {
 
 /// Whether `url` is a server's own address (`ws://HOST:PORT` or `ws://HOST:PORT/`), where
 /// tables are made, rather than a table's.
-pub fn is_lobby(url: &str) -> bool {
+pub(crate) fn is_lobby(url: &str) -> bool {
     url.strip_prefix("ws://")
         .is_some_and(|rest| !rest.is_empty() && rest.trim_end_matches('/').find('/').is_none())
 }
 
 /// Makes a table on the server at `lobby` (`ws://HOST:PORT/`): the game by its command-line
 /// name, its options in RON and its seats; returns the table's address.
-pub fn create(
+pub(crate) fn create(
     lobby: &str,
     game: &str,
     options: &str,
@@ -110,7 +110,7 @@ pub fn create(
 }
 
 /// Checks a table's address: `ws://HOST:PORT/TABLE`.
-pub fn check_url(url: &str) -> Result<(), String> {
+pub(crate) fn check_url(url: &str) -> Result<(), String> {
     let rest = url.strip_prefix("ws://").ok_or_else(|| {
         format!("{url}: give the table's address as ws://HOST:PORT/TABLE (wss is not offered)")
     })?;

@@ -2,5 +2,5 @@
 //! sits at one of its seats, `tabula watch ws://HOST:PORT/TABLE` watches it. The
 //! [`connection`] runs on a thread of its own; [`sync`] keeps the match in step with it.
 
-pub mod connection;
-pub mod sync;
+pub(crate) mod connection;
+pub(crate) mod sync;

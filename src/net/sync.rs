@@ -12,7 +12,7 @@ use std::sync::mpsc::TryRecvError;
 use tabula_server::protocol::{ClientMessage, Event, EventRecord, ServerMessage};
 
 /// The systems of a server's table for the game `G`.
-pub fn plugin<G: TableRules>(app: &mut App) {
+pub(crate) fn plugin<G: TableRules>(app: &mut App) {
     app.add_systems(
         Update,
         (receive::<G>, send::<G>)

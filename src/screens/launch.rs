@@ -165,7 +165,7 @@ impl Default for ExhibitLaunch {
 
 impl ExhibitLaunch {
     /// The games shown in turn, each with its options (all five by default).
-    pub fn game_list(&self) -> Vec<GameOptions> {
+    pub(crate) fn game_list(&self) -> Vec<GameOptions> {
         if self.games.is_empty() {
             return tabula_rules::registry::GAMES
                 .iter()
@@ -176,7 +176,7 @@ impl ExhibitLaunch {
     }
 
     /// The same exhibition, whatever step it is at.
-    pub fn same_show(&self, other: &ExhibitLaunch) -> bool {
+    pub(crate) fn same_show(&self, other: &ExhibitLaunch) -> bool {
         ExhibitLaunch {
             at: 0,
             ..self.clone()
@@ -198,7 +198,7 @@ pub struct WatchLaunch {
 
 /// `seats` without the people at this screen after the last seat someone else plays: how a
 /// [`PlayLaunch`] keeps them, so that the same seats are always the same description.
-pub fn trimmed(mut seats: Vec<Controller>) -> Vec<Controller> {
+pub(crate) fn trimmed(mut seats: Vec<Controller>) -> Vec<Controller> {
     while seats.last() == Some(&Controller::Local) {
         seats.pop();
     }
@@ -206,7 +206,7 @@ pub fn trimmed(mut seats: Vec<Controller>) -> Vec<Controller> {
 }
 
 /// A game and its rules options as the command line writes them: `fences --players 4`.
-pub fn game_words(options: &GameOptions) -> Vec<String> {
+pub(crate) fn game_words(options: &GameOptions) -> Vec<String> {
     let mut words = vec![options.kind().name().to_string()];
     words.extend(option_words(options));
     words
@@ -339,10 +339,10 @@ pub struct LaunchRequest(pub Option<Launch>);
 
 /// A screen asked for could not be opened: why (the start screen shows it).
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct Refused(pub Feedback);
+pub(crate) struct Refused(pub Feedback);
 
 /// The request and the refusal.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<LaunchRequest>()
         .add_message::<Refused>();
 }

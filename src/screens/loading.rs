@@ -25,7 +25,7 @@ use bevy::prelude::*;
 struct Pending(Option<Start>);
 
 /// The screen changes asked for, and the table cleared when it is left.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<LaunchRequest>()
         .add_message::<Refused>()
         .add_message::<LeaveTable>()
@@ -36,7 +36,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Puts `start` in place at the start, before the first frame: the state to begin in.
-pub fn begin(app: &mut App, start: Start) {
+pub(crate) fn begin(app: &mut App, start: Start) {
     let screen = match start {
         Start::Menu => Screen::Menu,
         Start::Table(game, viewing) => set_table(app.world_mut(), game, viewing),

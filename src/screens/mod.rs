@@ -10,7 +10,7 @@
 pub mod demo;
 pub mod exhibit;
 pub mod launch;
-pub mod loading;
+pub(crate) mod loading;
 pub mod menu;
 pub mod open;
 
@@ -19,7 +19,7 @@ use bevy::prelude::*;
 /// The screens' logic, headless: screen changes, the start screen's choices, the
 /// demonstrations and the exhibitions. Their views are added beside it in a window
 /// ([`menu::view`], [`demo::view`], [`exhibit::view`]).
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
         launch::plugin,
         loading::plugin,

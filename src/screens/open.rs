@@ -67,7 +67,7 @@ pub fn open(launch: &Launch) -> Result<Start, String> {
 }
 
 /// The game `play` sets on the table: the opening with its options, or a scene's position.
-pub fn table_of(play: &PlayLaunch) -> Result<TableGame, String> {
+pub(crate) fn table_of(play: &PlayLaunch) -> Result<TableGame, String> {
     match &play.table {
         TableStart::Opening(options) => TableGame::from_options(options.clone()),
         TableStart::Scene { path, at } => TableGame::from_scene(path, *at),

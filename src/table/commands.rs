@@ -18,7 +18,7 @@ pub struct Feedback {
 
 impl Feedback {
     /// A hint or report.
-    pub fn info(text: impl Into<String>) -> Feedback {
+    pub(crate) fn info(text: impl Into<String>) -> Feedback {
         Feedback {
             text: text.into(),
             is_error: false,
@@ -53,21 +53,21 @@ pub enum MatchCommand {
 /// Tells the players of the game on the table, whichever it is (the sound switched off, a
 /// screen that could not be opened): the match shows it as its feedback.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct Tell(pub Feedback);
+pub(crate) struct Tell(pub Feedback);
 
 /// The position changed in a way that is not one move forward (undo, new game): views
 /// rebuild from the rules state.
 #[derive(Message, Debug, Clone, Copy)]
-pub struct BoardReset;
+pub(crate) struct BoardReset;
 
 /// Systems that change the match; views run after them.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct MatchSet;
+pub(crate) struct MatchSet;
 
 /// The players' input systems: they turn clicks and keys into moves, and pause while an
 /// earlier position is looked at.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct InputSet;
+pub(crate) struct InputSet;
 
 /// A show is on the table (a demonstration, an exhibition): the keys it answers, in place
 /// of the table's controls. Meanwhile the players' keys, buttons and clicks are off.
@@ -75,7 +75,7 @@ pub struct InputSet;
 pub struct Watching(pub Option<&'static str>);
 
 /// Whether no show is on: the players' keys work.
-pub fn not_watching(watching: Option<Res<Watching>>) -> bool {
+pub(crate) fn not_watching(watching: Option<Res<Watching>>) -> bool {
     watching.is_none_or(|w| w.0.is_none())
 }
 
@@ -111,7 +111,7 @@ pub enum LeaveTable {
 }
 
 /// The match's messages and the resources every screen reads.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<MatchCommand>()
         .add_message::<BoardReset>()
         .add_message::<SaveGame>()

@@ -66,7 +66,7 @@ impl Default for ThinkSeed {
 }
 
 /// The level a hint searches at.
-pub const HINT_LEVEL: Level = Level::Hard;
+pub(crate) const HINT_LEVEL: Level = Level::Hard;
 
 /// What a search is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,13 +91,6 @@ pub struct Thinking<G: TableRules> {
     started: Duration,
 }
 
-impl<G: TableRules> Thinking<G> {
-    /// Whether the search has answered.
-    pub fn answered(&self) -> bool {
-        self.answer.is_some()
-    }
-}
-
 impl<G: TableRules> Drop for Thinking<G> {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
@@ -118,10 +111,10 @@ pub struct HintShown<G: TableRules> {
 /// The computer's systems: a screen whose moves come from elsewhere (a demonstration's
 /// scene) keeps them from running.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ThinkSet;
+pub(crate) struct ThinkSet;
 
 /// The computer seats and hints of the game `G`, at the pace and seed shared by every game.
-pub fn plugin<G: TableRules>(app: &mut App) {
+pub(crate) fn plugin<G: TableRules>(app: &mut App) {
     app.init_resource::<Pace>()
         .init_resource::<ThinkSeed>()
         .add_systems(

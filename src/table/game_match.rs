@@ -117,7 +117,7 @@ impl<G: TableRules> Match<G> {
     }
 
     /// The same match with `seats` playing (in turn order); seats not given stay local.
-    pub fn with_seats(mut self, seats: &[Controller]) -> Match<G> {
+    pub(crate) fn with_seats(mut self, seats: &[Controller]) -> Match<G> {
         for (seat, controller) in self.seats.iter_mut().zip(seats) {
             *seat = controller.clone();
         }
@@ -128,7 +128,7 @@ impl<G: TableRules> Match<G> {
     }
 
     /// Whether a person plays any seat here.
-    pub fn has_local_seat(&self) -> bool {
+    pub(crate) fn has_local_seat(&self) -> bool {
         self.seats.contains(&Controller::Local)
     }
 
@@ -168,7 +168,7 @@ impl<G: TableRules> Match<G> {
     }
 
     /// Who plays the seat to move.
-    pub fn controller_to_move(&self) -> Controller {
+    pub(crate) fn controller_to_move(&self) -> Controller {
         let to_move = self.game.to_move();
         self.game
             .players()

@@ -7,7 +7,7 @@ use crate::table::review::{Review, ReviewTo};
 use bevy::prelude::*;
 
 /// The keys, while no show is on.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Review>()
         .add_message::<ReviewTo>()
         .add_systems(Update, command_keys.before(MatchSet).run_if(not_watching));

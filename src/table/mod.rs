@@ -14,11 +14,11 @@
 pub mod commands;
 pub mod computer;
 pub mod game_match;
-pub mod keys;
+pub(crate) mod keys;
 pub mod moments;
 pub mod motion;
 pub mod pieces;
-pub mod play;
+pub(crate) mod play;
 pub mod report;
 pub mod review;
 pub mod rules;
@@ -34,7 +34,7 @@ use seats::LocalTurn;
 /// What every game's match shares, added once: the messages and resources of the match, the
 /// keys, the HUD's lines, motion, and who may click. The players' input listens only while
 /// play is live and the seat to move is played at this screen.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
         commands::plugin,
         seats::plugin,

@@ -78,7 +78,7 @@ pub fn number(n: usize) -> String {
 }
 
 /// The plural of one of the games' nouns ("troops", "men", "torpedoes").
-pub fn plural(noun: &str) -> String {
+pub(crate) fn plural(noun: &str) -> String {
     if let Some(stem) = noun.strip_suffix("man") {
         format!("{stem}men")
     } else if noun.ends_with('o') {
@@ -90,7 +90,7 @@ pub fn plural(noun: &str) -> String {
 
 /// Nouns counted in the order each first comes, to follow a possessive: `["troop",
 /// "cannon", "troop"]` reads "two troops and cannon" ("Blue's two troops and cannon").
-pub fn tally(nouns: &[&str]) -> String {
+pub(crate) fn tally(nouns: &[&str]) -> String {
     let mut groups: Vec<(&str, usize)> = Vec::new();
     for noun in nouns {
         match groups.iter_mut().find(|(n, _)| n == noun) {
@@ -118,7 +118,7 @@ pub fn list(parts: &[String]) -> String {
 }
 
 /// An ordinal in words ("first") for places in a race; figures from the fifth on.
-pub fn ordinal(n: usize) -> String {
+pub(crate) fn ordinal(n: usize) -> String {
     match n {
         1 => "first".into(),
         2 => "second".into(),

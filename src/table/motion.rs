@@ -41,7 +41,7 @@ impl Travel {
 
     /// The same travel, turning from `from` to `to` on the way (a fence set into a slot
     /// that runs the other way).
-    pub fn turning(mut self, from: Quat, to: Quat) -> Travel {
+    pub(crate) fn turning(mut self, from: Quat, to: Quat) -> Travel {
         self.turn = Some((from, to));
         self
     }
@@ -54,7 +54,7 @@ impl Travel {
     }
 
     /// The same travel, sliding along the table instead of hopping (a pawn's walk).
-    pub fn sliding(mut self) -> Travel {
+    pub(crate) fn sliding(mut self) -> Travel {
         self.lift = 0.08;
         self
     }
@@ -62,7 +62,7 @@ impl Travel {
 
 /// Runs travels; game views that start them run before it.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct MotionSet;
+pub(crate) struct MotionSet;
 
 /// Set for one frame when the players skip the animations in progress (Esc or a click):
 /// every animation jumps to its end.

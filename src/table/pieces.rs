@@ -17,15 +17,15 @@ pub struct TablePiece;
 
 /// Piece entities are spawned at start-up in this set: models must be ready before it.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct SpawnSet;
+pub(crate) struct SpawnSet;
 
 /// Piece entities are rebuilt from the game after a reset in this set: the game's own
 /// systems that follow moves run before it.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct RebuildSet;
+pub(crate) struct RebuildSet;
 
 /// The pieces of `G`: spawned when the table is entered, rebuilt after a reset.
-pub fn plugin<G: TableRules>(app: &mut App) {
+pub(crate) fn plugin<G: TableRules>(app: &mut App) {
     let set = GameSystems(G::KIND);
     app.add_systems(
         OnEnter(AtTable),

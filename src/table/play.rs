@@ -16,7 +16,7 @@ use bevy::prelude::*;
 /// The match of `G`: its messages, commands, intents, and the HUD it publishes. All five
 /// games are installed side by side; only the one whose match exists runs (its
 /// [`GameSystems`] set runs only then).
-pub fn plugin<G: TableRules>(app: &mut App) {
+pub(crate) fn plugin<G: TableRules>(app: &mut App) {
     let on_table = || resource_exists::<Match<G>>;
     let set = GameSystems(G::KIND);
     app.configure_sets(PreUpdate, set.run_if(on_table()))

@@ -46,7 +46,7 @@ pub struct MoveLine {
 
 /// The move list as numbered lines, one per pair of moves (the first player's, then the
 /// second's).
-pub fn move_lines(texts: &[String]) -> Vec<MoveLine> {
+pub(crate) fn move_lines(texts: &[String]) -> Vec<MoveLine> {
     texts
         .chunks(2)
         .enumerate()
@@ -59,7 +59,7 @@ pub fn move_lines(texts: &[String]) -> Vec<MoveLine> {
 
 /// Lines of moves grouped by turn: a move starts a new line when `starts` says so (another
 /// player moves), else it joins the line before. Lines read "who: move, move".
-pub fn turn_lines<P: std::fmt::Display>(
+pub(crate) fn turn_lines<P: std::fmt::Display>(
     moves: impl IntoIterator<Item = (P, String, bool)>,
 ) -> Vec<MoveLine> {
     let mut lines: Vec<MoveLine> = Vec::new();
@@ -80,7 +80,7 @@ pub fn turn_lines<P: std::fmt::Display>(
 }
 
 /// The HUD's lines, and the result following the match.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<HudState>().add_systems(
         Update,
         follow_result

@@ -35,14 +35,14 @@ pub struct ReviewTo(pub usize);
 
 /// Whether play is live (no earlier position is being looked at, no demonstration shown):
 /// the run condition of every game's input.
-pub fn live(review: Option<Res<Review>>, watching: Option<Res<Watching>>) -> bool {
+pub(crate) fn live(review: Option<Res<Review>>, watching: Option<Res<Watching>>) -> bool {
     watching.is_none_or(|w| w.0.is_none()) && review.is_none_or(|r| !r.active())
 }
 
 /// Walks a match toward a number of moves played, one take-back or redo at a time,
 /// waiting for each to land before asking the next (a redo lands a frame or two later).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Stepper {
+pub(crate) struct Stepper {
     /// The moves played when the last step was asked, and frames since.
     waiting: Option<(usize, u32)>,
     /// Whether the last step asked was forward (a redo).
@@ -103,7 +103,7 @@ impl Stepper {
     }
 
     /// Forget any step in flight.
-    pub fn reset(&mut self) {
+    pub(crate) fn reset(&mut self) {
         self.waiting = None;
     }
 }
@@ -152,7 +152,7 @@ pub fn step_review(
 
 /// Stepping the match `M` toward the earlier position the players asked to look at, while
 /// it is on the table.
-pub fn plugin<M: Saveable>(app: &mut App) {
+pub(crate) fn plugin<M: Saveable>(app: &mut App) {
     app.init_resource::<Review>()
         .add_message::<ReviewTo>()
         .add_systems(

@@ -171,4 +171,4 @@ pub struct Played<G: TableRules> {
 /// [`Match`](crate::table::game_match::Match) exists). Every system a game adds belongs to
 /// its set.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct GameSystems(pub GameKind);
+pub(crate) struct GameSystems(pub GameKind);

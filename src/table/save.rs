@@ -15,7 +15,7 @@ use tabula_rules::scene::GameKind;
 
 /// What a saved game holds.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SaveData {
+pub(crate) struct SaveData {
     /// Which game.
     pub kind: GameKind,
     /// The rules options, as RON.
@@ -30,12 +30,12 @@ pub struct SaveData {
 
 impl SaveData {
     /// The options of a game as RON text.
-    pub fn options_text(options: &impl Serialize) -> String {
+    pub(crate) fn options_text(options: &impl Serialize) -> String {
         ron::to_string(options).unwrap_or_else(|_| "()".into())
     }
 
     /// The `expect` text for an outcome.
-    pub fn expect_text<P: std::fmt::Display>(outcome: &Outcome<P>) -> String {
+    pub(crate) fn expect_text<P: std::fmt::Display>(outcome: &Outcome<P>) -> String {
         match outcome {
             Outcome::Ongoing => "Ongoing".into(),
             Outcome::Draw(_) => "Draw".into(),
@@ -48,7 +48,7 @@ impl SaveData {
     }
 
     /// The scene file's text.
-    pub fn scene_text(&self) -> String {
+    pub(crate) fn scene_text(&self) -> String {
         let setup = match &self.setup {
             None => "Standard".to_string(),
             Some(text) => format!("Position({})", quoted(text)),
@@ -151,7 +151,7 @@ pub fn write_atomic_failing(
 }
 
 /// A match that can be saved.
-pub trait Saveable:
+pub(crate) trait Saveable:
     Resource + bevy::ecs::component::Component<Mutability = bevy::ecs::component::Mutable>
 {
     /// The game as a save.
@@ -186,7 +186,7 @@ struct LeaveAsked(Option<usize>);
 
 /// Saving and leaving the match `M` while it is on the table: Ctrl+S saves, Ctrl+O loads
 /// the save, F10 goes back to the start screen.
-pub fn plugin<M: Saveable>(app: &mut App) {
+pub(crate) fn plugin<M: Saveable>(app: &mut App) {
     app.init_resource::<SavePath>()
         .init_resource::<LeaveAsked>()
         .add_systems(

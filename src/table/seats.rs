@@ -19,7 +19,7 @@ pub enum Controller {
 
 impl Controller {
     /// The name a seat gets when the players give none: "Computer (hard)"; none for a person.
-    pub fn default_name(&self) -> Option<String> {
+    pub(crate) fn default_name(&self) -> Option<String> {
         match self {
             Controller::Local | Controller::Remote => None,
             Controller::Computer(level) => Some(format!("Computer ({level})")),
@@ -50,7 +50,7 @@ pub struct Seat(pub usize);
 
 impl Seat {
     /// The seat of the first (0) or second (1) of two players sitting opposite.
-    pub fn opposite(player: usize) -> Seat {
+    pub(crate) fn opposite(player: usize) -> Seat {
         Seat(2 * player)
     }
 }
@@ -112,6 +112,6 @@ impl SeatNames {
 }
 
 /// Where the player to move sits and whether a person here plays the seat.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Seat>().init_resource::<LocalTurn>();
 }

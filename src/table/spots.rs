@@ -37,7 +37,7 @@ pub trait BoardSpots: TableRules {
 
 /// Which spot of `G` an entity stands for, asking the entity and then its parents.
 #[derive(SystemParam)]
-pub struct SpotFinder<'w, 's, G: BoardSpots> {
+pub(crate) struct SpotFinder<'w, 's, G: BoardSpots> {
     lookup: StaticSystemParam<'w, 's, <G as BoardSpots>::Lookup>,
     parents: Query<'w, 's, &'static ChildOf>,
 }
@@ -56,7 +56,7 @@ impl<G: BoardSpots> SpotFinder<'_, '_, G> {
     }
 
     /// The spot of the nearest entity under the mouse that stands for one, if any.
-    pub fn under_mouse(&self, map: &HoverMap) -> Option<G::Spot> {
+    pub(crate) fn under_mouse(&self, map: &HoverMap) -> Option<G::Spot> {
         map.get(&PointerId::Mouse)
             .and_then(|hits| {
                 hits.iter()
@@ -99,7 +99,7 @@ impl<S: Resource<Mutability = Mutable> + Default + PartialEq> Selection for S {}
 
 /// Clicks on `G`'s board arrive as [`SpotClicked`], and the selection `S` (what the player
 /// has entered so far) goes back to its default whenever the position changes. Headless.
-pub fn plugin<G: BoardSpots, S: Selection>(app: &mut App) {
+pub(crate) fn plugin<G: BoardSpots, S: Selection>(app: &mut App) {
     app.add_message::<SpotClicked<G>>()
         .init_resource::<S>()
         .add_systems(
@@ -112,7 +112,7 @@ pub fn plugin<G: BoardSpots, S: Selection>(app: &mut App) {
 
 /// Drops the selection `S` (back to its default) when a move of `G` is played or the board
 /// is reset (a take-back, a new game).
-pub fn clear_on_change<G: TableRules, S: Selection>(
+pub(crate) fn clear_on_change<G: TableRules, S: Selection>(
     mut played: MessageReader<Played<G>>,
     mut resets: MessageReader<BoardReset>,
     mut selection: ResMut<S>,

@@ -83,7 +83,7 @@ impl OrbitCamera {
 }
 
 /// Spawns the camera and moves it from input.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<View>()
         .init_resource::<FollowTurn>()
         .add_systems(OnEnter(AtTable), spawn_camera)
@@ -95,12 +95,12 @@ pub fn plugin(app: &mut App) {
 
 /// Hot-seat: after every move the camera turns to the side of the player to move.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct FollowTurn(pub bool);
+pub(crate) struct FollowTurn(pub bool);
 
 impl OrbitCamera {
     /// The view from behind a seat: the near player's view turned by the seat's quarter
     /// turns.
-    pub fn for_seat(seat: Seat) -> OrbitCamera {
+    pub(crate) fn for_seat(seat: Seat) -> OrbitCamera {
         let mut orbit = OrbitCamera::from_view(View::Red);
         orbit.yaw = seat.0 as f32 * std::f32::consts::FRAC_PI_2;
         orbit.focus = Vec3::new(0.6 * orbit.yaw.sin(), 0.0, 0.6 * orbit.yaw.cos());
@@ -205,4 +205,4 @@ fn apply(mut cameras: Query<(&OrbitCamera, &mut Transform), Changed<OrbitCamera>
 
 /// A camera the director always holds: the spectator window's.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct SpectatorView;
+pub(crate) struct SpectatorView;

@@ -10,7 +10,7 @@ use crate::view::theme::hint_glow;
 use bevy::prelude::*;
 
 /// The hint of the game `G`, drawn in 3D.
-pub fn plugin<G: TableRules>(app: &mut App) {
+pub(crate) fn plugin<G: TableRules>(app: &mut App) {
     app.add_systems(
         Update,
         draw_hint::<G>.after(MatchSet).in_set(GameSystems(G::KIND)),

@@ -9,7 +9,7 @@ use std::fmt;
 
 /// The spot of `G` under the mouse, if any.
 #[derive(Resource)]
-pub struct Hovered<G: BoardSpots>(pub Option<G::Spot>);
+pub(crate) struct Hovered<G: BoardSpots>(pub Option<G::Spot>);
 
 impl<G: BoardSpots> Default for Hovered<G> {
     fn default() -> Self {
@@ -24,7 +24,7 @@ impl<G: BoardSpots> fmt::Debug for Hovered<G> {
 }
 
 /// The spot under the mouse, kept in [`Hovered`] after picking has found what is hovered.
-pub fn plugin<G: BoardSpots>(app: &mut App) {
+pub(crate) fn plugin<G: BoardSpots>(app: &mut App) {
     app.init_resource::<Hovered<G>>().add_systems(
         PreUpdate,
         track_hover::<G>

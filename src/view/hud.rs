@@ -9,7 +9,7 @@ use crate::table::review::{Review, ReviewTo};
 use crate::table::seats::SeatNames;
 use crate::view::theme::{
     BUTTON, CAPTION, COUNTERS, ERROR, GO, HELP_PANEL, HELP_TEXT, INFO, LEAVE, LINK, LOOKING_BACK,
-    PANEL, TEXT, VIEWED_LINE, font,
+    PANEL, TEXT, VIEWED_LINE, button, font,
 };
 use bevy::prelude::*;
 
@@ -37,14 +37,14 @@ struct CommandButtons;
 struct ConfirmLabel;
 
 /// Spawns and updates the HUD.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(AtTable), (spawn_hud, spawn_help))
         .add_systems(Update, (update_hud, list_moves, toggle_help, fill_help));
 }
 
 /// The help overlay (F1 or ?): the rules in brief and the controls.
 #[derive(Component)]
-pub struct HelpOverlay;
+pub(crate) struct HelpOverlay;
 
 #[derive(Component)]
 struct HelpText;
@@ -95,7 +95,7 @@ fn toggle_help(
 }
 
 /// The keys every game answers besides its own.
-pub const TABLE_KEYS: &str = "Ctrl+S: save  Ctrl+O: load the save  F10: menu  Esc/click: skip animation  V: spectator  F12: screenshot  F1: help";
+pub(crate) const TABLE_KEYS: &str = "Ctrl+S: save  Ctrl+O: load the save  F10: menu  Esc/click: skip animation  V: spectator  F12: screenshot  F1: help";
 
 fn fill_help(hud: Res<HudState>, mut text: Query<&mut Text, With<HelpText>>) {
     if !hud.is_changed() {
@@ -202,15 +202,15 @@ fn spawn_hud(mut commands: Commands) {
             CommandButtons,
         ))
         .with_children(|p| {
-            p.spawn((
-                Button,
+            p.spawn(button(
+                "Menu",
+                16.0,
+                LEAVE,
                 Node {
                     padding: UiRect::axes(Val::Px(14.0), Val::Px(8.0)),
                     ..default()
                 },
-                BackgroundColor(LEAVE),
             ))
-            .with_child((Text::new("Menu"), font(16.0), TextColor(Color::WHITE)))
             .observe(
                 |click: On<Pointer<Click>>, mut leave: MessageWriter<Leave>| {
                     if click.button == PointerButton::Primary {
@@ -393,22 +393,18 @@ fn list_moves(
             for (i, line) in lines.iter().enumerate().take(end).skip(start) {
                 let ply = line.ply;
                 let highlighted = viewed == Some(i) && review.target > 0;
-                p.spawn((
-                    Button,
+                p.spawn(button(
+                    line.text.clone(),
+                    14.0,
+                    if highlighted {
+                        VIEWED_LINE
+                    } else {
+                        Color::NONE
+                    },
                     Node {
                         padding: UiRect::axes(Val::Px(4.0), Val::Px(1.0)),
                         ..default()
                     },
-                    BackgroundColor(if highlighted {
-                        VIEWED_LINE
-                    } else {
-                        Color::NONE
-                    }),
-                ))
-                .with_child((
-                    Text::new(line.text.clone()),
-                    font(14.0),
-                    TextColor(Color::WHITE),
                 ))
                 .observe(
                     move |click: On<Pointer<Click>>, mut asks: MessageWriter<ReviewTo>| {
@@ -419,19 +415,15 @@ fn list_moves(
                 );
             }
             if let Some(present) = review.present {
-                p.spawn((
-                    Button,
+                p.spawn(button(
+                    "Back to the game",
+                    15.0,
+                    LINK,
                     Node {
                         margin: UiRect::top(Val::Px(6.0)),
                         padding: UiRect::axes(Val::Px(10.0), Val::Px(6.0)),
                         ..default()
                     },
-                    BackgroundColor(LINK),
-                ))
-                .with_child((
-                    Text::new("Back to the game"),
-                    font(15.0),
-                    TextColor(Color::WHITE),
                 ))
                 .observe(
                     move |click: On<Pointer<Click>>, mut asks: MessageWriter<ReviewTo>| {

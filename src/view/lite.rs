@@ -9,7 +9,7 @@ use bevy::shader::ShaderRef;
 
 /// The base colour of a solid surface.
 #[derive(Asset, TypePath, AsBindGroup, Debug, Clone)]
-pub struct LiteMaterial {
+pub(crate) struct LiteMaterial {
     /// The colour, in linear space.
     #[uniform(0)]
     pub color: LinearRgba,
@@ -30,7 +30,7 @@ impl Material for LiteMaterial {
 /// The base colour of a translucent surface (the sea, the marks), blended over what lies
 /// behind it.
 #[derive(Asset, TypePath, AsBindGroup, Debug, Clone)]
-pub struct LiteGlass {
+pub(crate) struct LiteGlass {
     /// The colour and opacity, in linear space.
     #[uniform(0)]
     pub color: LinearRgba,
@@ -48,7 +48,7 @@ impl Material for LiteGlass {
 
 /// Registers the material, and economises on a software renderer whenever the table is
 /// entered.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     bevy::asset::embedded_asset!(app, "lite.wgsl");
     app.add_plugins((
         MaterialPlugin::<LiteMaterial>::default(),
@@ -66,11 +66,11 @@ pub fn plugin(app: &mut App) {
 
 /// Whether the light material stands in for the standard one.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct UseLite(pub bool);
+pub(crate) struct UseLite(pub bool);
 
 /// Gives every mesh that has (or is given) a standard material the light material of the
 /// same colour instead, reusing one light material per standard one.
-pub fn swap(
+pub(crate) fn swap(
     mut commands: Commands,
     lite: Res<UseLite>,
     standard: Res<Assets<StandardMaterial>>,
@@ -115,7 +115,7 @@ pub fn swap(
 
 /// The light material made for a standard one.
 #[derive(Debug, Clone)]
-pub enum Made {
+pub(crate) enum Made {
     /// For an opaque surface.
     Solid(Handle<LiteMaterial>),
     /// For a translucent one.
@@ -129,7 +129,7 @@ pub enum Made {
 /// indirect draws built on the GPU and draw no opaque surface at all; telling them the
 /// device has no GPU preprocessing makes them draw the CPU's batches. The two halves go
 /// together, so they are added together.
-pub fn add_plugins_building_on_cpu(app: &mut App, plugins: bevy::app::PluginGroupBuilder) {
+pub(crate) fn add_plugins_building_on_cpu(app: &mut App, plugins: bevy::app::PluginGroupBuilder) {
     use bevy::render::batching::gpu_preprocessing::{
         GpuPreprocessingMode, GpuPreprocessingSupport,
     };

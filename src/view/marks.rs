@@ -9,11 +9,11 @@ use bevy::prelude::*;
 /// A mark on the board, cleared and redrawn when the selection or the position changes.
 #[derive(Component)]
 #[require(DespawnOnExit<crate::state::AtTable> = DespawnOnExit(crate::state::AtTable))]
-pub struct Highlight;
+pub(crate) struct Highlight;
 
 /// The meshes and glowing materials of the marks.
 #[derive(Resource)]
-pub struct Marks {
+pub(crate) struct Marks {
     /// A small disc: a quiet landing.
     pub disc: Handle<Mesh>,
     /// A ring: a capture, or the chosen piece and path.
@@ -34,7 +34,7 @@ pub struct Marks {
 
 impl Marks {
     /// A mark of `mesh` and `material` at `at`, scaled by `scale`.
-    pub fn bundle(
+    pub(crate) fn bundle(
         mesh: &Handle<Mesh>,
         material: &Handle<StandardMaterial>,
         at: Vec3,
@@ -51,7 +51,7 @@ impl Marks {
 }
 
 /// Makes the marks' meshes and materials.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, make_marks);
 }
 
@@ -92,7 +92,7 @@ fn make_marks(
 
 /// The marks on the board ([`Highlight`]), cleared and drawn anew.
 #[derive(SystemParam)]
-pub struct Highlights<'w, 's> {
+pub(crate) struct Highlights<'w, 's> {
     commands: Commands<'w, 's>,
     marks: Option<Res<'w, Marks>>,
     shown: Query<'w, 's, Entity, With<Highlight>>,
@@ -101,7 +101,7 @@ pub struct Highlights<'w, 's> {
 impl<'w, 's> Highlights<'w, 's> {
     /// Clears the marks shown and gives the marks' meshes and materials with a pen to draw
     /// new ones; `None`, clearing nothing, before the marks are made (headless).
-    pub fn redraw(&mut self) -> Option<(&Marks, Pen<'_, 'w, 's>)> {
+    pub(crate) fn redraw(&mut self) -> Option<(&Marks, Pen<'_, 'w, 's>)> {
         let marks = self.marks.as_deref()?;
         for e in &self.shown {
             self.commands.entity(e).despawn();
@@ -111,11 +111,11 @@ impl<'w, 's> Highlights<'w, 's> {
 }
 
 /// Draws marks on the board.
-pub struct Pen<'a, 'w, 's>(&'a mut Commands<'w, 's>);
+pub(crate) struct Pen<'a, 'w, 's>(&'a mut Commands<'w, 's>);
 
 impl Pen<'_, '_, '_> {
     /// A mark of `mesh` and `material` at `at`, scaled by `scale`.
-    pub fn mark(
+    pub(crate) fn mark(
         &mut self,
         mesh: &Handle<Mesh>,
         material: &Handle<StandardMaterial>,

@@ -4,25 +4,25 @@
 //! draws with. The view reads the table ([`crate::table`]); the table never reads the view.
 
 pub mod camera;
-pub mod hint;
-pub mod hover;
-pub mod hud;
-pub mod lite;
-pub mod marks;
-pub mod models;
-pub mod pointer;
-pub mod room;
-pub mod screenshot;
+pub(crate) mod hint;
+pub(crate) mod hover;
+pub(crate) mod hud;
+pub(crate) mod lite;
+pub(crate) mod marks;
+pub(crate) mod models;
+pub(crate) mod pointer;
+pub(crate) mod room;
+pub(crate) mod screenshot;
 pub mod sound;
 pub mod spectator;
-pub mod spectator_window;
-pub mod theme;
+pub(crate) mod spectator_window;
+pub(crate) mod theme;
 
 use bevy::prelude::*;
 
 /// What every game's window shares: picking, the room, marks, HUD, camera, the spectator
 /// director and the F12 screenshot.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
         MeshPickingPlugin,
         room::plugin,

@@ -5,11 +5,11 @@
 use bevy::prelude::*;
 
 /// A part of a model: its mesh, where it sits in the model, and its material.
-pub type Part = (Mesh, Transform, Handle<StandardMaterial>);
+pub(crate) type Part = (Mesh, Transform, Handle<StandardMaterial>);
 
 /// The parts merged by material, each mesh in the model's own space, in the order the
 /// materials first appear.
-pub fn merge_by_material(parts: Vec<Part>) -> Vec<(Mesh, Handle<StandardMaterial>)> {
+pub(crate) fn merge_by_material(parts: Vec<Part>) -> Vec<(Mesh, Handle<StandardMaterial>)> {
     let mut merged: Vec<(Mesh, Handle<StandardMaterial>)> = Vec::new();
     for (mesh, transform, material) in parts {
         let mesh = mesh.transformed_by(transform);
@@ -26,7 +26,7 @@ pub fn merge_by_material(parts: Vec<Part>) -> Vec<(Mesh, Handle<StandardMaterial
 
 /// Spawns the parts merged by material, each mesh an entity that also carries `extra` (a
 /// marker, or `Pickable::IGNORE` for decoration).
-pub fn spawn_merged(
+pub(crate) fn spawn_merged(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
     parts: Vec<Part>,
@@ -46,7 +46,10 @@ pub fn spawn_merged(
 /// All the parts as one mesh in the model's own space, each vertex coloured with its part's
 /// base colour (linear), for the light material of software renderers, which shows vertex
 /// colours and nothing else of a material: one draw a model.
-pub fn merge_painted(parts: Vec<Part>, materials: &Assets<StandardMaterial>) -> Option<Mesh> {
+pub(crate) fn merge_painted(
+    parts: Vec<Part>,
+    materials: &Assets<StandardMaterial>,
+) -> Option<Mesh> {
     let mut merged: Option<Mesh> = None;
     for (mesh, transform, material) in parts {
         let color = materials
@@ -66,7 +69,7 @@ pub fn merge_painted(parts: Vec<Part>, materials: &Assets<StandardMaterial>) -> 
 }
 
 /// A model's meshes and materials, ready for every piece that wears it.
-pub type Worn = Vec<(Handle<Mesh>, Handle<StandardMaterial>)>;
+pub(crate) type Worn = Vec<(Handle<Mesh>, Handle<StandardMaterial>)>;
 
 /// Builds a model out of its parts: with the light material of software renderers
 /// (`lite`), all the parts as one mesh painted with their colours (one draw a model);
@@ -88,7 +91,7 @@ pub fn build(
 
 /// Gives `entity` the meshes of a model as children placed at `transform` in it, each
 /// child also carrying `extra` (such as `Pickable::IGNORE`).
-pub fn wear(
+pub(crate) fn wear(
     commands: &mut Commands,
     entity: Entity,
     worn: &Worn,

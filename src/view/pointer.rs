@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 /// Picking on `G`'s board: a primary click, where it began, on an entity that stands for a
 /// spot writes [`SpotClicked`].
-pub fn plugin<G: BoardSpots>(app: &mut App) {
+pub(crate) fn plugin<G: BoardSpots>(app: &mut App) {
     app.add_observer(on_click::<G>);
 }
 

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 /// Spawns the room.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(crate::view::theme::BACKGROUND))
         .insert_resource(GlobalAmbientLight {
             color: Color::srgb(1.0, 0.95, 0.88),
@@ -14,11 +14,11 @@ pub fn plugin(app: &mut App) {
 }
 
 /// The floor's colour.
-pub const FLOOR: Color = Color::srgb(0.18, 0.16, 0.15);
+pub(crate) const FLOOR: Color = Color::srgb(0.18, 0.16, 0.15);
 
 /// The floor of the room, far below the table.
 #[derive(Component, Debug)]
-pub struct RoomFloor;
+pub(crate) struct RoomFloor;
 
 fn spawn_room(
     mut commands: Commands,

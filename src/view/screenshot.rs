@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::Screenshot;
 
 /// F12 takes a screenshot.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, save_on_f12);
 }
 

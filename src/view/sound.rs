@@ -281,7 +281,7 @@ fn toggle_mute(
 /// configuration errors when there is none) out of the terminal: Bevy's audio plugin says
 /// "No audio device found." in one line instead. Call it on the thread that adds Bevy's
 /// plugins, before them.
-pub fn quiet_device_search() {
+pub(crate) fn quiet_device_search() {
     #[cfg(target_os = "linux")]
     if let Err(e) = alsa::Output::local_error_handler() {
         debug!("ALSA's messages go to the terminal: {e}");

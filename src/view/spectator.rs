@@ -16,7 +16,7 @@ use bevy::prelude::*;
 pub struct Spectator(pub bool);
 
 /// The lowest and highest angle above the table the director uses.
-pub const PITCH_RANGE: (f32, f32) = (0.45, 1.15);
+pub(crate) const PITCH_RANGE: (f32, f32) = (0.45, 1.15);
 
 /// How far from the board's centre the director may aim.
 pub const FOCUS_LIMIT: f32 = 4.5;

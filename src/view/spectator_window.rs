@@ -11,7 +11,7 @@ use bevy::prelude::*;
 
 /// The spectator's own window: a second window whose camera the director holds, with the
 /// game's name, whose turn and the last move along its foot.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SpectatorWindow>()
         .add_systems(OnEnter(AtTable), spawn_window)
         .add_systems(Update, caption);
@@ -19,7 +19,7 @@ pub fn plugin(app: &mut App) {
 
 /// Whether the spectator's own window is wanted. Once opened it stays open across screens.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct SpectatorWindow(pub bool);
+pub(crate) struct SpectatorWindow(pub bool);
 
 #[derive(Component)]
 struct Caption;

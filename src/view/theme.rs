@@ -7,91 +7,91 @@ use bevy::prelude::*;
 use bevy::text::FontSize;
 
 /// Headings and titles: old gold.
-pub const GOLD: Color = Color::srgb(0.85, 0.72, 0.4);
+pub(crate) const GOLD: Color = Color::srgb(0.85, 0.72, 0.4);
 /// A warm caption colour for section labels.
-pub const CAPTION: Color = Color::srgb(0.8, 0.75, 0.6);
+pub(crate) const CAPTION: Color = Color::srgb(0.8, 0.75, 0.6);
 /// Behind the start screen and the room.
-pub const BACKGROUND: Color = Color::srgb(0.08, 0.07, 0.07);
+pub(crate) const BACKGROUND: Color = Color::srgb(0.08, 0.07, 0.07);
 /// A button at rest.
-pub const BUTTON: Color = Color::srgb(0.25, 0.2, 0.14);
+pub(crate) const BUTTON: Color = Color::srgb(0.25, 0.2, 0.14);
 /// The button that starts or confirms: green.
-pub const GO: Color = Color::srgb(0.2, 0.45, 0.2);
+pub(crate) const GO: Color = Color::srgb(0.2, 0.45, 0.2);
 /// A button or field that links elsewhere (a move to look back at, a demonstration): blue.
-pub const LINK: Color = Color::srgb(0.2, 0.3, 0.5);
+pub(crate) const LINK: Color = Color::srgb(0.2, 0.3, 0.5);
 /// The button that closes Tabula: dark red.
-pub const QUIT: Color = Color::srgb(0.35, 0.15, 0.12);
+pub(crate) const QUIT: Color = Color::srgb(0.35, 0.15, 0.12);
 /// The HUD's button back to the start screen: a muted violet, apart from the game's own.
-pub const LEAVE: Color = Color::srgb(0.2, 0.18, 0.22);
+pub(crate) const LEAVE: Color = Color::srgb(0.2, 0.18, 0.22);
 /// Plain text on a panel.
-pub const TEXT: Color = Color::srgb(0.85, 0.85, 0.85);
+pub(crate) const TEXT: Color = Color::srgb(0.85, 0.85, 0.85);
 /// Text of less weight: hints, the command line a choice stands for.
-pub const DIM: Color = Color::srgb(0.7, 0.7, 0.7);
+pub(crate) const DIM: Color = Color::srgb(0.7, 0.7, 0.7);
 /// A report to the players.
-pub const INFO: Color = Color::srgb(0.85, 0.9, 0.85);
+pub(crate) const INFO: Color = Color::srgb(0.85, 0.9, 0.85);
 /// A refusal, with its reason.
-pub const ERROR: Color = Color::srgb(1.0, 0.55, 0.45);
+pub(crate) const ERROR: Color = Color::srgb(1.0, 0.55, 0.45);
 /// The counters under the status line.
-pub const COUNTERS: Color = Color::srgb(0.8, 0.8, 0.8);
+pub(crate) const COUNTERS: Color = Color::srgb(0.8, 0.8, 0.8);
 /// The help overlay's text.
-pub const HELP_TEXT: Color = Color::srgb(0.92, 0.9, 0.85);
+pub(crate) const HELP_TEXT: Color = Color::srgb(0.92, 0.9, 0.85);
 /// What the players are told while they look back at an earlier position.
-pub const LOOKING_BACK: Color = Color::srgb(0.6, 0.8, 1.0);
+pub(crate) const LOOKING_BACK: Color = Color::srgb(0.6, 0.8, 1.0);
 /// The line of the move list whose position is looked at.
-pub const VIEWED_LINE: Color = Color::srgb(0.25, 0.35, 0.55);
+pub(crate) const VIEWED_LINE: Color = Color::srgb(0.25, 0.35, 0.55);
 
 /// The panels over the table: the HUD's, the exhibition's banner, the spectator window's
 /// caption (a little more transparent).
-pub const PANEL: Color = Color::srgba(0.05, 0.05, 0.06, 0.72);
+pub(crate) const PANEL: Color = Color::srgba(0.05, 0.05, 0.06, 0.72);
 /// The help overlay, nearly opaque.
-pub const HELP_PANEL: Color = Color::srgba(0.04, 0.04, 0.05, 0.92);
+pub(crate) const HELP_PANEL: Color = Color::srgba(0.04, 0.04, 0.05, 0.92);
 /// The exhibition's result card, warm and nearly opaque.
-pub const CARD: Color = Color::srgba(0.06, 0.05, 0.04, 0.92);
+pub(crate) const CARD: Color = Color::srgba(0.06, 0.05, 0.04, 0.92);
 
 /// The start screen's columns.
-pub const MENU_PANEL: Color = Color::srgba(0.13, 0.11, 0.1, 0.95);
+pub(crate) const MENU_PANEL: Color = Color::srgba(0.13, 0.11, 0.1, 0.95);
 /// The game chosen on the start screen.
-pub const CHOSEN: Color = Color::srgb(0.45, 0.33, 0.14);
+pub(crate) const CHOSEN: Color = Color::srgb(0.45, 0.33, 0.14);
 /// A text field.
-pub const FIELD: Color = Color::srgb(0.18, 0.16, 0.14);
+pub(crate) const FIELD: Color = Color::srgb(0.18, 0.16, 0.14);
 /// The text field typed into.
-pub const FOCUSED: Color = Color::srgb(0.3, 0.27, 0.18);
+pub(crate) const FOCUSED: Color = Color::srgb(0.3, 0.27, 0.18);
 /// The start screen's line under its title.
-pub const TAGLINE: Color = Color::srgb(0.8, 0.78, 0.72);
+pub(crate) const TAGLINE: Color = Color::srgb(0.8, 0.78, 0.72);
 /// A game's description on the start screen.
-pub const BLURB: Color = Color::srgb(0.85, 0.82, 0.75);
+pub(crate) const BLURB: Color = Color::srgb(0.85, 0.82, 0.75);
 
 /// A demonstration's title bar and subtitles.
-pub const SHOW_PANEL: Color = Color::srgba(0.03, 0.03, 0.04, 0.78);
+pub(crate) const SHOW_PANEL: Color = Color::srgba(0.03, 0.03, 0.04, 0.78);
 /// A demonstration's title.
-pub const SHOW_TITLE: Color = Color::srgb(0.95, 0.85, 0.55);
+pub(crate) const SHOW_TITLE: Color = Color::srgb(0.95, 0.85, 0.55);
 /// Where a demonstration stands (move, speed, variation).
-pub const SHOW_STATE: Color = Color::srgb(0.75, 0.85, 1.0);
+pub(crate) const SHOW_STATE: Color = Color::srgb(0.75, 0.85, 1.0);
 /// A demonstration note's arrows, like the patent figures' dotted lines.
-pub const NOTE_ARROW: Color = Color::srgb(0.3, 0.85, 1.0);
+pub(crate) const NOTE_ARROW: Color = Color::srgb(0.3, 0.85, 1.0);
 
 /// A landing lit on the board: green.
-pub const MARK_GO: Color = Color::srgb(0.2, 0.9, 0.35);
+pub(crate) const MARK_GO: Color = Color::srgb(0.2, 0.9, 0.35);
 /// A capture lit on the board: orange.
-pub const MARK_TAKE: Color = Color::srgb(1.0, 0.45, 0.1);
+pub(crate) const MARK_TAKE: Color = Color::srgb(1.0, 0.45, 0.1);
 /// The chosen piece and path: yellow.
-pub const MARK_CHOSEN: Color = Color::srgb(1.0, 0.85, 0.2);
+pub(crate) const MARK_CHOSEN: Color = Color::srgb(1.0, 0.85, 0.2);
 /// The spot under the mouse: faint white.
-pub const MARK_HOVER: Color = Color::srgba(1.0, 1.0, 1.0, 0.22);
+pub(crate) const MARK_HOVER: Color = Color::srgba(1.0, 1.0, 1.0, 0.22);
 /// The last move: faint gold.
-pub const MARK_LAST: Color = Color::srgba(0.95, 0.8, 0.2, 0.35);
+pub(crate) const MARK_LAST: Color = Color::srgba(0.95, 0.8, 0.2, 0.35);
 
 /// A demonstration note's squares, gold, pulsing with `glow` (0.5 to 1).
-pub fn note_ring(glow: f32) -> Color {
+pub(crate) fn note_ring(glow: f32) -> Color {
     Color::srgb(1.0, 0.8 * glow, 0.2)
 }
 
 /// The computer's hint, green, pulsing with `glow` (0.5 to 1).
-pub fn hint_glow(glow: f32) -> Color {
+pub(crate) fn hint_glow(glow: f32) -> Color {
     Color::srgb(0.35 * glow, 1.0 * glow, 0.55)
 }
 
 /// Text of `size` pixels in the default font.
-pub fn font(size: f32) -> TextFont {
+pub(crate) fn font(size: f32) -> TextFont {
     TextFont::from_font_size(FontSize::Px(size))
 }
 
@@ -101,7 +101,7 @@ pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
 }
 
 /// A button of `color` laid out by `node`, its label in white text of `size` pixels.
-pub fn button(label: impl Into<String>, size: f32, color: Color, node: Node) -> impl Bundle {
+pub(crate) fn button(label: impl Into<String>, size: f32, color: Color, node: Node) -> impl Bundle {
     (
         Button,
         node,
@@ -111,6 +111,6 @@ pub fn button(label: impl Into<String>, size: f32, color: Color, node: Node) -> 
 }
 
 /// A panel of `color` laid out by `node`.
-pub fn panel(color: Color, node: Node) -> impl Bundle {
+pub(crate) fn panel(color: Color, node: Node) -> impl Bundle {
     (node, BackgroundColor(color))
 }

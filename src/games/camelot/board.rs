@@ -5,14 +5,14 @@ use bevy::prelude::*;
 use tabula_rules::camelot::{Side, Square};
 
 /// Width of a square in world units (the board is 12 by 16 squares).
-pub const SQUARE: f32 = 0.72;
+pub(crate) const SQUARE: f32 = 0.72;
 
 /// Height of the squares' top faces.
-pub const BOARD_TOP: f32 = 0.04;
+pub(crate) const BOARD_TOP: f32 = 0.04;
 
 /// World position of the centre of a square's top face. White sits at +z (rank 1 nearest),
 /// files A-L run along +x.
-pub fn square_center(sq: Square) -> Vec3 {
+pub(crate) fn square_center(sq: Square) -> Vec3 {
     Vec3::new(
         (sq.file() as f32 - 5.5) * SQUARE,
         BOARD_TOP,
@@ -23,10 +23,10 @@ pub fn square_center(sq: Square) -> Vec3 {
 /// The board's squares of one colour: one mesh, so that the board costs three draws
 /// instead of one a square. A click on it falls on the square [`square_at`] finds.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct CamelotSquares;
+pub(crate) struct CamelotSquares;
 
 /// The square under the point `at` (a point on the squares).
-pub fn square_at(at: Vec3) -> Option<Square> {
+pub(crate) fn square_at(at: Vec3) -> Option<Square> {
     let file = (at.x / SQUARE + 5.5).round();
     let rank = (7.5 - at.z / SQUARE).round();
     if !(0.0..16.0).contains(&file) || !(0.0..16.0).contains(&rank) {
@@ -36,24 +36,24 @@ pub fn square_at(at: Vec3) -> Option<Square> {
 }
 
 /// The colours of the board and the armies.
-pub mod palette {
+pub(crate) mod palette {
     use bevy::prelude::Color;
     /// Light squares.
-    pub const LIGHT: Color = Color::srgb(0.80, 0.72, 0.55);
+    pub(crate) const LIGHT: Color = Color::srgb(0.80, 0.72, 0.55);
     /// Dark squares.
-    pub const DARK: Color = Color::srgb(0.42, 0.27, 0.16);
+    pub(crate) const DARK: Color = Color::srgb(0.42, 0.27, 0.16);
     /// The White army: ivory.
-    pub const WHITE: Color = Color::srgb(0.93, 0.90, 0.82);
+    pub(crate) const WHITE: Color = Color::srgb(0.93, 0.90, 0.82);
     /// The Black army: ebony.
-    pub const BLACK: Color = Color::srgb(0.10, 0.10, 0.11);
+    pub(crate) const BLACK: Color = Color::srgb(0.10, 0.10, 0.11);
     /// Castle floors.
-    pub const CASTLE: Color = Color::srgb(0.55, 0.12, 0.12);
+    pub(crate) const CASTLE: Color = Color::srgb(0.55, 0.12, 0.12);
     /// Stone walls.
-    pub const STONE: Color = Color::srgb(0.62, 0.60, 0.56);
+    pub(crate) const STONE: Color = Color::srgb(0.62, 0.60, 0.56);
 }
 
 /// The colour of an army.
-pub fn side_color(side: Side) -> Color {
+pub(crate) fn side_color(side: Side) -> Color {
     match side {
         Side::White => palette::WHITE,
         Side::Black => palette::BLACK,
@@ -61,7 +61,7 @@ pub fn side_color(side: Side) -> Color {
 }
 
 /// Spawns the Camelot board and its castles.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(crate::state::AtTable),
         spawn_board.in_set(super::SYSTEMS),

@@ -46,7 +46,7 @@ struct Drag(Option<Square>, bool, u8);
 const RELEASE_FRAMES: u8 = 3;
 
 /// Path entry, headless: input messages to intents.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(crate::table::spots::plugin::<Camelot, PathEntry>)
         .add_message::<SquareInput>()
         .init_resource::<Drag>()
@@ -235,7 +235,7 @@ fn exact_would_capture(legal: &[Move], origin: Square, path: &[Square]) -> bool 
 }
 
 /// Plays the path entered so far if it is a whole legal move; otherwise says why not.
-pub fn confirm(the_match: &mut Match<Camelot>, entry: &mut PathEntry) -> Option<Move> {
+pub(crate) fn confirm(the_match: &mut Match<Camelot>, entry: &mut PathEntry) -> Option<Move> {
     let Some(origin) = entry.origin else {
         the_match.feedback = Feedback::error("Nothing to confirm: choose a piece and its path.");
         return None;

@@ -1,12 +1,12 @@
 //! Camelot on the table: the match that owns the game, and its board, men and knights, and
 //! path entry. One plugin per module; [`plugin`] runs headless, [`view`] adds the 3D.
 
-pub mod board;
+pub(crate) mod board;
 pub mod input;
-pub mod models;
-pub mod picking;
+pub(crate) mod models;
+pub(crate) mod picking;
 pub mod pieces;
-pub mod view;
+pub(crate) mod view;
 
 use crate::table::rules::TableRules;
 use crate::table::seats::Seat;
@@ -15,16 +15,16 @@ use tabula_rules::camelot::{Camelot, RuleSet, Side, Square};
 use tabula_rules::scene::GameKind;
 
 /// The set every system of this game is in: it runs while the game is on the table.
-pub const SYSTEMS: crate::table::rules::GameSystems =
+pub(crate) const SYSTEMS: crate::table::rules::GameSystems =
     crate::table::rules::GameSystems(GameKind::Camelot);
 
 /// The match, headless: intents, commands, and what the HUD and camera are told.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((pieces::plugin, input::plugin));
 }
 
 /// The rules in brief, for the help overlay.
-pub const RULES: &str = "Parker's Camelot (1930). 160 squares; 4 knights and 10 men a side. A plain move goes one \
+pub(crate) const RULES: &str = "Parker's Camelot (1930). 160 squares; 4 knights and 10 men a side. A plain move goes one \
 square any way; a canter leaps a friendly piece (chains may turn, and may stop after any \
 leap, but a knight may not stop beside an enemy it can jump); a jump leaps an enemy piece \
 and captures it, and must go on while it can; a knight's charge canters, then jumps. WCF \

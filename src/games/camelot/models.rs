@@ -14,7 +14,7 @@ struct Kit {
 }
 
 /// Gives pieces their models.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(crate::state::AtTable),
         make_kit

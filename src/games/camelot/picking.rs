@@ -17,7 +17,7 @@ use tabula_rules::camelot::{Square, Step};
 struct DraggedOver(Option<Square>);
 
 /// Picking and highlights.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
         crate::view::pointer::plugin::<Camelot>,
         crate::view::hover::plugin::<Camelot>,

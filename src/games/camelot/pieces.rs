@@ -31,7 +31,7 @@ pub struct CamelotCaptured(pub Piece);
 pub(super) struct Model(pub(super) Piece);
 
 /// Spawning, moving and setting aside pieces.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (follow_moves
@@ -44,7 +44,7 @@ pub fn plugin(app: &mut App) {
 
 /// Where the `index`-th piece captured from `side` waits beside the board: White's losses
 /// on the left of White's player, Black's on the right.
-pub fn tray_position(side: Side, index: usize) -> Vec3 {
+pub(crate) fn tray_position(side: Side, index: usize) -> Vec3 {
     let column = (index / 8) as f32;
     let row = (index % 8) as f32;
     match side {
@@ -54,7 +54,7 @@ pub fn tray_position(side: Side, index: usize) -> Vec3 {
 }
 
 /// Spawns every entity that shows the position of `game`.
-pub fn spawn_pieces(game: &Camelot, commands: &mut Commands) {
+pub(crate) fn spawn_pieces(game: &Camelot, commands: &mut Commands) {
     let pos = game.position();
     for side in Side::ALL {
         for (at, piece) in pos.pieces_of(side) {

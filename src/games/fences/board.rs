@@ -10,7 +10,7 @@ use tabula_rules::fences::{Board, Node, Seat, Section, Slot, Space};
 const FIELD: f32 = 10.0;
 
 /// Height of the spaces' top faces.
-pub const TOP: f32 = 0.06;
+pub(crate) const TOP: f32 = 0.06;
 
 /// Distance between neighbouring spaces.
 pub fn pitch(board: Board) -> f32 {
@@ -18,19 +18,19 @@ pub fn pitch(board: Board) -> f32 {
 }
 
 /// World position of the top of a space. South (row 1) is nearest (+z), east is +x.
-pub fn space_center(board: Board, s: Space) -> Vec3 {
+pub(crate) fn space_center(board: Board, s: Space) -> Vec3 {
     let c = (board.size() as f32 - 1.0) / 2.0;
     let p = pitch(board);
     Vec3::new((s.x as f32 - c) * p, TOP, (c - s.y as f32) * p)
 }
 
 /// World position of the middle of a slot, on the board.
-pub fn slot_center(board: Board, slot: Slot) -> Vec3 {
+pub(crate) fn slot_center(board: Board, slot: Slot) -> Vec3 {
     (space_center(board, slot.0) + space_center(board, slot.1)) / 2.0
 }
 
 /// The turn of a fence standing in a slot: across the path it closes.
-pub fn slot_rotation(slot: Slot) -> Quat {
+pub(crate) fn slot_rotation(slot: Slot) -> Quat {
     if slot.0.y == slot.1.y {
         // An east-west path: the panel runs north-south.
         Quat::from_rotation_y(std::f32::consts::FRAC_PI_2)
@@ -40,7 +40,7 @@ pub fn slot_rotation(slot: Slot) -> Quat {
 }
 
 /// Where a seat's pawn stands on a node (pawns at home stand apart, each on its side).
-pub fn node_center(board: Board, node: Node, seat: Seat) -> Vec3 {
+pub(crate) fn node_center(board: Board, node: Node, seat: Seat) -> Vec3 {
     match node {
         Node::Space(s) => space_center(board, s),
         Node::Home => {
@@ -64,24 +64,24 @@ pub enum Spot {
 
 /// The board the view was built for.
 #[derive(Resource, Debug, Clone, Copy)]
-pub struct FieldBoard(pub Board);
+pub(crate) struct FieldBoard(pub Board);
 
 /// The junction spaces of one tint: one mesh, so that the field costs a few draws instead
 /// of one a space. A click on it falls on the space [`space_at`] finds.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct SpacePads;
+pub(crate) struct SpacePads;
 
 /// The slots between the spaces: one mesh; a click on it falls on the nearest slot of
 /// [`FieldSlots`].
 #[derive(Component, Debug, Clone, Copy)]
-pub struct SlotGrooves;
+pub(crate) struct SlotGrooves;
 
 /// The slots the view drew.
 #[derive(Resource, Debug, Clone, Default)]
-pub struct FieldSlots(pub Vec<Slot>);
+pub(crate) struct FieldSlots(pub Vec<Slot>);
 
 /// The space under the point `at` (a point on a space).
-pub fn space_at(board: Board, at: Vec3) -> Option<Space> {
+pub(crate) fn space_at(board: Board, at: Vec3) -> Option<Space> {
     let c = (board.size() as f32 - 1.0) / 2.0;
     let p = pitch(board);
     let x = (at.x / p + c).round();
@@ -96,7 +96,7 @@ pub fn space_at(board: Board, at: Vec3) -> Option<Space> {
 
 /// The slot of `slots` under the point `at` (a point on a slot's groove): the one whose
 /// groove, measured in its own half-widths, lies nearest.
-pub fn slot_at(board: Board, slots: &[Slot], at: Vec3) -> Option<Slot> {
+pub(crate) fn slot_at(board: Board, slots: &[Slot], at: Vec3) -> Option<Slot> {
     let p = pitch(board);
     let reach = |slot: &Slot| {
         let local = slot_rotation(*slot).inverse() * (at - slot_center(board, *slot));
@@ -109,7 +109,7 @@ pub fn slot_at(board: Board, slots: &[Slot], at: Vec3) -> Option<Slot> {
 }
 
 /// Spawns the board.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(crate::state::AtTable),
         spawn_board.in_set(super::SYSTEMS),

@@ -17,10 +17,10 @@ use tabula_rules::fences::{FenceMove, Node, Slot};
 
 /// The fence chosen to be moved, by the slot it stands in.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct ChosenFence(pub Option<Slot>);
+pub(crate) struct ChosenFence(pub Option<Slot>);
 
 /// Clicks to actions, headless.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(crate::table::spots::plugin::<Fences, ChosenFence>)
         .add_systems(
             Update,

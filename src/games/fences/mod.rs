@@ -2,11 +2,11 @@
 //! fences, pawns and die, and move entry. [`plugin`] runs headless, [`view`] adds the 3D.
 
 pub mod board;
-pub mod input;
-pub mod models;
-pub mod picking;
+pub(crate) mod input;
+pub(crate) mod models;
+pub(crate) mod picking;
 pub mod pieces;
-pub mod view;
+pub(crate) mod view;
 
 use crate::table::report::{MoveLine, turn_lines};
 use crate::table::rules::TableRules;
@@ -18,7 +18,7 @@ use tabula_rules::scene::GameKind;
 use tabula_rules::{Game, Outcome, PlayError};
 
 /// The set every system of this game is in: it runs while the game is on the table.
-pub const SYSTEMS: crate::table::rules::GameSystems =
+pub(crate) const SYSTEMS: crate::table::rules::GameSystems =
     crate::table::rules::GameSystems(GameKind::Fences);
 
 /// What the seat to move must do now.
@@ -35,7 +35,7 @@ pub enum Stage {
 }
 
 /// The colour of a seat.
-pub fn seat_color(seat: tabula_rules::fences::Seat) -> Color {
+pub(crate) fn seat_color(seat: tabula_rules::fences::Seat) -> Color {
     match seat.0 {
         Section::South => Color::srgb(0.78, 0.14, 0.1),
         Section::East => Color::srgb(0.14, 0.32, 0.8),
@@ -58,7 +58,7 @@ pub fn stage(game: &Fences) -> Stage {
 }
 
 /// Whether the pawn to move is fenced in and can only stay, from the `legal` moves.
-pub fn must_stay(legal: &[FenceMove]) -> bool {
+pub(crate) fn must_stay(legal: &[FenceMove]) -> bool {
     legal == [FenceMove::Stay]
 }
 
@@ -73,12 +73,12 @@ fn ordinal(n: usize) -> String {
 }
 
 /// Where a seat sits around the table.
-pub fn table_seat(seat: tabula_rules::fences::Seat) -> Seat {
+pub(crate) fn table_seat(seat: tabula_rules::fences::Seat) -> Seat {
     Seat(seat.0.turns() as usize)
 }
 
 /// The rules in brief, for the help overlay.
-pub const RULES: &str = "Magee's fence race (1962). Each turn: move one of your six fences to any vacant slot \
+pub(crate) const RULES: &str = "Magee's fence race (1962). Each turn: move one of your six fences to any vacant slot \
 (compulsory), throw the die, and walk your pawn exactly that many steps along open paths, \
 turning freely and back-tracking if you like, never through a fence. A fenced-in pawn \
 stays. Home only with the exact count (the shortest distance). First pawn home wins. \
@@ -86,7 +86,7 @@ Options: 2-4 players, board size, seed, chance cards instead of the die, playing
 places.";
 
 /// The race, headless: its match, pieces and input.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((pieces::plugin, input::plugin));
 }
 

@@ -9,7 +9,7 @@ use tabula_rules::fences::Fences;
 use tabula_rules::fences::Seat;
 
 /// Gives panels, pawns and the die their models.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         PostUpdate,
         (dress_fences, dress_pawns, dress_die).in_set(super::SYSTEMS),

@@ -14,7 +14,7 @@ use tabula_rules::fences::Fences;
 use tabula_rules::fences::{FenceMove, Node};
 
 /// Picking and highlights.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
         crate::view::pointer::plugin::<Fences>,
         crate::view::hover::plugin::<Fences>,

@@ -60,7 +60,7 @@ const DIE_REST: Vec3 = Vec3::new(6.9, -0.2 + DIE_SIZE / 2.0, 3.4);
 pub(super) const DIE_SIZE: f32 = 0.55;
 
 /// Fence panels, pawns and the die follow the race.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         ((follow_steps.before(RebuildSet), tumble.after(RebuildSet))
@@ -71,7 +71,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// The rotation that puts `face` on top (1 up, 6 down, 2 and 5 on ±x, 3 and 4 on ±z).
-pub fn face_up(face: u8) -> Quat {
+pub(crate) fn face_up(face: u8) -> Quat {
     use std::f32::consts::{FRAC_PI_2, PI};
     match face {
         2 => Quat::from_rotation_z(FRAC_PI_2),
@@ -84,7 +84,7 @@ pub fn face_up(face: u8) -> Quat {
 }
 
 /// Spawns every entity that shows the position of `game`.
-pub fn spawn_pieces(game: &Fences, commands: &mut Commands) {
+pub(crate) fn spawn_pieces(game: &Fences, commands: &mut Commands) {
     let board = game.board();
     for (seat, slot) in game.fences() {
         commands.spawn((

@@ -5,14 +5,14 @@ use bevy::prelude::*;
 use tabula_rules::screwball::{Board, Size, SpaceId};
 
 /// World units per unit of the board (a small square's side).
-pub const UNIT: f32 = 0.8;
+pub(crate) const UNIT: f32 = 0.8;
 
 /// Height of the squares' top faces.
-pub const TOP: f32 = 0.05;
+pub(crate) const TOP: f32 = 0.05;
 
 /// World position of the centre of a space's top. Screws sit at +z (their edge is rank 1),
 /// files run along +x.
-pub fn space_center(id: SpaceId) -> Vec3 {
+pub(crate) fn space_center(id: SpaceId) -> Vec3 {
     let s = Board::get().space(id);
     let (cx, cy) = s.centre2();
     Vec3::new(
@@ -25,10 +25,10 @@ pub fn space_center(id: SpaceId) -> Vec3 {
 /// The board's spaces of one colour: one mesh, so that the board costs four draws instead
 /// of one a space. A click on it falls on the space [`space_at`] finds.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct ScrewballSpaces;
+pub(crate) struct ScrewballSpaces;
 
 /// The space under the point `at` (a point on the spaces).
-pub fn space_at(at: Vec3) -> Option<SpaceId> {
+pub(crate) fn space_at(at: Vec3) -> Option<SpaceId> {
     let x = (at.x / UNIT + 6.0).floor();
     let y = (6.0 - at.z / UNIT).floor();
     let on = |v: f32| (0.0..12.0).contains(&v);
@@ -39,7 +39,7 @@ pub fn space_at(at: Vec3) -> Option<SpaceId> {
 }
 
 /// Spawns the board.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(crate::state::AtTable),
         spawn_board.in_set(super::SYSTEMS),

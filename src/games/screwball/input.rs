@@ -27,7 +27,7 @@ pub struct Entry {
 }
 
 /// Clicks to intents, headless.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(crate::table::spots::plugin::<Screwball, Entry>)
         .add_systems(Update, handle_input.in_set(InputSet).in_set(super::SYSTEMS));
 }

@@ -2,12 +2,12 @@
 //! small squares, screws and balls with their reserves, and move entry with the attacker's
 //! choice of penalty squares. [`plugin`] runs headless, [`view`] adds the 3D.
 
-pub mod board;
+pub(crate) mod board;
 pub mod input;
-pub mod models;
-pub mod picking;
+pub(crate) mod models;
+pub(crate) mod picking;
 pub mod pieces;
-pub mod view;
+pub(crate) mod view;
 
 use crate::table::report::{MoveLine, turn_lines};
 use crate::table::rules::TableRules;
@@ -18,11 +18,11 @@ use tabula_rules::screwball::{Player, Screwball, Size};
 use tabula_rules::{Game, Outcome};
 
 /// The set every system of this game is in: it runs while the game is on the table.
-pub const SYSTEMS: crate::table::rules::GameSystems =
+pub(crate) const SYSTEMS: crate::table::rules::GameSystems =
     crate::table::rules::GameSystems(GameKind::Screwball);
 
 /// The colour of a player's pieces.
-pub fn player_color(player: Player) -> Color {
+pub(crate) fn player_color(player: Player) -> Color {
     match player {
         Player::Screws => Color::srgb(0.78, 0.62, 0.25),
         Player::Balls => Color::srgb(0.62, 0.1, 0.12),
@@ -30,7 +30,7 @@ pub fn player_color(player: Player) -> Color {
 }
 
 /// The rules in brief, for the help overlay.
-pub const RULES: &str = "Dubay's Screwball Checkers (1946). Large pieces stand on small squares, small pieces on \
+pub(crate) const RULES: &str = "Dubay's Screwball Checkers (1946). Large pieces stand on small squares, small pieces on \
 large ones. Pieces start on the row remote from their owner and move toward him: one step \
 forward (straight or diagonal) or sideways toward the centre. A piece attacks enemy pieces \
 on touching squares in directions it may move; for each, the attacker sets a penalty piece \
@@ -39,7 +39,7 @@ piece on its owner's edge, or where it can never move further, is dead. The aim:
 game ends when a player's reserve is spent, and the other wins.";
 
 /// The match, headless.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((pieces::plugin, input::plugin));
 }
 

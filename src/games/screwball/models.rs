@@ -9,7 +9,7 @@ use tabula_rules::screwball::game::Piece;
 use tabula_rules::screwball::{Player, Size};
 
 /// Gives pieces their models.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(PostUpdate, dress.in_set(super::SYSTEMS));
 }
 

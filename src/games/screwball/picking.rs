@@ -11,7 +11,7 @@ use tabula_rules::screwball::Screwball;
 use tabula_rules::screwball::{Board, Move, SpaceId};
 
 /// Picking and highlights.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(crate::view::pointer::plugin::<Screwball>)
         .add_systems(
             Update,

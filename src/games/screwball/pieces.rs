@@ -41,7 +41,7 @@ pub struct Dead(pub Piece);
 pub(super) struct Model(pub(super) Piece);
 
 /// Pieces follow the game.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         ((
@@ -56,7 +56,7 @@ pub fn plugin(app: &mut App) {
 
 /// Where the `index`-th reserve piece of a player's `size` waits: Screws' on their left,
 /// Balls' on theirs.
-pub fn tray_position(owner: Player, size: Size, index: usize) -> Vec3 {
+pub(crate) fn tray_position(owner: Player, size: Size, index: usize) -> Vec3 {
     let row = (index / 9) as f32;
     let along = (index % 9) as f32 * 0.62;
     let lane = match size {
@@ -70,7 +70,7 @@ pub fn tray_position(owner: Player, size: Size, index: usize) -> Vec3 {
 }
 
 /// Where the `index`-th dead piece of a player lies.
-pub fn dead_position(owner: Player, index: usize) -> Vec3 {
+pub(crate) fn dead_position(owner: Player, index: usize) -> Vec3 {
     let along = index as f32 * 0.55;
     match owner {
         Player::Screws => Vec3::new(-3.5 + along, -0.2, 6.0),
@@ -79,7 +79,7 @@ pub fn dead_position(owner: Player, index: usize) -> Vec3 {
 }
 
 /// Spawns every piece of `g`: on the board, in the reserves, on the dead piles.
-pub fn spawn_pieces(g: &Screwball, commands: &mut Commands) {
+pub(crate) fn spawn_pieces(g: &Screwball, commands: &mut Commands) {
     let pos = g.position();
     for owner in Player::ALL {
         for (at, piece) in pos.pieces_of(owner) {

@@ -10,18 +10,18 @@ use tabula_rules::transport::{Sq, Stratum};
 const WIDTH: f32 = 9.6;
 
 /// Height of the water surface.
-pub const SURFACE: f32 = 0.45;
+pub(crate) const SURFACE: f32 = 0.45;
 
 /// Height of the sea floor, where the squares are drawn and clicked (just above the table).
-pub const FLOOR: f32 = -0.1;
+pub(crate) const FLOOR: f32 = -0.1;
 
 /// The side of a square on a board of `size`.
-pub fn square_side(size: u8) -> f32 {
+pub(crate) fn square_side(size: u8) -> f32 {
     WIDTH / f32::from(size)
 }
 
 /// World position of a square's centre at the height of `stratum`. Fleet 1 sits at +z.
-pub fn square_center(size: u8, sq: Sq, stratum: Stratum) -> Vec3 {
+pub(crate) fn square_center(size: u8, sq: Sq, stratum: Stratum) -> Vec3 {
     let s = square_side(size);
     let c = (f32::from(size) - 1.0) / 2.0;
     Vec3::new(
@@ -44,10 +44,10 @@ pub fn height(stratum: Stratum) -> f32 {
 /// that the board costs two draws instead of one a square. A click on it falls on the
 /// square [`square_at`] finds.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct SeaSquares;
+pub(crate) struct SeaSquares;
 
 /// The square under the point `at` (a point on the squares) on a board of `size`.
-pub fn square_at(size: u8, at: Vec3) -> Option<Sq> {
+pub(crate) fn square_at(size: u8, at: Vec3) -> Option<Sq> {
     let s = square_side(size);
     let c = (f32::from(size) - 1.0) / 2.0;
     let x = (at.x / s + c).round();
@@ -58,10 +58,10 @@ pub fn square_at(size: u8, at: Vec3) -> Option<Sq> {
 
 /// The board size the view was built for.
 #[derive(Resource, Debug, Clone, Copy)]
-pub struct SeaSize(pub u8);
+pub(crate) struct SeaSize(pub u8);
 
 /// Spawns the sea.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(crate::state::AtTable),
         spawn_sea.in_set(super::SYSTEMS),

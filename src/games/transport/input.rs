@@ -49,7 +49,7 @@ pub fn launches(kind: Kind) -> Option<Kind> {
 }
 
 /// Clicks to intents, headless.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(crate::table::spots::plugin::<Transport, Entry>)
         .add_systems(Update, handle_input.in_set(InputSet).in_set(super::SYSTEMS));
 }
@@ -298,7 +298,7 @@ pub fn apply_click(
 }
 
 /// Enter: keep a flying plane's heading, or pass when nothing else is possible.
-pub fn confirm(the_match: &mut Match<Transport>, entry: &mut Entry) -> Option<Move> {
+pub(crate) fn confirm(the_match: &mut Match<Transport>, entry: &mut Entry) -> Option<Move> {
     let legal = the_match.legal();
     if legal == [Move::Pass] {
         return Some(Move::Pass);

@@ -2,12 +2,12 @@
 //! fleets with the patent's coloured marks, missiles with their headings, and entering
 //! actions (move, launch, advance). [`plugin`] runs headless, [`view`] adds the 3D.
 
-pub mod board;
+pub(crate) mod board;
 pub mod input;
-pub mod models;
-pub mod picking;
+pub(crate) mod models;
+pub(crate) mod picking;
 pub mod pieces;
-pub mod view;
+pub(crate) mod view;
 
 use crate::table::report::{MoveLine, turn_lines};
 use crate::table::rules::TableRules;
@@ -19,11 +19,11 @@ use tabula_rules::transport::{Kind, Mode, Transport};
 use tabula_rules::{Game, Outcome};
 
 /// The set every system of this game is in: it runs while the game is on the table.
-pub const SYSTEMS: crate::table::rules::GameSystems =
+pub(crate) const SYSTEMS: crate::table::rules::GameSystems =
     crate::table::rules::GameSystems(GameKind::Transport);
 
 /// The hull colour of a fleet.
-pub fn fleet_color(fleet: u8) -> Color {
+pub(crate) fn fleet_color(fleet: u8) -> Color {
     match fleet {
         0 => Color::srgb(0.86, 0.84, 0.78),
         1 => Color::srgb(0.28, 0.3, 0.34),
@@ -34,7 +34,7 @@ pub fn fleet_color(fleet: u8) -> Color {
 
 /// Where a fleet's player sits: two fleets and teams face each other across the board; in
 /// the battle royal each fleet has its own edge.
-pub fn fleet_seat(mode: Mode, fleet: u8) -> Seat {
+pub(crate) fn fleet_seat(mode: Mode, fleet: u8) -> Seat {
     match mode {
         Mode::Royal => Seat(usize::from(fleet)),
         _ => Seat::opposite(usize::from(fleet % 2)),
@@ -42,7 +42,7 @@ pub fn fleet_seat(mode: Mode, fleet: u8) -> Seat {
 }
 
 /// The rules in brief, for the help overlay.
-pub const RULES: &str = "Paschal's Transport (1947). Sink the enemy transport. A turn is one action: move a main \
+pub(crate) const RULES: &str = "Paschal's Transport (1947). Sink the enemy transport. A turn is one action: move a main \
 piece, launch an auxiliary, or advance one. Battleship and carrier pivot on either end or \
 slide; destroyer one square (two on its first move); submarine diagonally on dark squares; \
 transport one square. Planes fly two along their heading or one any way; shells and \
@@ -51,7 +51,7 @@ there the mover can sink (bow dot matches tail dot: red shell, yellow torpedo, g
 orange ramming); a move is illegal if an enemy that can sink the mover remains.";
 
 /// The match, headless.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((pieces::plugin, input::plugin));
 }
 

@@ -10,7 +10,7 @@ use tabula_rules::transport::Transport;
 use tabula_rules::transport::pieces::{Mark, bow_dots_for};
 
 /// Gives pieces their models.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(PostUpdate, dress.in_set(super::SYSTEMS));
 }
 

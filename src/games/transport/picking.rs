@@ -10,7 +10,7 @@ use tabula_rules::transport::Transport;
 use tabula_rules::transport::{Dir, Kind, Move, Sq, Stratum};
 
 /// Picking and highlights.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(crate::view::pointer::plugin::<Transport>)
         .add_systems(
             Update,

@@ -24,7 +24,7 @@ pub struct TransportPiece(pub Piece);
 /// An auxiliary waiting in its fleet's reserve beside the board.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 #[require(bevy::state::state_scoped::DespawnOnExit<crate::state::AtTable> = bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable))]
-pub struct ReserveAux {
+pub(crate) struct ReserveAux {
     /// Whose.
     pub fleet: u8,
     /// Plane, shell or torpedo.
@@ -46,7 +46,7 @@ struct Vanish;
 pub(super) struct Model(pub(super) Kind, pub(super) u8);
 
 /// Pieces follow the game.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         ((
@@ -64,7 +64,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// The world direction of a heading (north is -z).
-pub fn world_dir(d: Dir) -> Vec3 {
+pub(crate) fn world_dir(d: Dir) -> Vec3 {
     let (dx, dy) = d.delta();
     Vec3::new(f32::from(dx), 0.0, -f32::from(dy)).normalize()
 }
@@ -72,7 +72,11 @@ pub fn world_dir(d: Dir) -> Vec3 {
 /// The transform of a piece: its square (or between a ship's two squares) at its stratum's
 /// height, turned along its heading or its length. Two-square ships are stretched to span
 /// a diagonal.
-pub fn piece_transform(size: u8, mode: tabula_rules::transport::Mode, piece: &Piece) -> Transform {
+pub(crate) fn piece_transform(
+    size: u8,
+    mode: tabula_rules::transport::Mode,
+    piece: &Piece,
+) -> Transform {
     let s = square_side(size);
     let mut at = square_center(size, piece.at, piece.kind.stratum());
     if piece.kind == Kind::Shell {
@@ -99,7 +103,7 @@ pub fn piece_transform(size: u8, mode: tabula_rules::transport::Mode, piece: &Pi
 
 /// Where a piece stands when others of its stratum share its square: side by side, so that
 /// each is seen and can be clicked.
-pub fn shared_offset(pos: &tabula_rules::transport::Position, piece: &Piece) -> Vec3 {
+pub(crate) fn shared_offset(pos: &tabula_rules::transport::Position, piece: &Piece) -> Vec3 {
     if piece.bow.is_some() {
         return Vec3::ZERO;
     }
@@ -138,7 +142,7 @@ fn spread(
 }
 
 /// Spawns every entity that shows the position of `game`.
-pub fn spawn_pieces(game: &Transport, commands: &mut Commands) {
+pub(crate) fn spawn_pieces(game: &Transport, commands: &mut Commands) {
     let pos = game.position();
     for p in pos.pieces() {
         commands.spawn((

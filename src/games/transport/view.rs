@@ -4,6 +4,6 @@ use super::{board, models, picking};
 use bevy::prelude::*;
 
 /// The board, the pieces' models and what the pointer does on them.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((board::plugin, models::plugin, picking::plugin));
 }

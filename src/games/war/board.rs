@@ -5,12 +5,12 @@ use bevy::prelude::*;
 use tabula_rules::war::{Side, Square, Station};
 
 /// World position of the centre of a square's top face. Red sits at +z, files run along x.
-pub fn square_center(sq: Square) -> Vec3 {
+pub(crate) fn square_center(sq: Square) -> Vec3 {
     Vec3::new(sq.file() as f32 - 4.5, BOARD_TOP, 4.5 - sq.row() as f32)
 }
 
 /// World position of the top of a flying-machine station.
-pub fn station_center(side: Side, st: Station) -> Vec3 {
+pub(crate) fn station_center(side: Side, st: Station) -> Vec3 {
     let front = square_center(st.front(side));
     let back = match side {
         Side::Red => 1.25,
@@ -20,29 +20,29 @@ pub fn station_center(side: Side, st: Station) -> Vec3 {
 }
 
 /// Height of the squares' top faces.
-pub const BOARD_TOP: f32 = 0.04;
+pub(crate) const BOARD_TOP: f32 = 0.04;
 
 /// The board colours of the book's board: white and black squares, red and blue citadels.
-pub mod palette {
+pub(crate) mod palette {
     use bevy::prelude::Color;
     /// Light squares.
-    pub const LIGHT: Color = Color::srgb(0.86, 0.82, 0.72);
+    pub(crate) const LIGHT: Color = Color::srgb(0.86, 0.82, 0.72);
     /// Dark squares.
-    pub const DARK: Color = Color::srgb(0.16, 0.15, 0.15);
+    pub(crate) const DARK: Color = Color::srgb(0.16, 0.15, 0.15);
     /// Red army.
-    pub const RED: Color = Color::srgb(0.75, 0.12, 0.09);
+    pub(crate) const RED: Color = Color::srgb(0.75, 0.12, 0.09);
     /// Blue army.
-    pub const BLUE: Color = Color::srgb(0.12, 0.30, 0.78);
+    pub(crate) const BLUE: Color = Color::srgb(0.12, 0.30, 0.78);
     /// Gold trim.
-    pub const GOLD: Color = Color::srgb(0.86, 0.68, 0.22);
+    pub(crate) const GOLD: Color = Color::srgb(0.86, 0.68, 0.22);
     /// Iron (wheels, barrels).
-    pub const IRON: Color = Color::srgb(0.12, 0.12, 0.13);
+    pub(crate) const IRON: Color = Color::srgb(0.12, 0.12, 0.13);
     /// Stone of the battlements.
-    pub const STONE: Color = Color::srgb(0.62, 0.60, 0.56);
+    pub(crate) const STONE: Color = Color::srgb(0.62, 0.60, 0.56);
 }
 
 /// The colour of an army.
-pub fn side_color(side: Side) -> Color {
+pub(crate) fn side_color(side: Side) -> Color {
     match side {
         Side::Red => palette::RED,
         Side::Blue => palette::BLUE,
@@ -52,19 +52,19 @@ pub fn side_color(side: Side) -> Color {
 /// The board's squares of one colour: one mesh, so that the board costs two draws instead
 /// of one a square. A click on it falls on the square [`square_at`] finds.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct BoardSquares;
+pub(crate) struct BoardSquares;
 
 /// The square under the point `at` (a point on the squares).
-pub fn square_at(at: Vec3) -> Option<Square> {
+pub(crate) fn square_at(at: Vec3) -> Option<Square> {
     Square::new((at.x + 4.5).round() as i8, (4.5 - at.z).round() as i8)
 }
 
 /// A clickable flying-machine station.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct StationSpot(pub Side, pub Station);
+pub(crate) struct StationSpot(pub Side, pub Station);
 
 /// Spawns the War board, its citadels and stations.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(crate::state::AtTable),
         spawn_table.in_set(super::SYSTEMS),

@@ -25,7 +25,7 @@ pub struct Selection {
 }
 
 /// Clicks, keys and highlights.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
         crate::table::spots::plugin::<War, Selection>,
         crate::view::pointer::plugin::<War>,
@@ -47,7 +47,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// The location of a move's piece before it moves.
-pub fn move_origin(mv: &Move, side: Side) -> Location {
+pub(crate) fn move_origin(mv: &Move, side: Side) -> Location {
     match mv {
         Move::Fly { station, .. } => Location::Station(side, *station),
         Move::Step { from, .. } | Move::Jump { from, .. } => Location::Board(*from),

@@ -1,11 +1,11 @@
 //! The Game of War on the table: its board and flying-machine stations, its pieces, move
 //! entry, and Law XI's clock. [`plugin`] runs headless, [`view`] adds the 3D.
 
-pub mod board;
+pub(crate) mod board;
 pub mod input;
-pub mod models;
+pub(crate) mod models;
 pub mod pieces;
-pub mod view;
+pub(crate) mod view;
 
 use crate::table::commands::{Feedback, MatchSet};
 use crate::table::game_match::Match;
@@ -17,18 +17,18 @@ use tabula_rules::scene::GameKind;
 use tabula_rules::war::{Kind, Move, Position, Side, War};
 
 /// The set every system of this game is in: it runs while the game is on the table.
-pub const SYSTEMS: crate::table::rules::GameSystems =
+pub(crate) const SYSTEMS: crate::table::rules::GameSystems =
     crate::table::rules::GameSystems(GameKind::War);
 
 /// Law XI: after "Time" is called, one more minute to complete the move.
-pub const GRACE_SECONDS: f32 = 60.0;
+pub(crate) const GRACE_SECONDS: f32 = 60.0;
 
 /// Seconds spent on the move now being thought about (Law XI's clock).
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
-pub struct MoveClock(pub f32);
+pub(crate) struct MoveClock(pub f32);
 
 /// The match, its pieces and the clock, headless.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<MoveClock>()
         .add_plugins(pieces::plugin)
         .add_systems(Update, run_clock.before(MatchSet).in_set(SYSTEMS));
@@ -74,7 +74,7 @@ fn run_clock(
 }
 
 /// The rules in brief, for the help overlay.
-pub const RULES: &str = "Maxim's Game of War (1910). King: one square any way; general: as a queen; cannon: \
+pub(crate) const RULES: &str = "Maxim's Game of War (1910). King: one square any way; general: as a queen; cannon: \
 diagonally, any distance; horse: as a knight, leaping; mortar: as a rook. A flying machine \
 flies once, from its station to an empty square of its colour, and then blocks it. A troop \
 steps one square forward (two straight on its first move) and captures diagonally forward, \

@@ -23,7 +23,7 @@ struct PieceKit {
 }
 
 /// Gives piece entities their 3D models and makes them clickable.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(crate::state::AtTable),
         make_kit

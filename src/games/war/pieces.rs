@@ -50,13 +50,13 @@ pub struct CapturedPiece {
 
 /// Which 3D model an entity wears.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct PieceModel(pub Piece);
+pub(crate) struct PieceModel(pub Piece);
 
 /// Models are drawn at this scale (1.0 = parts sized for a unit square).
 const PIECE_SCALE: f32 = 1.3;
 
 /// Spawning, moving and setting aside piece entities.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (follow_moves
@@ -68,7 +68,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Where the `index`-th piece captured from `side` waits beside the board.
-pub fn tray_position(side: Side, index: usize) -> Vec3 {
+pub(crate) fn tray_position(side: Side, index: usize) -> Vec3 {
     let x = match side {
         Side::Red => -6.3 - (index / 10) as f32 * 1.0,
         Side::Blue => 6.3 + (index / 10) as f32 * 1.0,
@@ -81,7 +81,7 @@ pub fn tray_position(side: Side, index: usize) -> Vec3 {
 }
 
 /// Spawns every entity that shows the position of `game`.
-pub fn spawn_pieces(game: &War, commands: &mut Commands) {
+pub(crate) fn spawn_pieces(game: &War, commands: &mut Commands) {
     for (place, piece) in game.position().all_pieces() {
         let at = match place {
             Place::Square(sq) => Location::Board(sq),
@@ -111,7 +111,7 @@ pub fn spawn_pieces(game: &War, commands: &mut Commands) {
 }
 
 /// Pieces face the enemy.
-pub fn facing(side: Side) -> Quat {
+pub(crate) fn facing(side: Side) -> Quat {
     match side {
         Side::Red => Quat::IDENTITY,
         Side::Blue => Quat::from_rotation_y(std::f32::consts::PI),

@@ -7,7 +7,7 @@
 //! forward is the game's own redo (with its animations) and going back its take-back.
 
 pub mod playlist;
-pub mod view;
+pub(crate) mod view;
 
 use crate::games::tabletop::TableGame;
 use crate::screens::launch::{DemoLaunch, Launch, LaunchRequest};
@@ -92,7 +92,7 @@ impl Demo {
     }
 
     /// How many moves the line shown has (without listing them).
-    pub fn line_len(&self) -> usize {
+    pub(crate) fn line_len(&self) -> usize {
         let scene = &self.scene.scene;
         match self.variation.and_then(|v| scene.variations.get(v)) {
             None => scene.moves.len(),

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use tabula_rules::scene::CameraCue;
 
 /// The subtitles, the title bar, the squares and arrows, the camera cues and the keys.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(AtTable),
         (spawn_overlay, thick_lines).run_if(resource_exists::<Demo>),

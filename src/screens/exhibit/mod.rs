@@ -8,7 +8,7 @@
 //! [`Exhibition`] that keeps the scoreboard goes on while the screens opened are its own
 //! steps, and any other screen (the start screen, a game, a loaded save) ends it.
 
-pub mod view;
+pub(crate) mod view;
 
 use crate::screens::demo::Demo;
 use crate::screens::demo::playlist::{ShippedScene, find_demos};
@@ -101,7 +101,7 @@ impl Exhibition {
     }
 
     /// Whether the step on the table is the programme's last (it does not loop).
-    pub fn last_step(&self) -> bool {
+    pub(crate) fn last_step(&self) -> bool {
         !self.show.looping && self.show.at + 1 >= self.steps
     }
 
@@ -120,7 +120,7 @@ impl Exhibition {
 
 /// Puts the exhibition of a screen being opened in place: the one running goes on (with
 /// its scoreboard) when it is the same show, any other screen ends it.
-pub fn set_exhibition(world: &mut World, wanted: Option<Exhibition>) {
+pub(crate) fn set_exhibition(world: &mut World, wanted: Option<Exhibition>) {
     match wanted {
         None => {
             world.remove_resource::<Exhibition>();
@@ -144,7 +144,7 @@ pub fn set_exhibition(world: &mut World, wanted: Option<Exhibition>) {
 }
 
 /// The exhibition's running: each game's moments and end, and the next step after a pause.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (advance, skip_key.run_if(not(resource_exists::<Demo>)))

@@ -7,7 +7,7 @@ use crate::view::theme::{CAPTION, CARD, GOLD, PANEL, TEXT, font};
 use bevy::prelude::*;
 
 /// The overlay: the exhibition's banner, its caption, the result card and the scoreboard.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(AtTable),
         spawn_overlay.run_if(resource_exists::<Exhibition>),

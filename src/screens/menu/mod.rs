@@ -7,7 +7,7 @@
 //! the screen shows the `tabula` command line it stands for under the Play button, and
 //! starting a game opens, in the same window, the table that command line opens.
 
-pub mod view;
+pub(crate) mod view;
 
 use crate::games::tabletop::TableGame;
 use crate::screens::demo::playlist::{ShippedScene, load_playlist};
@@ -70,7 +70,7 @@ impl Field {
 
     /// The field of a rules option: the values the option's description offers, stepped
     /// through, or digits typed in (starting with `seed`) for a free number.
-    pub fn of_option(spec: &'static OptionSpec, seed: u64) -> Field {
+    pub(crate) fn of_option(spec: &'static OptionSpec, seed: u64) -> Field {
         let value = match spec.kind {
             OptionKind::Free => FieldValue::Number {
                 digits: seed.to_string(),
@@ -120,7 +120,7 @@ impl Field {
 
 /// The settings each game offers, defaults first: one field a rules option, in the order
 /// the registry gives for the start screen.
-pub fn game_fields(kind: GameKind, seed: u64) -> Vec<Field> {
+pub(crate) fn game_fields(kind: GameKind, seed: u64) -> Vec<Field> {
     registry::game(kind)
         .screen_options()
         .map(|spec| Field::of_option(spec, seed))
@@ -201,7 +201,7 @@ pub enum Seat {
 impl Seat {
     /// The other kind of player: a person's seat goes to the computer at medium level, a
     /// computer's back to a person.
-    pub fn switched(self) -> Seat {
+    pub(crate) fn switched(self) -> Seat {
         match self {
             Seat::Human => Seat::Computer(Level::Medium),
             Seat::Computer(_) => Seat::Human,
@@ -209,7 +209,7 @@ impl Seat {
     }
 
     /// Who plays the seat at the table.
-    pub fn controller(self) -> Controller {
+    pub(crate) fn controller(self) -> Controller {
         match self {
             Seat::Human => Controller::Local,
             Seat::Computer(level) => Controller::Computer(level.engine()),
@@ -325,7 +325,7 @@ impl Menu {
     }
 
     /// The table settings.
-    pub fn table_fields(&self) -> &[Field] {
+    pub(crate) fn table_fields(&self) -> &[Field] {
         &self.table
     }
 
@@ -345,7 +345,7 @@ impl Menu {
 
     /// The game as set up, with its players' names and who plays each seat
     /// (`--computer SEAT:LEVEL` for each seat the computer plays, numbered from 1).
-    pub fn play_launch(&self) -> PlayLaunch {
+    pub(crate) fn play_launch(&self) -> PlayLaunch {
         let players = self.players().map(|p| p.len()).unwrap_or(0);
         let mut names: Vec<String> = self
             .names
@@ -393,7 +393,7 @@ impl Menu {
     }
 
     /// Applies one action; returns the screen to open when the action opens one.
-    pub fn apply(&mut self, action: &MenuAction) -> Option<Launch> {
+    pub(crate) fn apply(&mut self, action: &MenuAction) -> Option<Launch> {
         match action {
             MenuAction::Game(kind) => {
                 self.game = *kind;

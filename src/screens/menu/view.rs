@@ -6,7 +6,7 @@ use crate::state::Screen;
 use crate::table::commands::Feedback;
 use crate::view::theme::{
     self, BACKGROUND, BLURB, BUTTON, CHOSEN, DIM, ERROR, FIELD, FOCUSED, GO, GOLD, INFO, LINK,
-    MENU_PANEL, QUIT, TAGLINE, TEXT, text,
+    MENU_PANEL, QUIT, TAGLINE, TEXT, panel, text,
 };
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
@@ -17,7 +17,7 @@ use tabula_rules::registry::GAMES;
 struct MenuRoot;
 
 /// The start screen's window content.
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Screen::Menu),
         |mut commands: Commands, mut menu: ResMut<Menu>| {
@@ -195,7 +195,7 @@ fn rebuild(mut commands: Commands, menu: Res<Menu>, roots: Query<Entity, With<Me
 }
 
 fn games_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
-    row.spawn((column(330.0), BackgroundColor(MENU_PANEL)))
+    row.spawn(panel(MENU_PANEL, column(330.0)))
         .with_children(|col| {
             col.spawn(text("Game", 18.0, GOLD));
             for game in &GAMES {
@@ -288,58 +288,57 @@ fn text_box(
 fn settings_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
     let mut node = column(520.0);
     node.row_gap = Val::Px(3.0);
-    row.spawn((node, BackgroundColor(MENU_PANEL)))
-        .with_children(|col| {
-            col.spawn(text(format!("{}: rules", menu.game.title()), 18.0, GOLD));
-            for (i, field) in menu.fields().iter().enumerate() {
-                let focus = Focus::Field(i);
-                setting_row(
-                    col,
-                    field,
-                    MenuAction::Cycle(i, 1),
-                    menu.focus == Some(focus),
-                    focus,
-                );
-            }
-            col.spawn(text("Table", 18.0, GOLD));
-            for (i, field) in menu.table_fields().iter().enumerate() {
-                setting_row(
-                    col,
-                    field,
-                    MenuAction::CycleTable(i, 1),
-                    false,
-                    Focus::Name(0),
-                );
-            }
-            col.spawn(text("Players (names are optional)", 18.0, GOLD));
-            match menu.players() {
-                Ok(players) => {
-                    for (i, label) in players.iter().enumerate() {
-                        player_row(col, menu, i, label);
-                    }
-                }
-                Err(e) => {
-                    col.spawn(text(e, 14.0, ERROR));
-                }
-            }
-            let mut play = padded();
-            play.margin = UiRect::top(Val::Px(8.0));
-            play.justify_content = JustifyContent::Center;
-            button(
+    row.spawn(panel(MENU_PANEL, node)).with_children(|col| {
+        col.spawn(text(format!("{}: rules", menu.game.title()), 18.0, GOLD));
+        for (i, field) in menu.fields().iter().enumerate() {
+            let focus = Focus::Field(i);
+            setting_row(
                 col,
-                format!("Play {}", menu.game.title()),
-                GO,
-                MenuAction::Play,
-                play,
+                field,
+                MenuAction::Cycle(i, 1),
+                menu.focus == Some(focus),
+                focus,
             );
-            col.spawn(text(
-                format!("Same as: tabula {}", menu.play_args().join(" ")),
-                12.0,
-                DIM,
-            ));
-            let color = if menu.message.is_error { ERROR } else { INFO };
-            col.spawn(text(menu.message.text.clone(), 14.0, color));
-        });
+        }
+        col.spawn(text("Table", 18.0, GOLD));
+        for (i, field) in menu.table_fields().iter().enumerate() {
+            setting_row(
+                col,
+                field,
+                MenuAction::CycleTable(i, 1),
+                false,
+                Focus::Name(0),
+            );
+        }
+        col.spawn(text("Players (names are optional)", 18.0, GOLD));
+        match menu.players() {
+            Ok(players) => {
+                for (i, label) in players.iter().enumerate() {
+                    player_row(col, menu, i, label);
+                }
+            }
+            Err(e) => {
+                col.spawn(text(e, 14.0, ERROR));
+            }
+        }
+        let mut play = padded();
+        play.margin = UiRect::top(Val::Px(8.0));
+        play.justify_content = JustifyContent::Center;
+        button(
+            col,
+            format!("Play {}", menu.game.title()),
+            GO,
+            MenuAction::Play,
+            play,
+        );
+        col.spawn(text(
+            format!("Same as: tabula {}", menu.play_args().join(" ")),
+            12.0,
+            DIM,
+        ));
+        let color = if menu.message.is_error { ERROR } else { INFO };
+        col.spawn(text(menu.message.text.clone(), 14.0, color));
+    });
 }
 
 /// The width of a seat's Human/Computer button.
@@ -402,7 +401,7 @@ fn player_row(col: &mut ChildSpawnerCommands, menu: &Menu, i: usize, label: &str
 }
 
 fn load_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
-    row.spawn((column(370.0), BackgroundColor(MENU_PANEL)))
+    row.spawn(panel(MENU_PANEL, column(370.0)))
         .with_children(|col| {
             col.spawn(text("Load a saved game", 18.0, GOLD));
             text_box(
