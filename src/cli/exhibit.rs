@@ -2,7 +2,7 @@
 //! as `tabula play` takes them), read once into the typed description the screens open
 //! ([`ExhibitLaunch`]).
 
-use crate::cli::{Cli, Command};
+use crate::cli::play::PlayArgs;
 use crate::screens::launch::ExhibitLaunch;
 use clap::Parser;
 use tabula_ai::Level;
@@ -72,32 +72,32 @@ impl ExhibitArgs {
     }
 }
 
+/// A game of the programme as `tabula play` reads it.
+#[derive(Debug, Parser)]
+#[command(name = "tabula play")]
+struct GameLine {
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
 /// A game of the programme as `tabula play` reads it: its name and rules options only.
 fn game_options(words: &[String]) -> Result<GameOptions, String> {
     let line = words.join(" ");
-    let cli = Cli::try_parse_from(
-        ["tabula", "play"]
-            .into_iter()
-            .map(str::to_string)
-            .chain(words.iter().cloned()),
-    )
-    .map_err(|e| {
-        format!(
-            "game `{line}`: {}",
-            e.to_string().lines().next().unwrap_or_default()
-        )
-    })?;
-    match cli.command {
-        Some(Command::Play(play)) => {
-            if play.scene.is_some() || !play.computer.is_empty() || !play.names.is_empty() {
-                return Err(format!(
-                    "game `{line}`: give a game's name and its rules options only"
-                ));
-            }
-            play.rules
-                .options(play.game.0)
-                .map_err(|e| format!("game `{line}`: {e}"))
-        }
-        _ => Err(format!("game `{line}`: not a game")),
+    let play =
+        GameLine::try_parse_from(std::iter::once("play".to_string()).chain(words.iter().cloned()))
+            .map_err(|e| {
+                format!(
+                    "game `{line}`: {}",
+                    e.to_string().lines().next().unwrap_or_default()
+                )
+            })?
+            .play;
+    if play.scene.is_some() || !play.computer.is_empty() || !play.names.is_empty() {
+        return Err(format!(
+            "game `{line}`: give a game's name and its rules options only"
+        ));
     }
+    play.rules
+        .options(play.game.0)
+        .map_err(|e| format!("game `{line}`: {e}"))
 }

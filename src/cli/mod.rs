@@ -10,7 +10,7 @@ pub mod shot;
 
 use crate::cli::rules_args::GameArg;
 use crate::screens::launch::{DemoLaunch, Launch, WatchLaunch};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -21,15 +21,6 @@ pub struct Cli {
     /// What to do; without a command, the tabletop opens on the Game of War.
     #[command(subcommand)]
     pub command: Option<Command>,
-}
-
-/// What perft counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum CountArg {
-    /// Every distinct path is a move.
-    Paths,
-    /// Moves that lead to the same position count once at each node.
-    Positions,
 }
 
 /// The commands.
@@ -87,7 +78,7 @@ pub enum Command {
         divide: bool,
         /// What counts as a move: every distinct path, or each distinct resulting position.
         #[arg(long, value_enum, default_value = "paths")]
-        count: CountArg,
+        count: perft::CountArg,
     },
     /// Render a position to a PNG file (needs a display; use xvfb-run on a headless machine).
     Shot(shot::ShotRequest),

@@ -1,8 +1,8 @@
 //! The command line's tools that open no window: `tabula verify` replays scene files
 //! headless, `tabula perft` counts move sequences.
 
-use crate::cli::CountArg;
 use crate::screens::demo::playlist::scene_files;
+use clap::ValueEnum;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tabula_rules::camelot::{Camelot, CamelotOptions};
@@ -11,6 +11,15 @@ use tabula_rules::scene::SceneFile;
 use tabula_rules::screwball::{Screwball, ScrewballOptions};
 use tabula_rules::transport::{Transport, TransportOptions};
 use tabula_rules::war::{War, WarOptions};
+
+/// What perft counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CountArg {
+    /// Every distinct path is a move.
+    Paths,
+    /// Moves that lead to the same position count once at each node.
+    Positions,
+}
 
 /// Replays each scene file (folders give the files they hold) and checks it reaches its
 /// expected outcome.
