@@ -247,7 +247,11 @@ fn perft_counts() {
             if let Some(ron) = line.strip_prefix("options:") {
                 options = ron::from_str(ron.trim()).unwrap_or_else(|e| panic!("[{title}] {e}"));
             } else if line.starts_with(|c: char| c.is_ascii_digit()) {
-                let (depth, count) = line.split_once(' ').expect("depth count");
+                // "depth count", maybe followed by a remark such as "(was 42)".
+                let mut words = line.split_whitespace();
+                let (Some(depth), Some(count)) = (words.next(), words.next()) else {
+                    panic!("[{title}] {line}: expected depth and count");
+                };
                 counts.push((depth.parse::<u32>().unwrap(), count.parse::<u64>().unwrap()));
             } else {
                 setup.push_str(line);

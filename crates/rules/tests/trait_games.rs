@@ -246,7 +246,19 @@ fn a_screwball_attack_reports_the_attacked_squares_and_the_penalty_pieces() {
                 } => {
                     assert_eq!(effect.attacked, pos.attacked_after(player, *from, *to));
                     assert_eq!(effect.mover, pos.at(*from));
-                    assert_eq!(effect.again, !effect.attacked.is_empty());
+                    // Seed 002: "he is entitled to another move and may keep on as long as
+                    // he is capable of attacking": an attack earns a bonus move when the
+                    // player has a step to make; otherwise his turn ends.
+                    let now = after.position();
+                    let can_step = now
+                        .pieces_of(player)
+                        .any(|(at, _)| !now.steps_from(at).is_empty());
+                    if after.outcome().is_over() {
+                        assert!(!effect.attacked.is_empty() || !effect.again);
+                    } else {
+                        assert_eq!(effect.again, !effect.attacked.is_empty() && can_step);
+                        assert_eq!(after.to_move() == player, effect.again);
+                    }
                     let spots: Vec<_> = effect.placements.iter().map(|p| p.at).collect();
                     assert_eq!(spots, placements.as_slice());
                     let mut died = usize::from(effect.mover_died);

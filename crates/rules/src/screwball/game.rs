@@ -8,8 +8,8 @@
 
 use super::board::{Board, Size, SpaceId};
 use super::tables::{Bits, Tables, bit, tables};
-use crate::registry::About;
 use crate::game::{DrawReason, Game, Outcome, PlayError};
+use crate::registry::About;
 
 pub use super::moves::{Move, Placement, Placements, ScrewballEffect};
 pub use super::options::{
@@ -86,25 +86,40 @@ impl Screwball {
     /// ([`Position::key`]), marked when the last move was a pass (another pass would end the
     /// game).
     pub fn key(&self) -> u64 {
-        if self.passed(1) {
+        if self.stalling() {
             self.pos.key ^ tables().passed_key
         } else {
             self.pos.key
         }
     }
 
-    /// Whether each of the last `n` moves was a pass.
+    /// Whether each of the last `n` moves was a pass made at the start of a turn, by a player
+    /// who could neither move nor enter (not one that ended a turn after an attack).
     fn passed(&self, n: usize) -> bool {
         self.frames.len() >= n
             && self.frames[self.frames.len() - n..]
                 .iter()
-                .all(|(mv, _)| *mv == Move::Pass)
+                .all(|(mv, before)| *mv == Move::Pass && !before.bonus)
+    }
+
+    /// Whether the last move was a pass at the start of a turn: another would end the game.
+    fn stalling(&self) -> bool {
+        self.passed(1)
     }
 
     /// Whether both players passed in a row: the position and the turn are as they were two
     /// moves ago, and no one can ever move again.
     pub fn stalled(&self) -> bool {
         self.passed(2)
+    }
+
+    /// Whether the player to move has a step to make.
+    fn can_step(&self) -> bool {
+        let t = tables();
+        let me = self.pos.to_move;
+        let free = !self.pos.occupied();
+        Bits(self.pos.men[me.index()])
+            .any(|from| t.steps[me.index()][usize::from(from.0)] & free != 0)
     }
 
     /// A player's pieces of `size` still in reserve in `pos`.
@@ -182,7 +197,9 @@ impl Screwball {
         }
     }
 
-    /// The moves of the player to move, whether or not the game has ended.
+    /// The moves of the player to move, whether or not the game has ended. On a bonus move
+    /// they are his steps and the pass that ends his turn; at the start of a turn his steps,
+    /// else his entries, else the pass.
     fn generate(&self, out: &mut Vec<Move>) {
         self.for_each_step(|from, to, placements| {
             out.push(Move::Step {
@@ -191,6 +208,10 @@ impl Screwball {
                 placements: *placements,
             })
         });
+        if self.pos.bonus {
+            out.push(Move::Pass);
+            return;
+        }
         if out.is_empty() {
             self.entries(|at| out.push(Move::Enter(at)));
         }
@@ -199,9 +220,10 @@ impl Screwball {
         }
     }
 
-    /// The entries of the player to move (who cannot step), if the rules let him enter.
+    /// The entries of the player to move (who cannot step), if the rules let him enter: only
+    /// at the start of a turn, never on a bonus move.
     fn entries(&self, mut each: impl FnMut(SpaceId)) {
-        if self.options.no_move != NoMove::Enter {
+        if self.options.no_move != NoMove::Enter || self.pos.bonus {
             return;
         }
         let t = tables();
@@ -319,6 +341,11 @@ impl Screwball {
             }
             Move::Pass => {}
         }
+        // "He is entitled to another move and may keep on as long as he is capable of
+        // attacking": a right, so a player with no step to make after an attack simply
+        // ends his turn (and a pass on a bonus move ends it too).
+        let again = again && self.can_step();
+        self.pos.set_bonus(again);
         if !again {
             self.pos.set_to_move(them);
         }
@@ -484,6 +511,9 @@ impl Game for Screwball {
         }
         let mut n = 0;
         self.for_each_step(|_, _, _| n += 1);
+        if self.pos.bonus {
+            return n + 1;
+        }
         if n == 0 {
             self.entries(|_| n += 1);
         }
@@ -567,10 +597,13 @@ impl Game for Screwball {
                 "the penalty pieces must go on the vacant squares nearest the victim's starting row"
                     .into()
             }
+            Move::Enter(_) if self.pos.bonus => {
+                "a reserve piece is entered only at the start of a turn, not on the move an attack earns (pass to end the turn)".into()
+            }
             Move::Enter(_) => {
                 "a reserve piece is entered only by a player who cannot move, on a vacant square of his starting row".into()
             }
-            Move::Pass => "a player passes only when he can neither move nor enter a piece".into(),
+            Move::Pass => "a player passes only when he can neither move nor enter a piece, or to end his turn after an attack".into(),
         }
     }
 

@@ -121,7 +121,8 @@ pub enum Move {
     },
     /// A player who cannot move enters a reserve piece on his starting row.
     Enter(SpaceId),
-    /// A player who can neither move nor enter passes.
+    /// A player who can neither move nor enter passes; on a bonus move (his last step
+    /// attacked) a player may pass to end his turn instead of moving again.
     Pass,
 }
 
@@ -156,6 +157,7 @@ pub struct ScrewballEffect {
     /// The pieces set from a reserve, in order: the penalty pieces of a step, or the entered
     /// piece of [`Move::Enter`].
     pub placements: Vec<Placement>,
-    /// Whether the same player moves again (the step attacked).
+    /// Whether the same player moves again: the step attacked and he has a step to make (a
+    /// bonus move, which he may also decline by passing).
     pub again: bool,
 }

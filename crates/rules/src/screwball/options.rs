@@ -1,10 +1,13 @@
 //! Screwball's rules options, and the check that every option lies in its range.
 
 use super::board::Size;
-use serde::{Deserialize, Serialize};
 use crate::GameKind;
+use crate::options::{
+    Offers, OptionError, OptionKind, OptionSpec, RulesOptions, Width, find, switch_text,
+    unless_default,
+};
 use crate::screwball::game::NoMove as ScrewballNoMove;
-use crate::options::{OptionError, OptionKind, OptionSpec, Offers, RulesOptions, Width, find, switch_text, unless_default};
+use serde::{Deserialize, Serialize};
 
 /// What a player does who cannot move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

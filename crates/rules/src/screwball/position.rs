@@ -83,6 +83,9 @@ pub struct Position {
     /// Dead pieces of each player, by size (large, small).
     pub(super) dead: [[u8; 2]; 2],
     pub(super) to_move: Player,
+    /// The player to move has just attacked and is on his bonus move, which he may make or
+    /// decline ([`crate::screwball::Move::Pass`] ends his turn); he enters no reserve piece.
+    pub(super) bonus: bool,
     pub(super) key: u64,
 }
 
@@ -295,6 +298,7 @@ impl Position {
             on: [[0; 2]; 2],
             dead: [[0; 2]; 2],
             to_move: Player::Screws,
+            bonus: false,
             key: 0,
         }
     }
@@ -340,6 +344,14 @@ impl Position {
         }
     }
 
+    /// Sets whether the player to move is on a bonus move.
+    pub(super) fn set_bonus(&mut self, bonus: bool) {
+        if self.bonus != bonus {
+            self.key ^= tables().bonus_key;
+            self.bonus = bonus;
+        }
+    }
+
     /// Removes the piece of `owner` on `at` if it is dead there, counting it among its
     /// owner's dead.
     #[inline]
@@ -379,6 +391,12 @@ impl Position {
     /// Whose turn it is.
     pub fn to_move(&self) -> Player {
         self.to_move
+    }
+
+    /// Whether the player to move is on a bonus move: his last step attacked, and he may move
+    /// again or end his turn.
+    pub fn bonus(&self) -> bool {
+        self.bonus
     }
 
     /// A player's pieces on the board.
@@ -439,6 +457,8 @@ impl Position {
     /// Balls to move
     /// ```
     ///
+    /// "Balls to move again" gives Balls the turn on a bonus move (his last step attacked).
+    ///
     /// A setup may stand a piece on any square of its size, even one where it would be dead
     /// (the patent's own example of squares 15 to 20 does): the dead rule acts on pieces as
     /// they arrive on a square. It is refused, naming the line, where a player would have
@@ -461,7 +481,11 @@ impl Position {
             if body.is_empty() || body.starts_with('#') {
                 continue;
             }
-            if let Some(who) = body.strip_suffix(" to move") {
+            let (turn, bonus) = match body.strip_suffix(" to move again") {
+                Some(who) => (Some(who), true),
+                None => (body.strip_suffix(" to move"), false),
+            };
+            if let Some(who) = turn {
                 let who = Player::parse(who)
                     .ok_or_else(|| err(format!("unknown player {who:?}: Screws or Balls")))?;
                 if let Some(first) = turn_line {
@@ -471,6 +495,7 @@ impl Position {
                 }
                 turn_line = Some(line);
                 pos.set_to_move(who);
+                pos.set_bonus(bonus);
                 continue;
             }
             let Some((head, list)) = body.split_once(':') else {
@@ -645,6 +670,10 @@ impl fmt::Display for Position {
                 writeln!(f, "{owner} dead: {} large, {} small", d[0], d[1])?;
             }
         }
-        write!(f, "{} to move", self.to_move)
+        write!(f, "{} to move", self.to_move)?;
+        if self.bonus {
+            f.write_str(" again")?;
+        }
+        Ok(())
     }
 }

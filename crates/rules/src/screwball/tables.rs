@@ -90,6 +90,8 @@ pub(crate) struct Tables {
     pub balls_key: u64,
     /// Zobrist key of a position reached by a pass (a second pass ends the game).
     pub passed_key: u64,
+    /// Zobrist key of a bonus move (the player to move has just attacked).
+    pub bonus_key: u64,
 }
 
 impl Tables {
@@ -207,5 +209,6 @@ fn build() -> Tables {
         dead_keys,
         balls_key: next(),
         passed_key: next(),
+        bonus_key: next(),
     }
 }
