@@ -16,6 +16,7 @@ pub mod client;
 pub mod loadtest;
 pub mod page;
 pub mod protocol;
+mod secret;
 pub mod server;
 pub mod store;
 pub mod table;

@@ -45,7 +45,8 @@ pub enum ClientMessage {
         /// The name to sit under.
         #[serde(default)]
         name: Option<String>,
-        /// The seat's token, to take back a seat held before.
+        /// The seat's token, to take back a seat held before; or the invitation code of a
+        /// reserved seat (given to the table's creator in `created`), to take it.
         #[serde(default)]
         token: Option<String>,
         /// The last event the client has.
@@ -102,7 +103,8 @@ pub enum SeatSpec {
     /// Anyone may join.
     #[default]
     Open,
-    /// Only a player joining under this name.
+    /// Kept for the player of this name: the table's creator is given an invitation code
+    /// for it, and only a `join` with that code takes it.
     Reserved {
         /// The name.
         name: String,
@@ -134,6 +136,10 @@ pub struct SeatView {
     pub level: Option<String>,
     /// Whether a connection holds it now (computer seats always do).
     pub connected: bool,
+    /// A reserved seat's invitation code: only in the `created` answer to the table's
+    /// creator, who passes it on to the player; never in a list, an event or a page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
 }
 
 /// What a table is and where it stands.

@@ -14,12 +14,12 @@ mod routes;
 
 pub use routes::router;
 
-use crate::protocol::{EventRecord, ServerMessage, TableInfo};
+use crate::protocol::{ServerMessage, TableInfo};
+use crate::secret::{digest, is_digest, new_secret};
 use crate::store::{Store, StoreError, StoredTable};
 use crate::table::{Change, Refusal, Table};
 use axum::extract::ws::Utf8Bytes;
 use axum::serve::ListenerExt;
-use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::net::SocketAddr;
@@ -147,11 +147,6 @@ fn now_ms() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
-fn new_token() -> String {
-    let mut rng = rand::rngs::StdRng::from_os_rng();
-    format!("{:032x}", rng.random::<u128>())
-}
-
 impl Server {
     /// Opens the database and reads every table back (replaying each move through the
     /// rules).
@@ -221,9 +216,18 @@ impl Server {
             ));
         }
         let id = format!("t{}", self.next_id.fetch_add(1, Ordering::SeqCst));
-        let seed = rand::rngs::StdRng::from_os_rng().random::<u32>() as u64;
-        let mut table = Table::new(&id, game, options, setup, seats, seed)?;
+        let mut table = Table::new(&id, game, options, setup, seats)?;
         let seatings = table.computer_seatings();
+        // Each reserved seat gets an invitation code, told to the creator only and kept as
+        // its digest.
+        let mut invites = Vec::new();
+        for (i, spec) in seats.iter().enumerate() {
+            if matches!(spec, crate::protocol::SeatSpec::Reserved { .. }) {
+                let code = new_secret();
+                table.set_invite(i, digest(&code));
+                invites.push((i, code));
+            }
+        }
         let stored = StoredTable {
             id: id.clone(),
             game: game.trim().to_ascii_lowercase(),
@@ -231,6 +235,7 @@ impl Server {
             setup: table.setup.clone(),
             seats: seats.to_vec(),
             events: seatings.iter().map(|c| (c.event.clone(), None)).collect(),
+            invites: invites.iter().map(|(i, c)| (*i, digest(c))).collect(),
         };
         self.store
             .create_table(&stored, now_ms())
@@ -239,7 +244,10 @@ impl Server {
         for change in seatings {
             table.apply(change);
         }
-        let info = table.info();
+        let mut info = table.info();
+        for (i, code) in invites {
+            info.seats[i].invite = Some(code);
+        }
         let handle = Arc::new(handle(table));
         self.tables.write().await.insert(id, handle.clone());
         self.maybe_think(handle);
@@ -263,15 +271,22 @@ impl Server {
                 Play::Move(text, ply) => table.prepare_move(seat, text, ply)?,
                 Play::Chance(ply) => table.prepare_chance(seat, ply)?,
             };
-            self.commit(handle, &mut table, change).await?;
-            // A card drawn as a move's consequence comes at once, as at the table.
-            while table.card_due() {
-                let Some(drawer) = table.seat_to_move() else {
-                    break;
-                };
-                let change = table.prepare_chance(drawer, None)?;
-                self.commit(handle, &mut table, change).await?;
+            let mut changes = vec![change];
+            // A card drawn as a move's consequence comes at once, as at the table, and is
+            // written with the move in one transaction: never the move without its card.
+            if changes[0].calls_for_card() {
+                let mut after = table.clone();
+                after.apply(changes[0].clone());
+                while after.card_due() {
+                    let Some(drawer) = after.seat_to_move() else {
+                        break;
+                    };
+                    let card = after.prepare_chance(drawer, None)?;
+                    after.apply(card.clone());
+                    changes.push(card);
+                }
             }
+            self.commit_all(handle, &mut table, changes).await?;
         }
         self.maybe_think(handle.clone());
         Ok(())
@@ -283,22 +298,39 @@ impl Server {
         handle: &TableHandle,
         table: &mut Table,
         change: Change,
-    ) -> Result<EventRecord, Refusal> {
+    ) -> Result<(), Refusal> {
+        self.commit_all(handle, table, vec![change]).await
+    }
+
+    /// Stores checked changes in one transaction, then applies them and sends them out in
+    /// order (the table's lock held).
+    async fn commit_all(
+        &self,
+        handle: &TableHandle,
+        table: &mut Table,
+        changes: Vec<Change>,
+    ) -> Result<(), Refusal> {
         let n = table.last() + 1;
+        let events: Vec<_> = changes
+            .iter()
+            .map(|c| (&c.event, c.token.as_deref()))
+            .collect();
         self.store
-            .append(&table.id, n, &change.event, change.token.as_deref())
+            .append_all(&table.id, n, &events)
             .await
             .map_err(storage)?;
-        let record = table.apply(change);
-        let message = ServerMessage::Event {
-            record: record.clone(),
-            table: table.info(),
-        };
-        // Nobody watching is not an error.
-        let _ = handle
-            .tx
-            .send((record.n, Utf8Bytes::from(message.to_json())));
-        Ok(record)
+        for change in changes {
+            let record = table.apply(change);
+            let message = ServerMessage::Event {
+                record: record.clone(),
+                table: table.info(),
+            };
+            // Nobody watching is not an error.
+            let _ = handle
+                .tx
+                .send((record.n, Utf8Bytes::from(message.to_json())));
+        }
+        Ok(())
     }
 
     /// Starts the computer's search when a computer seat is to move.
@@ -390,12 +422,17 @@ fn restore(stored: &StoredTable) -> Result<Table, ServeError> {
         &stored.options,
         stored.setup.as_deref(),
         &stored.seats,
-        0,
     )
     .map_err(|e| replay(0, e.message))?;
+    for (seat, digest) in &stored.invites {
+        table.set_invite(*seat, digest.clone());
+    }
     for (i, (event, token)) in stored.events.iter().enumerate() {
+        let token = token
+            .as_ref()
+            .map(|t| if is_digest(t) { t.clone() } else { digest(t) });
         table
-            .replay(event.clone(), token.clone())
+            .replay(event.clone(), token)
             .map_err(|e| replay(i + 1, e.message))?;
     }
     Ok(table)

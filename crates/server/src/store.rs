@@ -1,6 +1,12 @@
 //! Where tables are kept: SQLite in a file by default, or PostgreSQL, through one pool and
 //! the same statements. A table is a row (its game, options, setup and seats as created)
-//! and its log is one row per event, written before anybody is told of the event.
+//! and its log is one row per event, written before anybody is told of the event. A
+//! reserved seat's invitation code is a row of its own (its digest), and a table closed
+//! for want of players a row in `tabula_closed`: it stays, whole, for downloading.
+//!
+//! SQLite runs in write-ahead mode with `synchronous = FULL`: a commit is on the disk
+//! before it returns, so that a move told to its players survives a power cut, not only
+//! the process being killed. Its file is made readable by its owner only.
 
 use crate::protocol::{Event, SeatSpec};
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
@@ -49,8 +55,11 @@ pub struct StoredTable {
     pub setup: Option<String>,
     /// The seats as created.
     pub seats: Vec<SeatSpec>,
-    /// Its events, in order, each with the seat token it gave (for `Seated`).
+    /// Its events, in order, each with the digest of the seat token it gave (for
+    /// `Seated`).
     pub events: Vec<(Event, Option<String>)>,
+    /// The reserved seats' invitation codes, as digests: (seat, digest).
+    pub invites: Vec<(usize, String)>,
 }
 
 /// The database.
@@ -89,8 +98,12 @@ impl Store {
         } else {
             url.to_string()
         };
-        // SQLite takes one writer at a time: one connection, the log in write-ahead mode
-        // (a commit survives the process being killed at any moment).
+        if sqlite {
+            create_private(url).map_err(|e| err(sqlx::Error::Io(e)))?;
+        }
+        // SQLite takes one writer at a time: one connection, the log in write-ahead mode,
+        // each commit synced to the disk before it returns (FULL: a power cut loses no
+        // acknowledged move; NORMAL would keep only the process being killed).
         let pool = AnyPoolOptions::new()
             .max_connections(if sqlite { 1 } else { 8 })
             .acquire_timeout(Duration::from_secs(10))
@@ -100,7 +113,7 @@ impl Store {
                         sqlx::query("PRAGMA journal_mode = WAL")
                             .execute(&mut *conn)
                             .await?;
-                        sqlx::query("PRAGMA synchronous = NORMAL")
+                        sqlx::query("PRAGMA synchronous = FULL")
                             .execute(&mut *conn)
                             .await?;
                     }
@@ -119,13 +132,40 @@ impl Store {
              options TEXT NOT NULL, setup TEXT, seats TEXT NOT NULL, created BIGINT NOT NULL)",
             "CREATE TABLE IF NOT EXISTS tabula_events (table_id TEXT NOT NULL, n BIGINT NOT NULL, \
              body TEXT NOT NULL, token TEXT, PRIMARY KEY (table_id, n))",
+            "CREATE TABLE IF NOT EXISTS tabula_invites (table_id TEXT NOT NULL, seat BIGINT NOT NULL, \
+             digest TEXT NOT NULL, PRIMARY KEY (table_id, seat))",
+            "CREATE TABLE IF NOT EXISTS tabula_closed (table_id TEXT PRIMARY KEY, closed BIGINT NOT NULL)",
         ] {
             sqlx::query(statement)
                 .execute(&store.pool)
                 .await
                 .map_err(|e| store.error(e))?;
         }
+        store.hash_old_tokens().await?;
         Ok(store)
+    }
+
+    /// Seat tokens kept as they were by an older server are replaced by their digests.
+    async fn hash_old_tokens(&self) -> Result<(), StoreError> {
+        let rows = sqlx::query(
+            "SELECT table_id, n, token FROM tabula_events WHERE token IS NOT NULL AND LENGTH(token) <> 64",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| self.error(e))?;
+        for row in rows {
+            let table: String = row.try_get(0).map_err(|e| self.error(e))?;
+            let n: i64 = row.try_get(1).map_err(|e| self.error(e))?;
+            let token: String = row.try_get(2).map_err(|e| self.error(e))?;
+            sqlx::query("UPDATE tabula_events SET token = $1 WHERE table_id = $2 AND n = $3")
+                .bind(crate::secret::digest(&token))
+                .bind(table)
+                .bind(n)
+                .execute(&self.pool)
+                .await
+                .map_err(|e| self.error(e))?;
+        }
+        Ok(())
     }
 
     fn error(&self, source: sqlx::Error) -> StoreError {
@@ -157,6 +197,15 @@ impl Store {
                 .await
                 .map_err(|e| self.error(e))?;
         }
+        for (seat, digest) in &table.invites {
+            sqlx::query("INSERT INTO tabula_invites (table_id, seat, digest) VALUES ($1, $2, $3)")
+                .bind(&table.id)
+                .bind(*seat as i64)
+                .bind(digest)
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| self.error(e))?;
+        }
         tx.commit().await.map_err(|e| self.error(e))
     }
 
@@ -168,20 +217,90 @@ impl Store {
         event: &Event,
         token: Option<&str>,
     ) -> Result<(), StoreError> {
-        let mut conn = self.pool.acquire().await.map_err(|e| self.error(e))?;
-        insert_event(&mut conn, table, n as i64, event, token)
-            .await
-            .map_err(|e| self.error(e))
+        self.append_all(table, n, &[(event, token)]).await
     }
 
-    /// Every table with its log, in the order they were made.
+    /// Appends events `n`, `n + 1`... to a table's log in one transaction: all or none
+    /// (a move and the card it calls for).
+    pub async fn append_all(
+        &self,
+        table: &str,
+        n: u64,
+        events: &[(&Event, Option<&str>)],
+    ) -> Result<(), StoreError> {
+        if let [(event, token)] = events {
+            let mut conn = self.pool.acquire().await.map_err(|e| self.error(e))?;
+            return insert_event(&mut conn, table, n as i64, event, *token)
+                .await
+                .map_err(|e| self.error(e));
+        }
+        let mut tx = self.pool.begin().await.map_err(|e| self.error(e))?;
+        for (i, (event, token)) in events.iter().enumerate() {
+            insert_event(&mut tx, table, (n + i as u64) as i64, event, *token)
+                .await
+                .map_err(|e| self.error(e))?;
+        }
+        tx.commit().await.map_err(|e| self.error(e))
+    }
+
+    /// Marks a table closed: it is no longer loaded at start, and stays for downloading.
+    pub async fn close_table(&self, table: &str, at: i64) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO tabula_closed (table_id, closed) VALUES ($1, $2)")
+            .bind(table)
+            .bind(at)
+            .execute(&self.pool)
+            .await
+            .map_err(|e| self.error(e))?;
+        Ok(())
+    }
+
+    /// The number after the highest `tN` table name ever given, closed tables included.
+    pub async fn next_number(&self) -> Result<u64, StoreError> {
+        let rows = sqlx::query("SELECT id FROM tabula_tables")
+            .fetch_all(&self.pool)
+            .await
+            .map_err(|e| self.error(e))?;
+        let mut next = 1;
+        for row in rows {
+            let id: String = row.try_get(0).map_err(|e| self.error(e))?;
+            if let Some(n) = id.strip_prefix('t').and_then(|n| n.parse::<u64>().ok()) {
+                next = next.max(n + 1);
+            }
+        }
+        Ok(next)
+    }
+
+    /// Every table not closed, with its log, in the order they were made.
     pub async fn load(&self) -> Result<Vec<StoredTable>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id, game, options, setup, seats FROM tabula_tables ORDER BY created, id",
+        self.load_where(
+            "SELECT id, game, options, setup, seats FROM tabula_tables WHERE id NOT IN \
+             (SELECT table_id FROM tabula_closed) ORDER BY created, id",
+            None,
         )
-        .fetch_all(&self.pool)
         .await
-        .map_err(|e| self.error(e))?;
+    }
+
+    /// One table, closed or not, with its log.
+    pub async fn load_one(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
+        let mut tables = self
+            .load_where(
+                "SELECT id, game, options, setup, seats FROM tabula_tables WHERE id = $1",
+                Some(id),
+            )
+            .await?;
+        Ok(tables.pop())
+    }
+
+    async fn load_where(
+        &self,
+        query: &'static str,
+        id: Option<&str>,
+    ) -> Result<Vec<StoredTable>, StoreError> {
+        let mut q = sqlx::query(query);
+        if let Some(id) = id {
+            q = q.bind(id);
+        }
+        let rows = q.fetch_all(&self.pool).await.map_err(|e| self.error(e))?;
         let mut tables = Vec::new();
         for row in rows {
             let id: String = row.try_get(0).map_err(|e| self.error(e))?;
@@ -193,6 +312,7 @@ impl Store {
                 setup: row.try_get(3).map_err(|e| self.error(e))?,
                 seats,
                 events: Vec::new(),
+                invites: Vec::new(),
                 id,
             });
         }
@@ -215,6 +335,18 @@ impl Store {
                     serde_json::from_str(&body).map_err(|e| self.corrupt(&table.id, n, e))?;
                 table.events.push((event, token));
             }
+            let rows = sqlx::query(
+                "SELECT seat, digest FROM tabula_invites WHERE table_id = $1 ORDER BY seat",
+            )
+            .bind(&table.id)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(|e| self.error(e))?;
+            for row in rows {
+                let seat: i64 = row.try_get(0).map_err(|e| self.error(e))?;
+                let digest: String = row.try_get(1).map_err(|e| self.error(e))?;
+                table.invites.push((seat as usize, digest));
+            }
         }
         Ok(tables)
     }
@@ -231,6 +363,28 @@ impl Store {
     /// Closes the pool, waiting for its connections to finish.
     pub async fn close(&self) {
         self.pool.close().await;
+    }
+}
+
+/// Makes the file of `sqlite:FILE` readable and writable by its owner only, if it is not
+/// there yet (SQLite gives its journal files the same permissions).
+fn create_private(url: &str) -> std::io::Result<()> {
+    let path = url
+        .trim_start_matches("sqlite:")
+        .trim_start_matches("//")
+        .split('?')
+        .next()
+        .unwrap_or_default();
+    if path.is_empty() || path.contains(":memory:") || std::path::Path::new(path).exists() {
+        return Ok(());
+    }
+    let mut file = std::fs::OpenOptions::new();
+    file.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut file, 0o600);
+    match file.open(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        other => other.map(drop),
     }
 }
 

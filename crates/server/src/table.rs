@@ -16,7 +16,10 @@ use tabula_rules::registry::GameOptions;
 use tabula_rules::scene::{Expect, FORMAT, Scene, SceneSetup};
 use tabula_rules::{Game, Outcome};
 
-/// The option that seeds a game's chance (the fence race's die and cards).
+/// The option that seeds a game's chance (the fence race's die and cards) in local play. A
+/// server's table has none: its throws and cards are drawn from the operating system's
+/// generator one at a time ([`crate::secret::draw`]), so that nothing published foresees
+/// them; a seed given when a table is made is ignored (taken out of its options).
 const SEED: &str = "seed";
 
 /// The longest name a seat may be taken under, in characters.
@@ -46,13 +49,15 @@ impl Refusal {
 pub enum Occupant {
     /// Nobody; anyone may join.
     Open,
-    /// Nobody yet; only a player of this name may join.
+    /// Nobody yet; kept for the player of this name, who joins with the seat's invitation
+    /// code.
     Reserved(String),
     /// A player under this name, who holds the token.
     Player {
         /// The name.
         name: String,
-        /// The seat's secret.
+        /// The digest of the seat's secret ([`crate::secret::digest`]): the token itself
+        /// is never kept.
         token: String,
     },
     /// The computer.
@@ -70,6 +75,9 @@ pub struct Seat {
     pub occupant: Occupant,
     /// Connections holding the seat now.
     pub connections: usize,
+    /// The digest of the invitation code of a reserved seat: a `join` with that code takes
+    /// it (and only such a join does).
+    pub invite: Option<String>,
 }
 
 /// A change a request makes, checked and not yet applied.
@@ -77,10 +85,20 @@ pub struct Seat {
 pub struct Change {
     /// The event to log.
     pub event: Event,
-    /// The seat's new token, for a `Seated` event of a player (stored, never broadcast).
+    /// The digest of the seat's new token, for a `Seated` event of a player (stored, never
+    /// broadcast).
     pub token: Option<String>,
     /// The game after a move.
     game: Option<AnyGame>,
+}
+
+impl Change {
+    /// Whether the position after this change waits for a chance card (drawn at once).
+    pub fn calls_for_card(&self) -> bool {
+        self.game.as_ref().is_some_and(|game| {
+            with_game!(game, g, _k => matches!(g.pending_chance(), Some(Chance::Card { .. })))
+        })
+    }
 }
 
 /// A table of any game.
@@ -127,25 +145,22 @@ pub fn computer_name(level: Level) -> String {
 
 impl Table {
     /// A new table: the game built from its name, options and setup (each checked), and
-    /// its seats in turn order (those not given are open). `seed` seeds the fence race's
-    /// die when the options do not name a seed.
+    /// its seats in turn order (those not given are open). A seed in the options is
+    /// ignored: taken out, since the server draws every throw and card afresh.
     pub fn new(
         id: &str,
         game: &str,
         options: &str,
         setup: Option<&str>,
         seats: &[SeatSpec],
-        seed: u64,
     ) -> Result<Table, Refusal> {
         let bad = |e: tabula_rules::GameError| Refusal::new("bad_request", e.to_string());
         let kind = parse_kind(game).map_err(bad)?;
         let mut options = options.trim().to_string();
         let mut game_options = GameOptions::from_ron(kind, &options).map_err(bad)?;
-        if kind.info().option(SEED).is_some() && !options.contains(SEED) {
-            // Every table of a game with chance gets dice of its own; the seed is kept in
-            // the options, so the table replays the same throws after a restart.
+        if kind.info().option(SEED).is_some() && !game_options.get(SEED).is_empty() {
             game_options
-                .set(SEED, &seed.to_string())
+                .set(SEED, "0")
                 .map_err(|e| Refusal::new("bad_request", e.to_string()))?;
             options = game_options.to_ron();
         }
@@ -179,6 +194,7 @@ impl Table {
                 spec,
                 occupant,
                 connections: 0,
+                invite: None,
             });
         }
         Ok(Table {
@@ -355,22 +371,30 @@ impl Table {
         Ok(self.moved(seat, written, game))
     }
 
-    /// Checks a request for the chance input due and draws it (the fence race's die from
-    /// its seeded generator, as at the table).
+    /// Checks a request for the chance input due and draws it: the die's face or the
+    /// card's place in the stack from the operating system's generator, a fresh draw each
+    /// time (never from a seed), written to the log as the move it makes (`throw 4`).
     pub fn prepare_chance(&self, seat: usize, ply: Option<usize>) -> Result<Change, Refusal> {
         self.check_turn(seat, ply)?;
         let chance = self.game.info().chance;
         let mut game = self.game.clone();
         let text = with_game!(&mut game, g, _k => {
-            if g.pending_chance().is_none() {
-                let why = if chance {
-                    "no chance input is due now"
-                } else {
-                    "this game has no chance input"
-                };
-                return Err(Refusal::new("illegal", why));
-            }
-            g.draw_chance()
+            let value = match g.pending_chance() {
+                Some(Chance::Die { faces }) => crate::secret::draw(1..=u32::from(faces.max(1))),
+                Some(Chance::Card { cards }) if cards > 0 => crate::secret::draw(0..=cards - 1),
+                Some(Chance::Card { .. }) => {
+                    return Err(Refusal::new("illegal", "the stack of chance cards is empty"));
+                }
+                None => {
+                    let why = if chance {
+                        "no chance input is due now"
+                    } else {
+                        "this game has no chance input"
+                    };
+                    return Err(Refusal::new("illegal", why));
+                }
+            };
+            g.resolve_chance(value)
                 .map_err(|e| Refusal::new("illegal", e.to_string()))?;
             let last = g.history().last().cloned();
             let mut before = g.clone();
@@ -429,8 +453,10 @@ impl Table {
         Ok(())
     }
 
-    /// Checks a request to sit in a seat (by player name, or the first open one) under
-    /// `name`; `token` is the seat's new secret.
+    /// Checks a request to sit in an open seat (by player name, or the first open one)
+    /// under `name`; `token` is the digest of the seat's new secret. A reserved seat is not
+    /// taken this way, whatever the name: only with its invitation code
+    /// ([`Table::prepare_invited`]).
     pub fn prepare_join(
         &self,
         seat: Option<&str>,
@@ -456,21 +482,20 @@ impl Table {
             None => self
                 .seats
                 .iter()
-                .position(|s| match &s.occupant {
-                    Occupant::Open => true,
-                    Occupant::Reserved(r) => r.eq_ignore_ascii_case(name),
-                    _ => false,
-                })
+                .position(|s| s.occupant == Occupant::Open)
                 .ok_or_else(|| Refusal::new("seat_taken", "no seat is open at this table"))?,
         };
         let s = &self.seats[index];
         match &s.occupant {
             Occupant::Open => {}
-            Occupant::Reserved(r) if r.eq_ignore_ascii_case(name) => {}
             Occupant::Reserved(r) => {
                 return Err(Refusal::new(
                     "seat_taken",
-                    format!("{} is kept for {r}", s.player),
+                    format!(
+                        "{} is kept for {r}: it is taken with the invitation code its table's \
+                         creator was given, sent as the join's token",
+                        s.player
+                    ),
                 ));
             }
             Occupant::Player { name, .. } => {
@@ -499,11 +524,54 @@ impl Table {
         ))
     }
 
+    /// Checks a join with an invitation code: the reserved seat whose code it is, taken
+    /// under `name` (or the name it was kept for); `token` is the digest of the seat's new
+    /// secret. `None` when the code is no reserved seat's.
+    pub fn prepare_invited(
+        &self,
+        code: &str,
+        name: Option<&str>,
+        token: String,
+    ) -> Result<Option<(usize, Change)>, Refusal> {
+        let code = crate::secret::digest(code);
+        let Some(index) = self.seats.iter().position(|s| {
+            matches!(s.occupant, Occupant::Reserved(_)) && s.invite.as_deref() == Some(&code)
+        }) else {
+            return Ok(None);
+        };
+        let s = &self.seats[index];
+        let name = match (name, &s.occupant) {
+            (Some(name), _) => name,
+            (None, Occupant::Reserved(kept)) => kept.as_str(),
+            (None, _) => "Guest",
+        };
+        check_name(name)?;
+        Ok(Some((
+            index,
+            Change {
+                event: Event::Seated {
+                    seat: s.player.clone(),
+                    name: name.trim().to_string(),
+                },
+                token: Some(token),
+                game: None,
+            },
+        )))
+    }
+
+    /// Gives a reserved seat the digest of its invitation code.
+    pub fn set_invite(&mut self, seat: usize, digest: String) {
+        if let Some(s) = self.seats.get_mut(seat) {
+            s.invite = Some(digest);
+        }
+    }
+
     /// The seat a token holds.
     pub fn seat_of_token(&self, token: &str) -> Option<usize> {
+        let token = crate::secret::digest(token);
         self.seats
             .iter()
-            .position(|s| matches!(&s.occupant, Occupant::Player { token: t, .. } if t == token))
+            .position(|s| matches!(&s.occupant, Occupant::Player { token: t, .. } if *t == token))
     }
 
     /// Checks a request to give up a seat.
@@ -619,15 +687,38 @@ impl Table {
     }
 }
 
-fn check_name(name: &str) -> Result<(), Refusal> {
+/// Checks a name a seat is taken or kept under: 1 to [`MAX_NAME`] characters, none of them
+/// a control character or an invisible one (zero widths, direction marks and overrides,
+/// the other format characters), so that a name shows as what it is.
+pub fn check_name(name: &str) -> Result<(), Refusal> {
     let name = name.trim();
-    if name.is_empty() || name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
+    if name.is_empty()
+        || name.chars().count() > MAX_NAME
+        || name.chars().any(|c| c.is_control() || is_format(c))
+        || name.chars().any(|c| c.is_whitespace() && c != ' ')
+    {
         return Err(Refusal::new(
             "bad_request",
-            format!("a name has 1 to {MAX_NAME} characters and no control characters"),
+            format!(
+                "a name has 1 to {MAX_NAME} characters, with no control characters, no \
+                 invisible or direction-changing characters and no spaces but the plain one"
+            ),
         ));
     }
     Ok(())
+}
+
+/// Unicode's format characters (general category Cf: zero-width spaces and joiners, the
+/// direction marks, embeddings, overrides and isolates, the byte order mark, tags...), and
+/// the other characters that draw nothing (U+034F, U+115F, U+1160, U+3164, U+FFA0, the
+/// variation selectors).
+fn is_format(c: char) -> bool {
+    matches!(c as u32,
+        0x00AD | 0x034F | 0x061C | 0x06DD | 0x070F | 0x0890..=0x0891 | 0x08E2 | 0x115F..=0x1160
+        | 0x17B4..=0x17B5 | 0x180B..=0x180F | 0x200B..=0x200F | 0x202A..=0x202E
+        | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F | 0xFEFF | 0xFFA0 | 0xFFF9..=0xFFFB
+        | 0x0600..=0x0605 | 0x110BD | 0x110CD | 0x13430..=0x1343F | 0x1BCA0..=0x1BCA3
+        | 0x1D173..=0x1D17A | 0xE0000..=0xE0FFF)
 }
 
 fn seat_view(seat: &Seat) -> SeatView {
@@ -648,5 +739,6 @@ fn seat_view(seat: &Seat) -> SeatView {
         name,
         level,
         connected,
+        invite: None,
     }
 }

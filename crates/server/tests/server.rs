@@ -2,150 +2,16 @@
 //! checked and sent to spectators, bad input refused with the connection kept, computer
 //! seats, catching up, and no accepted move lost when the server dies.
 
-use std::path::PathBuf;
+mod common;
+
+use common::*;
 use std::time::Duration;
 use tabula_ai::games::AnyGame;
 use tabula_ai::with_game;
 use tabula_rules::Game;
 use tabula_server::client::Client;
-use tabula_server::protocol::{
-    ClientMessage, Event, EventRecord, SeatSpec, ServerMessage, TableInfo,
-};
-use tabula_server::{Config, Limits, Running, start};
-
-const WAIT: Duration = Duration::from_secs(20);
-
-/// A database file of its own for each test.
-fn db_file(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!(
-        "tabula-server-test-{}-{name}.db",
-        std::process::id()
-    ));
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-    }
-    path
-}
-
-fn config(db: &str) -> Config {
-    Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        db: db.to_string(),
-        pace: Duration::ZERO,
-        limits: Limits::default(),
-    }
-}
-
-async fn serve(db: &str) -> Running {
-    start(config(db)).await.expect("the server starts")
-}
-
-fn url(running: &Running, path: &str) -> String {
-    format!("ws://{}/{path}", running.addr)
-}
-
-async fn create(running: &Running, game: &str, options: &str, seats: Vec<SeatSpec>) -> TableInfo {
-    let mut lobby = Client::connect(&url(running, "")).await.unwrap();
-    lobby
-        .send(&ClientMessage::Create {
-            game: game.into(),
-            options: options.into(),
-            setup: None,
-            seats,
-        })
-        .await
-        .unwrap();
-    match lobby.recv(WAIT).await.unwrap() {
-        ServerMessage::Created { table } => table,
-        other => panic!("expected created, got {other:?}"),
-    }
-}
-
-/// Joins a seat; returns the client and the seat's token.
-async fn join(running: &Running, table: &str, seat: &str, name: &str) -> (Client, String) {
-    let mut client = Client::connect(&url(running, table)).await.unwrap();
-    client
-        .send(&ClientMessage::Join {
-            seat: Some(seat.into()),
-            name: Some(name.into()),
-            token: None,
-            since: 0,
-            snapshot: false,
-        })
-        .await
-        .unwrap();
-    let token = match client.recv(WAIT).await.unwrap() {
-        ServerMessage::Joined { seat: s, token } => {
-            assert_eq!(s, seat);
-            token
-        }
-        other => panic!("expected joined, got {other:?}"),
-    };
-    (client, token)
-}
-
-/// The first legal move after `moves`, in notation, from the client's own copy of the rules.
-fn a_legal_move(info: &TableInfo, moves: &[String]) -> String {
-    let kind = tabula_ai::games::parse_kind(&info.game).unwrap();
-    let mut game = AnyGame::new(kind, &info.options, None).unwrap();
-    game.play_texts(moves).unwrap();
-    with_game!(&game, g, _k => {
-        let mv = g.legal_moves().into_iter().next().expect("a legal move");
-        g.move_text(&mv)
-    })
-}
-
-/// Reads until the event numbered `n` has come; returns it.
-async fn event(client: &mut Client, n: u64) -> (EventRecord, TableInfo) {
-    loop {
-        match client.recv(WAIT).await.unwrap() {
-            ServerMessage::Event { record, table } if record.n == n => return (record, table),
-            ServerMessage::Event { record, .. } if record.n > n => {
-                panic!("event {} came before {n}", record.n)
-            }
-            _ => {}
-        }
-    }
-}
-
-/// The two seated players play `n` moves in turn from the opening (after their two
-/// seatings); returns the moves.
-async fn alternate(info: &TableInfo, players: [&mut Client; 2], n: usize) -> Vec<String> {
-    let mut moves = Vec::new();
-    for i in 0..n {
-        let text = a_legal_move(info, &moves);
-        let mover = &mut *players[i % 2];
-        mover
-            .send(&ClientMessage::Move {
-                text: text.clone(),
-                ply: Some(i),
-            })
-            .await
-            .unwrap();
-        event(mover, 3 + i as u64).await;
-        moves.push(text);
-    }
-    moves
-}
-
-async fn error(client: &mut Client) -> (String, String) {
-    match client
-        .recv_until(WAIT, |m| matches!(m, ServerMessage::Error { .. }))
-        .await
-        .unwrap()
-    {
-        ServerMessage::Error { code, message, .. } => (code, message),
-        _ => unreachable!(),
-    }
-}
-
-async fn ping(client: &mut Client) {
-    client.send(&ClientMessage::Ping).await.unwrap();
-    client
-        .recv_until(WAIT, |m| matches!(m, ServerMessage::Pong))
-        .await
-        .expect("the connection is still there");
-}
+use tabula_server::protocol::{ClientMessage, Event, SeatSpec, ServerMessage};
+use tabula_server::start;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_and_a_spectator_play_through_the_server() {
@@ -311,24 +177,6 @@ async fn two_players_and_a_spectator_play_through_the_server() {
     assert_eq!(file.scene.moves, moves);
     file.verify().expect("the downloaded game replays");
     running.stop();
-}
-
-/// A plain HTTP GET on loopback; the body.
-async fn http_get(running: &Running, path: &str) -> String {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(running.addr).await.unwrap();
-    stream
-        .write_all(
-            format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-                .as_bytes(),
-        )
-        .await
-        .unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).await.unwrap();
-    let (head, body) = response.split_once("\r\n\r\n").expect("a response");
-    assert!(head.starts_with("HTTP/1.1 200"), "{path}: {head}");
-    body.to_string()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

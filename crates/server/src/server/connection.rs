@@ -1,8 +1,9 @@
 //! The WebSocket side of the server: one connection's session, which watches a table,
 //! takes seats, moves through `Server::submit`, and catches up when it falls behind.
 
-use super::{Play, Server, TableHandle, new_token, refusal};
+use super::{Play, Server, TableHandle, refusal};
 use crate::protocol::{ClientMessage, ServerMessage, parse_client};
+use crate::secret::{digest, new_secret};
 use crate::table::{Refusal, Table};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use std::sync::Arc;
@@ -218,24 +219,38 @@ impl Connection {
                 ])
             }
             ClientMessage::Move { text, ply } => {
-                let (handle, seat) = self.seat_to_move().await?;
+                let (handle, seat) = self.seat_to_move(ply).await?;
                 self.server
                     .submit(&handle, seat, Play::Move(&text, ply))
                     .await?;
                 Ok(Vec::new())
             }
             ClientMessage::Chance { ply } => {
-                let (handle, seat) = self.seat_to_move().await?;
+                let (handle, seat) = self.seat_to_move(ply).await?;
                 self.server.submit(&handle, seat, Play::Chance(ply)).await?;
                 Ok(Vec::new())
             }
         }
     }
 
-    /// The seat to move, if this connection holds it.
-    async fn seat_to_move(&self) -> Result<(Arc<TableHandle>, usize), Refusal> {
+    /// The seat to move, if this connection holds it. A request for an older position
+    /// (`ply`) is `stale` first of all: when two connections of one seat send the same move
+    /// at once, the second is told that the position moved on, whoever is to move now.
+    async fn seat_to_move(&self, ply: Option<usize>) -> Result<(Arc<TableHandle>, usize), Refusal> {
         let handle = self.table()?;
         let table = handle.table.lock().await;
+        if let Some(ply) = ply
+            && ply != table.ply()
+            && !self.held.is_empty()
+        {
+            return Err(refusal(
+                "stale",
+                format!(
+                    "the move was meant for the position after {ply} moves; {} have been played",
+                    table.ply()
+                ),
+            ));
+        }
         let Some(seat) = table.seat_to_move() else {
             return Err(refusal(
                 "illegal",
@@ -327,29 +342,53 @@ impl Connection {
         let handle = self.table()?;
         let mut table = handle.table.lock().await;
         let (index, token) = match token {
-            Some(token) => {
-                let index = table.seat_of_token(&token).ok_or_else(|| {
-                    refusal("not_your_seat", "that token holds no seat at this table")
-                })?;
-                if let Some(seat) = &seat
-                    && table.seat_index(seat) != Some(index)
-                {
-                    return Err(refusal(
-                        "not_your_seat",
-                        format!(
-                            "that token holds {}, not {seat}",
-                            table.seats()[index].player
-                        ),
-                    ));
+            Some(token) => match table.seat_of_token(&token) {
+                Some(index) => {
+                    if let Some(seat) = &seat
+                        && table.seat_index(seat) != Some(index)
+                    {
+                        return Err(refusal(
+                            "not_your_seat",
+                            format!(
+                                "that token holds {}, not {seat}",
+                                table.seats()[index].player
+                            ),
+                        ));
+                    }
+                    (index, token)
                 }
-                (index, token)
-            }
+                None => {
+                    // An invitation code: the reserved seat it was made for.
+                    let fresh = new_secret();
+                    let Some((index, change)) =
+                        table.prepare_invited(&token, name.as_deref(), digest(&fresh))?
+                    else {
+                        return Err(refusal(
+                            "not_your_seat",
+                            "that token holds no seat at this table and is no invitation code of it",
+                        ));
+                    };
+                    if let Some(seat) = &seat
+                        && table.seat_index(seat) != Some(index)
+                    {
+                        return Err(refusal(
+                            "not_your_seat",
+                            format!(
+                                "that invitation is for {}, not {seat}",
+                                table.seats()[index].player
+                            ),
+                        ));
+                    }
+                    self.server.commit(&handle, &mut table, change).await?;
+                    (index, fresh)
+                }
+            },
             None => {
                 let name = name.unwrap_or_else(|| "Guest".to_string());
-                let token = new_token();
-                let (index, change) = table.prepare_join(seat.as_deref(), &name, token.clone())?;
+                let fresh = new_secret();
+                let (index, change) = table.prepare_join(seat.as_deref(), &name, digest(&fresh))?;
                 self.server.commit(&handle, &mut table, change).await?;
-                (index, token)
+                (index, fresh)
             }
         };
         if !self.held.iter().any(|(s, t)| *s == index && *t == token) {
