@@ -281,7 +281,11 @@ fn dead_pieces_are_counted_for_good() {
         "Screws large: d2 f4 c5
 Balls large: e4
 Screws to move",
-        ScrewballOptions::default(),
+        // --place-anywhere, so that a penalty piece may be set where it dies at once.
+        ScrewballOptions {
+            place_only_where_playable: false,
+            ..ScrewballOptions::default()
+        },
     )
     .unwrap();
     // Reaching the own edge.
@@ -594,4 +598,52 @@ fn inputs_that_once_panicked_are_refused() {
         assert_eq!(got, want, "{lines:?}");
     }
     assert!(cases.len() >= 6, "{} cases", cases.len());
+}
+
+#[test]
+fn a_penalty_piece_where_it_could_never_move_is_refused_for_that_reason() {
+    // Seed 002: "It will be put on the starting row if an appropriate space is vacant,
+    // otherwise as near this row as possible"; a piece that "moves into a position where it
+    // cannot move further ... is considered 'dead'". f1 and d2 are vacant squares of Balls'
+    // starting row where a large ball could never move: no appropriate space.
+    let g = Screwball::from_setup_text(
+        "Screws large: c5 a12\nBalls large: e4\nScrews to move",
+        ScrewballOptions::default(),
+    )
+    .unwrap();
+    for square in ["f1", "d2"] {
+        let why = g
+            .parse_move(&format!("c5-d5+{square}"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            why.contains(&format!("no penalty piece goes on {square}"))
+                && why.contains("vacant, but a large ball there could never move"),
+            "{why}"
+        );
+    }
+    // Under --place-anywhere the same square takes the piece, which dies at once.
+    let anywhere = ScrewballOptions {
+        place_only_where_playable: false,
+        ..ScrewballOptions::default()
+    };
+    let mut g = Screwball::from_setup_text(
+        "Screws large: c5 a12\nBalls large: e4\nScrews to move",
+        anywhere,
+    )
+    .unwrap();
+    let mv = g.parse_move("c5-d5+f1").unwrap();
+    let effect = g.play_effect(&mv).unwrap();
+    assert!(effect.placements[0].died);
+    // An entry where the piece could never move, by default: refused with the same reason.
+    let g = Screwball::from_setup_text(
+        "Screws large: a12 b12\nBalls large: c11\nScrews to move",
+        ScrewballOptions::default(),
+    )
+    .unwrap();
+    let why = g.parse_move("@g12").unwrap_err().to_string();
+    assert!(
+        why.contains("no piece is entered on g12") && why.contains("could never move"),
+        "{why}"
+    );
 }

@@ -155,6 +155,32 @@ impl Screwball {
         }
     }
 
+    /// Why a penalty or entered piece of `player`'s may not go on the vacant square `at`
+    /// when the only thing against it is that it could never move from there (under
+    /// [`ScrewballOptions::place_only_where_playable`]).
+    fn never_moves_from(&self, player: Player, at: SpaceId) -> Option<String> {
+        if !self.options.place_only_where_playable || !dead_at(player, at) {
+            return None;
+        }
+        let size = tables().piece_size(at);
+        Some(format!(
+            "it is vacant, but a {} {} there could never move, and pieces are set only where \
+             they can move (--place-anywhere allows it)",
+            size.word(),
+            match player {
+                Player::Screws => "screw",
+                Player::Balls => "ball",
+            }
+        ))
+    }
+
+    /// How many steps the player to move has.
+    fn for_each_step_count(&self) -> usize {
+        let mut n = 0;
+        self.for_each_step(|_, _, _| n += 1);
+        n
+    }
+
     /// The vacant squares nearest a player's starting row that a piece of `size` may be set
     /// on (with [`ScrewballOptions::place_only_where_playable`], only squares it could move
     /// from).
@@ -565,7 +591,11 @@ impl Game for Screwball {
         let me = self.pos.to_move;
         let b = Board::get();
         match mv {
-            Move::Step { from, to, .. } => {
+            Move::Step {
+                from,
+                to,
+                placements,
+            } => {
                 let Some(piece) = self.pos.at(*from) else {
                     return format!("there is no piece on {}", b.name(*from));
                 };
@@ -594,13 +624,35 @@ impl Game for Screwball {
                     return "a piece moves only toward its owner, or sideways toward the centre"
                         .into();
                 }
+                let them = me.other();
+                let mut occupied = (self.pos.occupied() & !bit(*from)) | bit(*to);
+                for spot in placements {
+                    if occupied & bit(*spot) != 0 {
+                        return format!("the penalty piece's square {} is occupied", b.name(*spot));
+                    }
+                    occupied |= bit(*spot);
+                    if let Some(why) = self.never_moves_from(them, *spot) {
+                        return format!("no penalty piece goes on {}: {why}", b.name(*spot));
+                    }
+                }
                 "the penalty pieces must go on the vacant squares nearest the victim's starting row"
                     .into()
             }
             Move::Enter(_) if self.pos.bonus => {
                 "a reserve piece is entered only at the start of a turn, not on the move an attack earns (pass to end the turn)".into()
             }
-            Move::Enter(_) => {
+            Move::Enter(at) => {
+                let t = tables();
+                let on_row = t.start_row[me.index()] & bit(*at) != 0;
+                let stepping = self.for_each_step_count() > 0;
+                if self.options.no_move == NoMove::Enter
+                    && !stepping
+                    && on_row
+                    && self.pos.at(*at).is_none()
+                    && let Some(why) = self.never_moves_from(me, *at)
+                {
+                    return format!("no piece is entered on {}: {why}", b.name(*at));
+                }
                 "a reserve piece is entered only by a player who cannot move, on a vacant square of his starting row".into()
             }
             Move::Pass => "a player passes only when he can neither move nor enter a piece, or to end his turn after an attack".into(),

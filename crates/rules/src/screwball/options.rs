@@ -80,9 +80,9 @@ pub struct ScrewballOptions {
     /// What a player who cannot move does.
     pub no_move: NoMove,
     /// Penalty pieces and entered pieces go only on squares they could move from (the
-    /// patent's "appropriate space" read as one the piece can play from). Off by default: any
-    /// vacant square of the piece's size will do, and a piece set where it can never move is
-    /// dead at once.
+    /// patent's "appropriate space" read as one the piece can play from; the default). Off
+    /// (`--place-anywhere`): any vacant square of the piece's size will do, and a piece set
+    /// where it can never move is dead at once.
     pub place_only_where_playable: bool,
     /// How a game ends when both players pass in a row (neither can ever move again).
     pub stalled: Stalled,
@@ -94,7 +94,7 @@ impl Default for ScrewballOptions {
             large: 18,
             small: 6,
             no_move: NoMove::Enter,
-            place_only_where_playable: false,
+            place_only_where_playable: true,
             stalled: Stalled::Draw,
         }
     }
@@ -160,12 +160,12 @@ pub const SPECS: &[OptionSpec] = &[
         },
     },
     OptionSpec {
-        name: "place-only-where-playable",
-        help: "Penalty and entered pieces go only where they can move (default: on any vacant square of their size, dead at once where they never could).",
+        name: "place-anywhere",
+        help: "Penalty and entered pieces may go on any vacant square of their size, dead at once where they can never move (default: only where they can move).",
         label: "Penalty and entered pieces go",
         kind: OptionKind::Switch {
-            off: "on any vacant square",
-            on: "only where they can move",
+            off: "only where they can move",
+            on: "on any vacant square",
         },
     },
 ];
@@ -185,7 +185,7 @@ impl RulesOptions for ScrewballOptions {
                     ScrewballNoMove::Enter
                 }
             }
-            _ => self.place_only_where_playable = spec.switch(text)?,
+            _ => self.place_only_where_playable = !spec.switch(text)?,
         }
         Ok(())
     }
@@ -196,7 +196,7 @@ impl RulesOptions for ScrewballOptions {
             "large" => unless_default(self.large, d.large, |n| n.to_string()),
             "small" => unless_default(self.small, d.small, |n| n.to_string()),
             "no-move-passes" => switch_text(self.no_move == ScrewballNoMove::Pass),
-            "place-only-where-playable" => switch_text(self.place_only_where_playable),
+            "place-anywhere" => switch_text(!self.place_only_where_playable),
             _ => Vec::new(),
         }
     }
