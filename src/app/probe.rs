@@ -19,7 +19,7 @@ pub(crate) struct FrameProbe {
 
 impl FrameProbe {
     /// Measures `frames` frames (at least one) after the warm-up.
-    pub fn new(frames: u32) -> FrameProbe {
+    pub(crate) fn new(frames: u32) -> FrameProbe {
         FrameProbe {
             warm_up: WARM_UP_FRAMES,
             left: frames.max(1),

@@ -50,7 +50,7 @@ fn parse_level(text: &str) -> Result<Level, String> {
 impl ExhibitArgs {
     /// What these arguments open: each game read as `tabula play` reads it (a game's name
     /// and its rules options only).
-    pub fn launch(&self) -> Result<ExhibitLaunch, String> {
+    pub(crate) fn launch(&self) -> Result<ExhibitLaunch, String> {
         let games = self
             .games
             .iter()

@@ -23,7 +23,7 @@ pub enum CountArg {
 
 /// Replays each scene file (folders give the files they hold) and checks it reaches its
 /// expected outcome.
-pub fn verify(paths: &[PathBuf]) -> ExitCode {
+pub(crate) fn verify(paths: &[PathBuf]) -> ExitCode {
     let files = scene_files(paths);
     if files.is_empty() {
         eprintln!("tabula verify: no scene files found");
@@ -94,7 +94,7 @@ fn setup_text(value: &str) -> Result<String, String> {
 }
 
 /// Counts the move sequences of `depth` moves of `game` from its opening or a setup.
-pub fn perft(
+pub(crate) fn perft(
     game: GameKind,
     depth: u32,
     setup: Option<String>,

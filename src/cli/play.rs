@@ -96,7 +96,7 @@ impl PlayArgs {
     /// What these arguments open, checked against the game they set on the table: its
     /// seats given to the computer by name or number, and no more names than players
     /// (`--join` checks its own).
-    pub fn launch(&self) -> Result<PlayLaunch, String> {
+    pub(crate) fn launch(&self) -> Result<PlayLaunch, String> {
         let camera = Camera {
             view: self.view,
             follow_turn: self.follow_turn,

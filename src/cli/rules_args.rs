@@ -65,13 +65,13 @@ pub struct RulesArgs {
 
 impl RulesArgs {
     /// Whether no rules option was given.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.given.is_empty()
     }
 
     /// The options of `game` these arguments ask for; options of another game are refused,
     /// naming that game's flags.
-    pub fn options(&self, game: GameKind) -> Result<GameOptions, String> {
+    pub(crate) fn options(&self, game: GameKind) -> Result<GameOptions, String> {
         if let Some((owner, _, _)) = self.given.iter().find(|(g, _, _)| g.kind != game) {
             let flags: Vec<String> = owner.options.iter().map(OptionSpec::flag).collect();
             let (last, rest) = flags.split_last().expect("a game with options");
@@ -210,6 +210,6 @@ impl clap::Args for RulesArgs {
 }
 
 /// The opening of `game` with the options asked for; options of another game are refused.
-pub fn opening(game: GameArg, rules: &RulesArgs) -> Result<TableGame, String> {
+pub(crate) fn opening(game: GameArg, rules: &RulesArgs) -> Result<TableGame, String> {
     TableGame::from_options(rules.options(game.0)?)
 }

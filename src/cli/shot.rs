@@ -64,7 +64,7 @@ pub(crate) fn game_for(
 }
 
 /// Opens a window of the requested size, renders, saves the picture and exits.
-pub fn run(request: ShotRequest) -> ExitCode {
+pub(crate) fn run(request: ShotRequest) -> ExitCode {
     let game = match game_for(request.game, request.scene.as_ref(), request.at) {
         Ok(g) => g,
         Err(e) => {

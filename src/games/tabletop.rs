@@ -39,12 +39,12 @@ impl TableGame {
     }
 
     /// Moves played so far.
-    pub fn ply(&self) -> usize {
+    pub(crate) fn ply(&self) -> usize {
         crate::on_table_game!(self, g => g.ply())
     }
 
     /// Where the player to move sits.
-    pub fn seat(&self) -> Seat {
+    pub(crate) fn seat(&self) -> Seat {
         crate::on_table_game!(self, g => g.seat_of(g.to_move()))
     }
 

@@ -125,7 +125,7 @@ pub(crate) fn check_url(url: &str) -> Result<(), String> {
 }
 
 /// Sits at a seat of the table at `url` (the first open one, or `seat`) under `name`.
-pub fn join(url: &str, seat: Option<&str>, name: &str) -> Result<Joined, String> {
+pub(crate) fn join(url: &str, seat: Option<&str>, name: &str) -> Result<Joined, String> {
     connect(
         url,
         Hello::Join {
@@ -136,7 +136,7 @@ pub fn join(url: &str, seat: Option<&str>, name: &str) -> Result<Joined, String>
 }
 
 /// Watches the table at `url`.
-pub fn watch(url: &str) -> Result<Joined, String> {
+pub(crate) fn watch(url: &str) -> Result<Joined, String> {
     connect(url, Hello::Watch)
 }
 

@@ -84,7 +84,7 @@ pub struct PlayLaunch {
 
 impl PlayLaunch {
     /// A game on the table from `table`, every seat a person's, the camera at rest.
-    pub fn new(table: TableStart) -> PlayLaunch {
+    pub(crate) fn new(table: TableStart) -> PlayLaunch {
         PlayLaunch {
             table,
             seats: Vec::new(),
@@ -113,7 +113,7 @@ pub struct DemoLaunch {
 
 impl DemoLaunch {
     /// The scenes `files` shown from the first, once, at speed 1.
-    pub fn new(files: Vec<PathBuf>) -> DemoLaunch {
+    pub(crate) fn new(files: Vec<PathBuf>) -> DemoLaunch {
         DemoLaunch {
             files,
             looping: false,
@@ -286,7 +286,7 @@ impl Launch {
 
 impl PlayLaunch {
     /// The `tabula play` arguments of this game (without `tabula`), defaults left out.
-    pub fn args(&self) -> Vec<String> {
+    pub(crate) fn args(&self) -> Vec<String> {
         let mut args = vec!["play".to_string()];
         match &self.table {
             TableStart::Opening(options) => args.extend(game_words(options)),

@@ -255,27 +255,22 @@ impl<M> Default for RedoStack<M> {
 
 impl<M: PartialEq + Clone> RedoStack<M> {
     /// A move was taken back.
-    pub fn push(&mut self, mv: M) {
+    pub(crate) fn push(&mut self, mv: M) {
         self.0.push(mv);
     }
 
     /// The move Redo plays next.
-    pub fn next(&self) -> Option<&M> {
+    pub(crate) fn next(&self) -> Option<&M> {
         self.0.last()
     }
 
     /// A move was played: the redo it was is used up, or any other move ends the redos.
-    pub fn played(&mut self, mv: &M) {
+    pub(crate) fn played(&mut self, mv: &M) {
         if self.0.last() == Some(mv) {
             self.0.pop();
         } else {
             self.0.clear();
         }
-    }
-
-    /// How many moves can be played again.
-    pub fn len(&self) -> usize {
-        self.0.len()
     }
 
     /// Whether there is nothing to redo.

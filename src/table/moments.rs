@@ -44,12 +44,12 @@ pub struct Moment {
 
 impl Moment {
     /// A moment with nothing to tell.
-    pub fn new(cue: Cue) -> Moment {
+    pub(crate) fn new(cue: Cue) -> Moment {
         Moment { cue, caption: None }
     }
 
     /// A moment told by `caption`.
-    pub fn told(cue: Cue, caption: impl Into<String>) -> Moment {
+    pub(crate) fn told(cue: Cue, caption: impl Into<String>) -> Moment {
         Moment {
             cue,
             caption: Some(caption.into()),
@@ -59,7 +59,7 @@ impl Moment {
 
 /// The [`Cue::Win`] moment of `outcome` when it has a winner ("Red wins"); `None` while the
 /// game goes on or when it was drawn.
-pub fn win<P: fmt::Display>(outcome: &Outcome<P>) -> Option<Moment> {
+pub(crate) fn win<P: fmt::Display>(outcome: &Outcome<P>) -> Option<Moment> {
     match outcome {
         Outcome::Win(_) | Outcome::TeamWin(_) => Some(Moment::told(Cue::Win, outcome.to_string())),
         Outcome::Ongoing | Outcome::Draw(_) => None,
@@ -67,7 +67,7 @@ pub fn win<P: fmt::Display>(outcome: &Outcome<P>) -> Option<Moment> {
 }
 
 /// A small count in words ("two"); figures from thirteen on.
-pub fn number(n: usize) -> String {
+pub(crate) fn number(n: usize) -> String {
     const WORDS: [&str; 13] = [
         "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
         "eleven", "twelve",
@@ -109,7 +109,7 @@ pub(crate) fn tally(nouns: &[&str]) -> String {
 }
 
 /// Words joined as English lists them: "a", "a and b", "a, b and c".
-pub fn list(parts: &[String]) -> String {
+pub(crate) fn list(parts: &[String]) -> String {
     match parts {
         [] => String::new(),
         [one] => one.clone(),

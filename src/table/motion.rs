@@ -71,7 +71,7 @@ pub struct Skip(pub bool);
 
 impl Skip {
     /// The seconds an animation advances this frame: all it needs when skipped.
-    pub fn step(self, time: &Time) -> f32 {
+    pub(crate) fn step(self, time: &Time) -> f32 {
         if self.0 { 1000.0 } else { time.delta_secs() }
     }
 }

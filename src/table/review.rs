@@ -51,7 +51,7 @@ pub(crate) struct Stepper {
 
 /// What a [`Stepper`] says to do this frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
+pub(crate) enum Step {
     /// The last step has not landed yet.
     Wait,
     /// The match would not take the last step, or took it past the target (a redo that
@@ -68,7 +68,7 @@ const STEP_PATIENCE: u32 = 30;
 
 impl Stepper {
     /// The next step from `ply` moves played toward `target`.
-    pub fn next(&mut self, ply: usize, target: usize) -> Step {
+    pub(crate) fn next(&mut self, ply: usize, target: usize) -> Step {
         if let Some((at, frames)) = self.waiting
             && at == ply
         {
@@ -97,7 +97,7 @@ impl Stepper {
     }
 
     /// Steps were asked outside the stepper (several at once): wait for them to land.
-    pub fn asked(&mut self, ply: usize) {
+    pub(crate) fn asked(&mut self, ply: usize) {
         self.waiting = Some((ply, 0));
         self.forward = false;
     }

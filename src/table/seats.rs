@@ -62,7 +62,7 @@ pub struct SeatNames(Vec<(String, String)>);
 impl SeatNames {
     /// Pairs each player's label (in turn order) with a name; blank names are left out.
     /// More names than players is an error.
-    pub fn new(labels: &[String], names: &[String]) -> Result<SeatNames, String> {
+    pub(crate) fn new(labels: &[String], names: &[String]) -> Result<SeatNames, String> {
         if names.len() > labels.len() {
             return Err(format!(
                 "{} names for {} players ({}); give one name per player, in turn order",
@@ -100,7 +100,7 @@ impl SeatNames {
     }
 
     /// "Red: Ann, Blue: Bob", or nothing without names.
-    pub fn line(&self) -> Option<String> {
+    pub(crate) fn line(&self) -> Option<String> {
         (!self.0.is_empty()).then(|| {
             self.0
                 .iter()

@@ -45,7 +45,7 @@ pub(crate) struct SpotFinder<'w, 's, G: BoardSpots> {
 impl<G: BoardSpots> SpotFinder<'_, '_, G> {
     /// The spot of `entity` (or of the nearest of its parents that stands for one), hit at
     /// `at`.
-    pub fn spot(&self, entity: Entity, at: Option<Vec3>) -> Option<G::Spot> {
+    pub(crate) fn spot(&self, entity: Entity, at: Option<Vec3>) -> Option<G::Spot> {
         let mut entity = entity;
         loop {
             if let Some(spot) = G::spot_of(&self.lookup, entity, at) {
@@ -93,7 +93,7 @@ impl<G: BoardSpots> fmt::Debug for SpotClicked<G> {
 
 /// What a player has entered so far of a move (a chosen piece, a path): a resource that
 /// goes back to its default when the position changes.
-pub trait Selection: Resource<Mutability = Mutable> + Default + PartialEq {}
+pub(crate) trait Selection: Resource<Mutability = Mutable> + Default + PartialEq {}
 
 impl<S: Resource<Mutability = Mutable> + Default + PartialEq> Selection for S {}
 

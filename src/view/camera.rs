@@ -24,7 +24,7 @@ pub enum View {
 
 impl View {
     /// The view's name, as `--view` takes it.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             View::Red => "red",
             View::Blue => "blue",

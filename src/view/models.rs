@@ -74,7 +74,7 @@ pub(crate) type Worn = Vec<(Handle<Mesh>, Handle<StandardMaterial>)>;
 /// Builds a model out of its parts: with the light material of software renderers
 /// (`lite`), all the parts as one mesh painted with their colours (one draw a model);
 /// otherwise one mesh a material.
-pub fn build(
+pub(crate) fn build(
     parts: Vec<Part>,
     lite: bool,
     meshes: &mut Assets<Mesh>,

@@ -96,7 +96,7 @@ pub(crate) fn font(size: f32) -> TextFont {
 }
 
 /// A line of text: its value, size and colour.
-pub fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+pub(crate) fn text(value: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     (Text::new(value), font(size), TextColor(color))
 }
 

@@ -208,7 +208,7 @@ fn the_command_line_has_a_flag_for_every_option_of_every_game() {
     let e = play(&["play", "fences", "--seed", "3", "--large", "5"]).unwrap_err();
     assert_eq!(
         e,
-        "--large, --small, --no-move-passes and --place-only-where-playable are options of Screwball Checkers, not of The fence race"
+        "--large, --small, --no-move-passes and --place-anywhere are options of Screwball Checkers, not of The fence race"
     );
     assert_eq!(
         play(&["play", "transport", "--mode", "teams", "--handicap", "5"]).unwrap_err(),

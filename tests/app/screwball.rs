@@ -120,7 +120,11 @@ fn command(app: &mut App, command: MatchCommand) {
 fn a_player_who_cannot_move_enters_a_reserve_piece() {
     let game = Screwball::from_setup_text(
         "Screws large: a12\nBalls large: b12\nBalls small: k2\nScrews to move",
-        ScrewballOptions::default(),
+        // --place-anywhere: a piece may be entered where it can never move.
+        ScrewballOptions {
+            place_only_where_playable: false,
+            ..ScrewballOptions::default()
+        },
     )
     .unwrap();
     let mut app = headless(game);

@@ -129,7 +129,7 @@ fn guess(game: &tabula_rules::camelot::Camelot, from: Square, to: Square) -> Mov
 }
 
 /// Applies one click to the path: select, extend, play, or explain a refusal.
-pub fn apply_click(
+pub(crate) fn apply_click(
     the_match: &mut Match<Camelot>,
     entry: &mut PathEntry,
     sq: Square,

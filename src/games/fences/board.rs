@@ -13,7 +13,7 @@ const FIELD: f32 = 10.0;
 pub(crate) const TOP: f32 = 0.06;
 
 /// Distance between neighbouring spaces.
-pub fn pitch(board: Board) -> f32 {
+pub(crate) fn pitch(board: Board) -> f32 {
     FIELD / (board.size() as f32 - 1.0)
 }
 

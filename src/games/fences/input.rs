@@ -79,7 +79,7 @@ fn walk_to(legal: &[FenceMove], node: Node) -> Option<FenceMove> {
 }
 
 /// Applies one click: choose a fence, set it in a slot, or walk; or say why not.
-pub fn apply_click(
+pub(crate) fn apply_click(
     the_match: &mut Match<Fences>,
     chosen: &mut ChosenFence,
     spot: Spot,

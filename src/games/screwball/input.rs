@@ -77,7 +77,7 @@ pub(super) fn fitting(legal: &[Move], entry: &Entry) -> Vec<Move> {
 
 /// Applies one click: select, step, place a penalty piece, enter a reserve piece, or say
 /// why not.
-pub fn apply_click(
+pub(crate) fn apply_click(
     the_match: &mut Match<Screwball>,
     entry: &mut Entry,
     sq: SpaceId,

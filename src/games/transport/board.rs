@@ -32,7 +32,7 @@ pub(crate) fn square_center(size: u8, sq: Sq, stratum: Stratum) -> Vec3 {
 }
 
 /// The height a stratum's pieces float at.
-pub fn height(stratum: Stratum) -> f32 {
+pub(crate) fn height(stratum: Stratum) -> f32 {
     match stratum {
         Stratum::Undersea => SURFACE - 0.32,
         Stratum::Surface => SURFACE,

@@ -39,7 +39,7 @@ pub enum TransportClick {
 }
 
 /// The auxiliary a ship launches.
-pub fn launches(kind: Kind) -> Option<Kind> {
+pub(crate) fn launches(kind: Kind) -> Option<Kind> {
     match kind {
         Kind::Carrier => Some(Kind::Plane),
         Kind::Battleship => Some(Kind::Shell),
@@ -129,7 +129,7 @@ pub(super) fn advances(legal: &[Move], piece: &Piece) -> Vec<Move> {
 }
 
 /// Applies one click: select, move, launch, advance, point; or say why not.
-pub fn apply_click(
+pub(crate) fn apply_click(
     the_match: &mut Match<Transport>,
     entry: &mut Entry,
     click: TransportClick,

@@ -22,7 +22,7 @@ pub enum Location {
 
 impl Location {
     /// The world position of the spot's top.
-    pub fn world(self) -> Vec3 {
+    pub(crate) fn world(self) -> Vec3 {
         match self {
             Location::Board(sq) => square_center(sq),
             Location::Station(side, st) => station_center(side, st),

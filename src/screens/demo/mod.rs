@@ -67,7 +67,7 @@ pub struct Demo {
 
 impl Demo {
     /// A show of the scene at `index` of `playlist`, from its start.
-    pub fn new(playlist: Vec<PathBuf>, index: usize, scene: SceneFile) -> Demo {
+    pub(crate) fn new(playlist: Vec<PathBuf>, index: usize, scene: SceneFile) -> Demo {
         Demo {
             playlist,
             index,

@@ -23,7 +23,7 @@ use std::time::Duration;
 use tabula_rules::registry::GameOptions;
 
 /// The keys an exhibition answers (the HUD shows them in place of the table's controls).
-pub const KEYS: &str =
+pub(crate) const KEYS: &str =
     "Exhibition.  Space: next game now  V: spectator camera on/off  F10: start screen";
 
 /// One step of an exhibition's programme.
@@ -37,7 +37,7 @@ pub enum Item {
 
 /// The programme of `show`: each game, followed by a demonstration of the same game when
 /// asked (round `round` of a looping exhibition shows the next one of that game's).
-pub fn programme(show: &ExhibitLaunch, round: usize) -> Vec<Item> {
+pub(crate) fn programme(show: &ExhibitLaunch, round: usize) -> Vec<Item> {
     let demos = if show.with_demos {
         find_demos()
     } else {
@@ -88,7 +88,7 @@ pub struct Exhibition {
 
 impl Exhibition {
     /// An exhibition at `show`'s step, `on_table`, of a programme of `steps` steps.
-    pub fn new(show: ExhibitLaunch, steps: usize, on_table: Item) -> Exhibition {
+    pub(crate) fn new(show: ExhibitLaunch, steps: usize, on_table: Item) -> Exhibition {
         Exhibition {
             show,
             scores: Vec::new(),
@@ -106,7 +106,7 @@ impl Exhibition {
     }
 
     /// The scoreboard: a line per game played, newest last (the last `n`).
-    pub fn board(&self, n: usize) -> String {
+    pub(crate) fn board(&self, n: usize) -> String {
         let skip = self.scores.len().saturating_sub(n);
         self.scores
             .iter()

@@ -160,10 +160,10 @@ pub enum Level {
 
 impl Level {
     /// The levels the start screen offers, easiest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub(crate) const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
     /// The level's name, as `--computer SEAT:LEVEL` takes it.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Medium => "medium",
@@ -172,7 +172,7 @@ impl Level {
     }
 
     /// The engine's level.
-    pub fn engine(self) -> tabula_ai::Level {
+    pub(crate) fn engine(self) -> tabula_ai::Level {
         match self {
             Level::Easy => tabula_ai::Level::Easy,
             Level::Medium => tabula_ai::Level::Medium,
@@ -181,7 +181,7 @@ impl Level {
     }
 
     /// The next (+1) or previous (-1) level, round the list.
-    pub fn step(self, step: i32) -> Level {
+    pub(crate) fn step(self, step: i32) -> Level {
         let n = Level::ALL.len() as i32;
         let i = Level::ALL.iter().position(|l| *l == self).unwrap_or(0) as i32;
         Level::ALL[(i + step).rem_euclid(n) as usize]
@@ -331,7 +331,7 @@ impl Menu {
 
     /// The chosen game's rules options as set up. Every choice the fields offer is one the
     /// option takes, and a number field takes only digits that fit it.
-    pub fn options(&self) -> GameOptions {
+    pub(crate) fn options(&self) -> GameOptions {
         let mut options = GameOptions::default_for(self.game);
         for field in self.fields() {
             if let (Some(name), Some(text)) = (field.option, field.text())
