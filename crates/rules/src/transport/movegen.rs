@@ -4,14 +4,12 @@
 //!
 //! Only planes, shells, torpedoes and destroyers sink anything, and nothing sinks a shell or
 //! a torpedo, so an entry is refused exactly when an enemy that can sink the mover stands
-//! on the square and the mover cannot sink it. The one exception, a plane that bombs an
-//! enemy transport and so takes the whole fleet (and its shell on that square) off the
-//! board in a four-fleet game, is left to the full rules ([`Position::try_after`]), as are
-//! the few checks that need a piece's heading.
+//! on the square and the mover cannot sink it, in every mode alike. The few checks that
+//! need a piece's heading are left to the full rules ([`Position::try_after`]).
 
 use super::board::{DELTAS, Dir, Sq};
 use super::game::{Move, Position};
-use super::options::{MAX_AUXILIARIES, Mode, PlanePassing};
+use super::options::{MAX_AUXILIARIES, PlanePassing};
 use super::pieces::{Kind, Piece};
 
 /// Squares off the board on each side in the flag array: as far as a double step leads.
@@ -25,8 +23,6 @@ const TORPEDO: u8 = 2;
 const PLANE: u8 = 4;
 /// An enemy destroyer.
 const DESTROYER: u8 = 8;
-/// An enemy transport.
-const TRANSPORT: u8 = 16;
 /// An enemy battleship, carrier or transport: what a torpedo sinks.
 const HULL: u8 = 32;
 /// Off the board.
@@ -132,16 +128,10 @@ fn line_to(a: Sq, b: Sq) -> Option<usize> {
     (d < 8).then_some(usize::from(d))
 }
 
-/// Whether a plane may enter a square with these flags: `Some` answer, or `None` when
-/// only the full rules can tell.
-fn plane_may_enter(flags: u8, mode: Mode) -> Option<bool> {
-    if flags & SHELL == 0 {
-        Some(true)
-    } else if mode != Mode::Two && flags & TRANSPORT != 0 {
-        None
-    } else {
-        Some(false)
-    }
+/// Whether a plane may enter a square with these flags: not where an enemy shell stands
+/// (it sinks every enemy plane; nothing sinks it).
+fn plane_may_enter(flags: u8) -> bool {
+    flags & SHELL == 0
 }
 
 /// Where generated actions go: a list, or a count.
@@ -442,14 +432,14 @@ fn plane_move(p: &Piece, i: u32) -> Move {
 
 /// The flag bits each kind of enemy piece sets on its squares.
 const KIND_FLAGS: [u8; 8] = [
-    0,                // submarine
-    HULL,             // carrier
-    TRANSPORT | HULL, // transport
-    HULL,             // battleship
-    DESTROYER,        // destroyer
-    PLANE,            // plane
-    SHELL,            // shell
-    TORPEDO,          // torpedo
+    0,         // submarine
+    HULL,      // carrier
+    HULL,      // transport
+    HULL,      // battleship
+    DESTROYER, // destroyer
+    PLANE,     // plane
+    SHELL,     // shell
+    TORPEDO,   // torpedo
 ];
 
 /// The headings (a bit each, in the order of [`Dir::ALL`]) that lead off a board of `n`
@@ -481,7 +471,6 @@ impl Position {
         let index = G::index;
         let me = self.to_move();
         let n = self.size;
-        let mode = self.mode;
         let enemy: u8 = (0..4u8)
             .filter(|f| self.enemies(me, *f))
             .fold(0, |m, f| m | 1 << f);
@@ -644,9 +633,7 @@ impl Position {
                     heading,
                 };
                 if aux == Kind::Plane {
-                    let ok = plane_may_enter(at(a), mode)
-                        .unwrap_or_else(|| self.try_after(&launch(Dir::N)).is_ok());
-                    if ok {
+                    if plane_may_enter(at(a)) {
                         out.eight(0, launch);
                     }
                     continue;
@@ -684,21 +671,15 @@ impl Position {
             }
             let mid = p.at.step(h);
             let two = mid.step(h);
-            // Whether the plane may land on `to`, candidate `i`, with what stands there
-            // barring it.
-            let may_land = |to: Sq, i: u32| match plane_may_enter(at(to), mode) {
-                Some(ok) => ok,
-                None => self.try_after(&plane_move(p, i)).is_ok(),
-            };
             let mut mask = 0u16;
             for (i, delta) in (0..).zip(DELTAS) {
                 let to = step(p.at, delta);
-                if at(to) & OFF == 0 && (at(to) & SHELL == 0 || may_land(to, i)) {
+                if at(to) & OFF == 0 && plane_may_enter(at(to)) {
                     mask |= 1 << i;
                 }
             }
             if at(two) & OFF == 0
-                && may_land(two, 8)
+                && plane_may_enter(at(two))
                 && (at(mid) & (SHELL | PLANE) == 0 || self.may_fly_over(me, mid, h))
             {
                 mask |= 1 << 8;

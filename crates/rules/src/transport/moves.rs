@@ -233,9 +233,14 @@ impl Position {
         }
     }
 
-    /// The mover (index `mover`) enters `sq`: vulnerable enemies there are sunk; refused
-    /// if an enemy able to sink the mover remains. A missile that sinks goes back to
-    /// reserve; `*gone` is set then. Returns whether anything was sunk.
+    /// The mover (index `mover`) enters `sq`: refused if an enemy already there could sink
+    /// the mover and the mover cannot sink it (the patent: "no piece may move upon and into a
+    /// square already occupied by a piece to which it is vulnerable"), judged on the square
+    /// as it stands before the entry, so that the answer is the same in every mode (in the
+    /// four-fleet games a sunk transport takes its fleet off the board, shells and all, but
+    /// that does not open a square its shell guarded). Otherwise vulnerable enemies there
+    /// are sunk. A missile that sinks goes back to reserve; `*gone` is set then. Returns
+    /// whether anything was sunk.
     fn enter(
         &mut self,
         mover: usize,
@@ -251,6 +256,19 @@ impl Position {
             .is_some_and(|counts| counts & enemy_bytes(self, me.fleet) == 0)
         {
             return Ok(false);
+        }
+        // The mover strikes first: an enemy it sinks bars nothing (a plane attacks a plane).
+        if let Some(enemy) = self.pieces.iter().find(|p| {
+            p.covers(sq)
+                && self.enemies(me.fleet, p.fleet)
+                && can_sink(p.kind, me.kind)
+                && !can_sink(me.kind, p.kind)
+        }) {
+            return Err(Illegal::Enters {
+                mover: me.kind,
+                sq,
+                enemy: enemy.kind,
+            });
         }
         let mut sank = false;
         let mut i = 0;
@@ -290,18 +308,7 @@ impl Position {
             *gone = true;
             return Ok(true);
         }
-        match self
-            .pieces
-            .iter()
-            .find(|p| p.covers(sq) && self.enemies(me.fleet, p.fleet) && can_sink(p.kind, me.kind))
-        {
-            Some(enemy) => Err(Illegal::Enters {
-                mover: me.kind,
-                sq,
-                enemy: enemy.kind,
-            }),
-            None => Ok(sank),
-        }
+        Ok(sank)
     }
 
     /// The mover passes over `sq` (a destroyer's double step): nothing is sunk in passing,
