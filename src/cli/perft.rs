@@ -5,12 +5,8 @@ use crate::screens::demo::playlist::scene_files;
 use clap::ValueEnum;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use tabula_rules::camelot::{Camelot, CamelotOptions};
-use tabula_rules::registry::GameKind;
+use tabula_rules::registry::{GameKind, GameOptions};
 use tabula_rules::scene::SceneFile;
-use tabula_rules::screwball::{Screwball, ScrewballOptions};
-use tabula_rules::transport::{Transport, TransportOptions};
-use tabula_rules::war::{War, WarOptions};
 
 /// What perft counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -109,47 +105,11 @@ pub(crate) fn perft(
         }
     };
     let positions = count == CountArg::Positions;
-    let report = match game {
-        GameKind::War => match text {
-            None => War::new(WarOptions::default()).map_err(|e| e.to_string()),
-            Some(t) => War::from_setup_text(&t, WarOptions::default()).map_err(|e| e.to_string()),
-        }
+    let report = tabula_rules::AnyGame::with_setup(GameOptions::default_for(game), text.as_deref())
+        .map_err(|e| e.to_string())
         .and_then(|g| {
-            tabula_rules::perft::run_any(g.into(), depth, positions, divide)
-                .map_err(|e| e.to_string())
-        }),
-        GameKind::Camelot => match text {
-            None => Camelot::new(CamelotOptions::default()).map_err(|e| e.to_string()),
-            Some(t) => {
-                Camelot::from_setup_text(&t, CamelotOptions::default()).map_err(|e| e.to_string())
-            }
-        }
-        .and_then(|g| {
-            tabula_rules::perft::run_any(g.into(), depth, positions, divide)
-                .map_err(|e| e.to_string())
-        }),
-        GameKind::Transport => match text {
-            None => Transport::new(TransportOptions::default()).map_err(|e| e.to_string()),
-            Some(t) => Transport::from_setup_text(&t, TransportOptions::default())
-                .map_err(|e| e.to_string()),
-        }
-        .and_then(|g| {
-            tabula_rules::perft::run_any(g.into(), depth, positions, divide)
-                .map_err(|e| e.to_string())
-        }),
-        GameKind::Screwball => match text {
-            None => Screwball::new(ScrewballOptions::default()).map_err(|e| e.to_string()),
-            Some(t) => Screwball::from_setup_text(&t, ScrewballOptions::default())
-                .map_err(|e| e.to_string()),
-        }
-        .and_then(|g| {
-            tabula_rules::perft::run_any(g.into(), depth, positions, divide)
-                .map_err(|e| e.to_string())
-        }),
-        GameKind::Fences => {
-            Err("the fence race is played with a die; perft counts games without chance".into())
-        }
-    };
+            tabula_rules::perft::run_any(g, depth, positions, divide).map_err(|e| e.to_string())
+        });
     match report {
         Ok(r) => {
             let divide = r.divide.iter().map(|(text, n)| format!("{text:<28} {n}"));

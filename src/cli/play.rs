@@ -2,7 +2,7 @@
 //! shows it, read once into the typed description the screens open ([`PlayLaunch`]).
 
 use crate::cli::rules_args::{GameArg, RulesArgs};
-use crate::games::tabletop::TableGame;
+use crate::games::tabletop::{OnTable, TableGame};
 use crate::screens::launch::{Camera, Join, PlayLaunch, TableStart, trimmed};
 use crate::screens::open::table_of;
 use crate::table::seats::{Controller, SeatNames};

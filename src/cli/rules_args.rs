@@ -2,7 +2,7 @@
 //! one flag per option of every game, made from the rules crate's registry and option
 //! descriptions, and the opening they ask for.
 
-use crate::games::tabletop::TableGame;
+use crate::games::tabletop::{OnTable, TableGame};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Arg, ArgAction, ArgMatches, ValueEnum, value_parser};
 use std::sync::OnceLock;
@@ -22,7 +22,7 @@ impl Default for GameArg {
 
 /// Every game, in the registry's order.
 static GAME_ARGS: [GameArg; GAMES.len()] = {
-    let mut all = [GameArg(GameKind::War); GAMES.len()];
+    let mut all = [GameArg(GameKind::ALL[0]); GAMES.len()];
     let mut i = 0;
     while i < GAMES.len() {
         all[i] = GameArg(GAMES[i].kind);
@@ -38,7 +38,11 @@ impl ValueEnum for GameArg {
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
         let game = registry::game(self.0);
-        Some(PossibleValue::new(game.name).help(sentence(game.summary)))
+        Some(
+            PossibleValue::new(game.name)
+                .aliases(game.aliases.iter().copied())
+                .help(sentence(game.summary)),
+        )
     }
 }
 
@@ -211,5 +215,5 @@ impl clap::Args for RulesArgs {
 
 /// The opening of `game` with the options asked for; options of another game are refused.
 pub(crate) fn opening(game: GameArg, rules: &RulesArgs) -> Result<TableGame, String> {
-    TableGame::from_options(rules.options(game.0)?)
+    TableGame::opening(rules.options(game.0)?)
 }

@@ -1,7 +1,7 @@
 //! `tabula shot`: render a position to a PNG without anyone at the controls.
 
 use crate::cli::rules_args::{GameArg, opening};
-use crate::games::tabletop::TableGame;
+use crate::games::tabletop::{OnTable, TableGame};
 use crate::view::camera::View;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
@@ -58,7 +58,7 @@ pub(crate) fn game_for(
     at: Option<usize>,
 ) -> Result<TableGame, String> {
     match scene {
-        Some(path) => TableGame::from_scene(path, at),
+        Some(path) => TableGame::load_scene(path, at),
         None => opening(game, &Default::default()),
     }
 }

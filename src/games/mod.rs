@@ -2,9 +2,10 @@
 //! (`mod.rs`: [`crate::table::rules::TableRules`]), its board, its pieces and its input (what a click
 //! means, which squares light up).
 //!
-//! This file is the app's list of games: [`each_game!`] names every game once, and every
-//! place that must reach all of them (installing their plugins, putting one on the table,
-//! clearing the table) goes through it; [`tabletop::TableGame`] is the game on the table,
+//! The games are the rules crate's list: below, a `pub mod` line a game, and every place
+//! that must reach all of them (installing their plugins, putting one on the table,
+//! clearing the table) goes through `tabula_rules::each_game!`, which insists that each game
+//! of the list has its [`TableRules`]; [`tabletop::TableGame`] is the game on the table,
 //! whichever it is. Adding a game: see `docs/adding-a-game.md`.
 
 pub mod camelot;
@@ -18,52 +19,10 @@ use crate::table::game_match::Match;
 use crate::table::rules::TableRules;
 use bevy::prelude::*;
 
-/// Runs `$body` once for each game, with `$g` the game's rules type.
-#[macro_export]
-macro_rules! each_game {
-    ($g:ident => $body:block) => {{
-        {
-            type $g = tabula_rules::war::War;
-            $body
-        }
-        {
-            type $g = tabula_rules::camelot::Camelot;
-            $body
-        }
-        {
-            type $g = tabula_rules::transport::Transport;
-            $body
-        }
-        {
-            type $g = tabula_rules::fences::Fences;
-            $body
-        }
-        {
-            type $g = tabula_rules::screwball::Screwball;
-            $body
-        }
-    }};
-}
-
-/// Runs `$body` on the game inside a [`crate::games::tabletop::TableGame`], with `$g` bound to it
-/// whichever game it is.
-#[macro_export]
-macro_rules! on_table_game {
-    ($value:expr, $g:ident => $body:expr) => {
-        match $value {
-            $crate::games::tabletop::TableGame::War($g) => $body,
-            $crate::games::tabletop::TableGame::Camelot($g) => $body,
-            $crate::games::tabletop::TableGame::Transport($g) => $body,
-            $crate::games::tabletop::TableGame::Fences($g) => $body,
-            $crate::games::tabletop::TableGame::Screwball($g) => $body,
-        }
-    };
-}
-
 /// Installs every game side by side (only the one whose match exists runs), with its 3D
 /// view when `view` is set.
 pub(crate) fn install_all(app: &mut App, view: bool) {
-    each_game!(G => {
+    tabula_rules::each_game!(G => {
         install_one::<G>(app, view);
     });
 }
@@ -88,7 +47,7 @@ pub(crate) fn install_one<G: TableRules>(app: &mut App, view: bool) {
 
 /// Takes whatever game is on the table off it.
 pub(crate) fn remove_matches(world: &mut World) {
-    each_game!(G => {
+    tabula_rules::each_game!(G => {
         world.remove_resource::<Match<G>>();
         // A search under way stops as it is dropped.
         world.remove_resource::<crate::table::computer::Thinking<G>>();

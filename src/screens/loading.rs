@@ -4,7 +4,7 @@
 //! is scoped to it and goes when it is left; a screen that cannot be opened is refused where
 //! it was asked, and the screen stays.
 
-use crate::games::tabletop::TableGame;
+use crate::games::tabletop::{OnTable, TableGame};
 use crate::screens::demo::{Demo, KEYS};
 use crate::screens::exhibit::set_exhibition;
 use crate::screens::launch::{Launch, LaunchRequest, PlayLaunch, Refused, TableStart, trimmed};

@@ -4,7 +4,7 @@
 //! with the reason, the same for the command line (before the window opens) and for a
 //! screen asked for inside the window.
 
-use crate::games::tabletop::TableGame;
+use crate::games::tabletop::{OnTable, TableGame};
 use crate::net::connection::{self, Joined, Remote};
 use crate::screens::demo::Demo;
 use crate::screens::demo::playlist::{load_playlist, prepare};
@@ -69,8 +69,8 @@ pub fn open(launch: &Launch) -> Result<Start, String> {
 /// The game `play` sets on the table: the opening with its options, or a scene's position.
 pub(crate) fn table_of(play: &PlayLaunch) -> Result<TableGame, String> {
     match &play.table {
-        TableStart::Opening(options) => TableGame::from_options(options.clone()),
-        TableStart::Scene { path, at } => TableGame::from_scene(path, *at),
+        TableStart::Opening(options) => TableGame::opening(options.clone()),
+        TableStart::Scene { path, at } => TableGame::load_scene(path, *at),
     }
 }
 
@@ -270,7 +270,7 @@ fn exhibit_start(show: &ExhibitLaunch) -> Result<Start, String> {
     let exhibition = Some(Exhibition::new(show.clone(), len, item.clone()));
     match item {
         Item::Game(options) => {
-            let table = TableGame::from_options(options)?;
+            let table = TableGame::opening(options)?;
             let labels = table.player_labels();
             let seats = vec![Controller::Computer(show.level); labels.len()];
             let names: Vec<String> = seats.iter().filter_map(Controller::default_name).collect();

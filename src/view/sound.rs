@@ -158,7 +158,7 @@ pub fn plugin(app: &mut App) {
                 play_queue,
             ),
         );
-    crate::each_game!(G => {
+    tabula_rules::each_game!(G => {
         if app.world().contains_resource::<Messages<Played<G>>>() {
             app.add_systems(
                 Update,

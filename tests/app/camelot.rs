@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use std::collections::BTreeSet;
 use tabula::games::camelot::input::{PathEntry, SquareInput};
 use tabula::games::camelot::pieces::{CamelotCaptured, CamelotPiece};
-use tabula::games::tabletop::TableGame;
+use tabula::games::tabletop::{OnTable, TableGame};
 use tabula::table::commands::MatchCommand;
 use tabula::table::game_match::Match;
 use tabula::table::spots::SpotClicked;
@@ -206,7 +206,7 @@ fn refusals_say_why() {
 
     // Where a capture is compulsory, a man that cannot capture explains why it may not move.
     let path = root().join("scenes/camelot/figure3_charges.ron");
-    let Ok(TableGame::Camelot(game)) = TableGame::from_scene(&path, Some(0)) else {
+    let Ok(TableGame::Camelot(game)) = TableGame::load_scene(&path, Some(0)) else {
         panic!("a Camelot scene")
     };
     let mut app = headless(game);
@@ -221,7 +221,7 @@ fn refusals_say_why() {
 #[test]
 fn the_knights_charge_of_figure_three_is_entered_and_sets_captures_aside() {
     let path = root().join("scenes/camelot/figure3_charges.ron");
-    let Ok(TableGame::Camelot(game)) = TableGame::from_scene(&path, Some(0)) else {
+    let Ok(TableGame::Camelot(game)) = TableGame::load_scene(&path, Some(0)) else {
         panic!("a Camelot scene")
     };
     let mut app = headless(game);

@@ -6,6 +6,7 @@ use crate::{root, shown, truth};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use std::time::Duration;
+use tabula::games::tabletop::OnTable;
 use tabula::screens::demo::{Demo, DemoCommand};
 use tabula::screens::launch::LaunchRequest;
 use tabula::table::game_match::Match;

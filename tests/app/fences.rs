@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use tabula::games::fences::board::Spot;
 use tabula::games::fences::pieces::{Die, FencePanel, Pawn};
 use tabula::games::fences::{Stage, stage};
-use tabula::games::tabletop::TableGame;
+use tabula::games::tabletop::{OnTable, TableGame};
 use tabula::table::commands::MatchCommand;
 use tabula::table::game_match::Match;
 use tabula::table::rules::Intent;
@@ -182,7 +182,7 @@ fn a_throw_taken_back_comes_again_the_same() {
 #[test]
 fn a_scene_race_is_shown_as_its_rules_state_and_new_race_starts_over() {
     let path = root().join("scenes/fences/four_players_seed5.ron");
-    let Ok(TableGame::Fences(game)) = TableGame::from_scene(&path, Some(9)) else {
+    let Ok(TableGame::Fences(game)) = TableGame::load_scene(&path, Some(9)) else {
         panic!("a fence race scene")
     };
     let mut app = headless(game);

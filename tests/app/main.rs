@@ -23,6 +23,7 @@ use bevy::prelude::*;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::Command;
+use tabula::games::tabletop::OnTable;
 use tabula::games::war::input::{Selection, apply_click};
 use tabula::games::war::pieces::{CapturedPiece, Location, PieceEntity};
 use tabula::table::commands::MatchCommand;

@@ -3,6 +3,7 @@
 
 use crate::{headless, intent, shown, siege_gambit, truth};
 use bevy::prelude::*;
+use tabula::games::tabletop::OnTable;
 use tabula::table::commands::MatchCommand;
 use tabula::table::game_match::Match;
 use tabula_rules::Game;

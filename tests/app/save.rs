@@ -3,7 +3,7 @@
 
 use crate::root;
 use bevy::prelude::*;
-use tabula::games::tabletop::TableGame;
+use tabula::games::tabletop::{OnTable, TableGame};
 use tabula::table::commands::SaveGame;
 use tabula::table::save::SavePath;
 use tabula_rules::Game;
@@ -28,7 +28,7 @@ fn temp(name: &str) -> std::path::PathBuf {
 fn a_saved_game_replays_to_the_same_position() {
     // Camelot from a set-up position, one charge played.
     let scene = root().join("scenes/camelot/figure3_charges.ron");
-    let game = TableGame::from_scene(&scene, Some(1)).unwrap();
+    let game = TableGame::load_scene(&scene, Some(1)).unwrap();
     let path = temp("camelot.ron");
     let mut app = headless(game, &path);
     app.world_mut().write_message(SaveGame);
@@ -41,7 +41,7 @@ fn a_saved_game_replays_to_the_same_position() {
         "{:?}",
         m.feedback
     );
-    let TableGame::Camelot(back) = TableGame::from_scene(&path, None).unwrap() else {
+    let TableGame::Camelot(back) = TableGame::load_scene(&path, None).unwrap() else {
         panic!("a Camelot save")
     };
     assert_eq!(back.position(), m.game.position());
@@ -61,7 +61,7 @@ fn a_saved_game_replays_to_the_same_position() {
     let mut app = headless(TableGame::Fences(race.clone()), &path);
     app.world_mut().write_message(SaveGame);
     app.update();
-    let TableGame::Fences(back) = TableGame::from_scene(&path, None).unwrap() else {
+    let TableGame::Fences(back) = TableGame::load_scene(&path, None).unwrap() else {
         panic!("a fence race save")
     };
     assert_eq!(back.ply(), race.ply());
@@ -73,7 +73,7 @@ fn a_saved_game_replays_to_the_same_position() {
 #[test]
 fn a_save_that_cannot_be_written_says_so_and_keeps_the_game() {
     let path = temp("no-such-folder").join("deeper").join("save.ron");
-    let game = TableGame::from_scene(&root().join("scenes/war/siege_gambit.ron"), Some(4)).unwrap();
+    let game = TableGame::load_scene(&root().join("scenes/war/siege_gambit.ron"), Some(4)).unwrap();
     let mut app = headless(game, &path);
     app.world_mut().write_message(SaveGame);
     app.update();

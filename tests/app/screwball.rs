@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use std::collections::BTreeSet;
 use tabula::games::screwball::input::Entry;
 use tabula::games::screwball::pieces::{Dead, Reserve, ScrewballPiece};
-use tabula::games::tabletop::TableGame;
+use tabula::games::tabletop::{OnTable, TableGame};
 use tabula::table::commands::MatchCommand;
 use tabula::table::game_match::Match;
 use tabula::table::spots::SpotClicked;
@@ -147,7 +147,7 @@ fn a_player_who_cannot_move_enters_a_reserve_piece() {
 #[test]
 fn the_scene_is_shown_as_its_rules_state() {
     let path = root().join("scenes/screwball/bonus_chain.ron");
-    let Ok(TableGame::Screwball(game)) = TableGame::from_scene(&path, None) else {
+    let Ok(TableGame::Screwball(game)) = TableGame::load_scene(&path, None) else {
         panic!("a Screwball scene")
     };
     let mut app = headless(game);

@@ -5,7 +5,7 @@
 use crate::root;
 use bevy::prelude::*;
 use rand::{Rng, SeedableRng, rngs::StdRng};
-use tabula::games::tabletop::TableGame;
+use tabula::games::tabletop::{OnTable, TableGame};
 use tabula::screens::launch::LaunchRequest;
 use tabula::screens::menu::{Focus, Menu, MenuAction};
 use tabula::table::commands::{Leave, LeaveTable};
@@ -316,7 +316,7 @@ fn temp(name: &str) -> std::path::PathBuf {
 
 fn siege(at: usize, save: &std::path::Path) -> App {
     let game =
-        TableGame::from_scene(&root().join("scenes/war/siege_gambit.ron"), Some(at)).unwrap();
+        TableGame::load_scene(&root().join("scenes/war/siege_gambit.ron"), Some(at)).unwrap();
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .insert_resource(SavePath(save.to_path_buf()));
@@ -470,7 +470,7 @@ fn looking_back_works_in_a_four_player_race() {
     use tabula::table::game_match::Match;
     use tabula_rules::fences::Fences;
     let game =
-        TableGame::from_scene(&root().join("scenes/fences/four_players_seed5.ron"), None).unwrap();
+        TableGame::load_scene(&root().join("scenes/fences/four_players_seed5.ron"), None).unwrap();
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
     game.install(&mut app, false);

@@ -8,7 +8,7 @@ use clap::Parser;
 use std::collections::BTreeSet;
 use std::time::Duration;
 use tabula::cli::{Cli, Command};
-use tabula::games::tabletop::TableGame;
+use tabula::games::tabletop::{OnTable, TableGame};
 use tabula::table::game_match::Match;
 use tabula::table::rules::Intent;
 use tabula::view::sound::Volume;

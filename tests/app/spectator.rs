@@ -6,7 +6,7 @@ use crate::root;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use std::time::Duration;
-use tabula::games::tabletop::TableGame;
+use tabula::games::tabletop::{OnTable, TableGame};
 use tabula::table::rules::Intent;
 use tabula::view::camera::{OrbitCamera, View};
 use tabula::view::spectator::{FOCUS_LIMIT, Spectator};

@@ -5,7 +5,7 @@
 use crate::{root, tabula};
 use bevy::prelude::*;
 use std::collections::BTreeSet;
-use tabula::games::tabletop::TableGame;
+use tabula::games::tabletop::{OnTable, TableGame};
 use tabula::games::transport::input::{Entry, TransportClick, toggle_launch};
 use tabula::games::transport::pieces::TransportPiece;
 use tabula::table::commands::MatchCommand;
@@ -133,7 +133,7 @@ fn a_plane_flies_and_is_pointed_and_a_sunk_piece_leaves_the_table() {
 #[test]
 fn the_scene_is_shown_and_the_command_line_takes_transport_options() {
     let path = root().join("scenes/transport/carrier_strike.ron");
-    let Ok(TableGame::Transport(game)) = TableGame::from_scene(&path, Some(8)) else {
+    let Ok(TableGame::Transport(game)) = TableGame::load_scene(&path, Some(8)) else {
         panic!("a Transport scene")
     };
     let mut app = headless(game);

@@ -9,7 +9,7 @@
 pub mod playlist;
 pub(crate) mod view;
 
-use crate::games::tabletop::TableGame;
+use crate::games::tabletop::{OnTable, TableGame};
 use crate::screens::launch::{DemoLaunch, Launch, LaunchRequest};
 use crate::table::commands::{MatchCommand, MatchSet};
 use crate::table::computer::ThinkSet;
@@ -180,7 +180,7 @@ pub fn plugin(app: &mut App) {
             Update,
             commands.before(MatchSet).run_if(resource_exists::<Demo>),
         );
-    crate::each_game!(G => {
+    tabula_rules::each_game!(G => {
         app.add_systems(
             Update,
             drive::<Match<G>>

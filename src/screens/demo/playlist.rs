@@ -1,7 +1,7 @@
 //! The scenes a demonstration shows: a playlist from files and folders, each scene checked
 //! before the show starts, and the demonstrations shipped with Tabula.
 
-use crate::games::tabletop::TableGame;
+use crate::games::tabletop::{OnTable, TableGame};
 use crate::screens::demo::Demo;
 use std::path::{Path, PathBuf};
 use tabula_rules::scene::{GameKind, SceneFile};
@@ -33,7 +33,7 @@ pub fn prepare(playlist: Vec<PathBuf>, index: usize) -> Result<(TableGame, Demo)
         })?
         .clone();
     let scene = SceneFile::load(&path).map_err(|e| e.to_string())?;
-    let table = TableGame::from_scene(&path, None)?;
+    let table = TableGame::load_scene(&path, None)?;
     Ok((table, Demo::new(playlist, index, scene)))
 }
 

@@ -22,7 +22,7 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (keys.before(MatchSet), overlay, camera_cues).run_if(resource_exists::<Demo>),
     );
-    crate::each_game!(G => {
+    tabula_rules::each_game!(G => {
         app.add_systems(
             Update,
             draw_marks::<G>

@@ -151,7 +151,7 @@ pub(crate) fn plugin(app: &mut App) {
             .run_if(resource_exists::<Exhibition>),
     )
     .add_systems(OnEnter(Screen::Menu), end_exhibition);
-    crate::each_game!(G => {
+    tabula_rules::each_game!(G => {
         app.add_systems(
             Update,
             follow::<G>

@@ -9,7 +9,7 @@
 
 pub(crate) mod view;
 
-use crate::games::tabletop::TableGame;
+use crate::games::tabletop::{OnTable, TableGame};
 use crate::screens::demo::playlist::{ShippedScene, load_playlist};
 use crate::screens::launch::{
     Camera, DemoLaunch, ExhibitLaunch, Launch, LaunchRequest, PlayLaunch, Refused, TableStart,
@@ -389,7 +389,7 @@ impl Menu {
 
     /// The players of the game as set up, in turn order, or why it cannot start.
     pub fn players(&self) -> Result<Vec<String>, String> {
-        Ok(TableGame::from_options(self.options())?.player_labels())
+        Ok(TableGame::opening(self.options())?.player_labels())
     }
 
     /// Applies one action; returns the screen to open when the action opens one.
