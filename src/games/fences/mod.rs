@@ -188,7 +188,7 @@ impl TableRules for Fences {
     }
 
     fn fresh(&self) -> Result<Fences, String> {
-        Fences::new(self.options().clone()).map_err(|e| e.to_string())
+        Fences::from_options(self.options().clone()).map_err(|e| e.to_string())
     }
 
     fn new_game_note(&self) -> String {

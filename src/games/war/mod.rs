@@ -139,11 +139,10 @@ impl TableRules for War {
         let mut options = self.options().clone();
         if *start == Position::standard(start.to_move()) {
             options.first = start.to_move().other();
-            War::new(options)
+            War::from_options(options).map_err(|e| e.to_string())
         } else {
-            War::from_position(start.clone(), options)
+            War::from_setup(start.clone(), options).map_err(|e| e.to_string())
         }
-        .map_err(|e| e.to_string())
     }
 
     fn square_point(&self, name: &str) -> Option<Vec3> {
