@@ -444,9 +444,9 @@ mod tests {
     #[test]
     fn switches_can_be_turned_off_again_and_repeated_options_add_up() {
         let mut fences = FencesOptions::default();
-        fences.set("open-entrances", "").unwrap();
-        assert!(!fences.entrance_fences);
-        fences.set("open-entrances", "false").unwrap();
+        fences.set("chance-cards", "").unwrap();
+        assert!(fences.chance_cards);
+        fences.set("chance-cards", "false").unwrap();
         assert_eq!(fences, FencesOptions::default());
         let mut transport = TransportOptions::default();
         transport.set("mode", "royal").unwrap();

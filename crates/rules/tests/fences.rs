@@ -47,6 +47,11 @@ fn ends(game: &Fences) -> Vec<String> {
 /// Two players; South's six fences parked in the far north-west, North's in the far east,
 /// so the middle of the field is open.
 fn open_field(south: &str, north: &str) -> Fences {
+    open_field_with(FencesOptions::default(), south, north)
+}
+
+/// [`open_field`] under other options.
+fn open_field_with(options: FencesOptions, south: &str, north: &str) -> Fences {
     let parked = |seat: Section, col: &str| -> Vec<(Seat, Slot)> {
         (1..=6)
             .map(|r| (Seat(seat), slot(&format!("{col}{r}|{col}{}", r + 1))))
@@ -55,7 +60,7 @@ fn open_field(south: &str, north: &str) -> Fences {
     let mut fences = parked(Section::South, "a");
     fences.extend(parked(Section::North, "m"));
     Fences::with_layout(
-        FencesOptions::default(),
+        options,
         vec![Node::Space(sp(south)), Node::Space(sp(north))],
         fences,
     )
@@ -80,8 +85,8 @@ fn a_turn_is_relocate_then_throw_then_walk() {
     );
     assert_eq!(
         g.slots().len(),
-        g.board().slots().len() + 4,
-        "and home's entrances"
+        g.board().slots().len(),
+        "home's entrances are no slots by default"
     );
     let vacant = g.slots().len() - 12;
     assert_eq!(moves.len(), 6 * vacant, "any own fence to any vacant slot");
@@ -169,7 +174,12 @@ fn home_only_with_the_exact_count() {
 #[test]
 fn a_fence_in_an_entrance_of_home_shuts_it() {
     // g5 is the south entrance; g5|g6 the slot in it. From g3 home is 3 steps through it.
-    let mut g = open_field("g3", "g11");
+    // Fences stand in the entrances only under `entrance-fences any` (or all-but-one).
+    let any = FencesOptions {
+        entrance_fences: true,
+        ..FencesOptions::default()
+    };
+    let mut g = open_field_with(any.clone(), "g3", "g11");
     play(&mut g, "fence a1|a2 to g5|g6");
     assert_eq!(
         g.distance_home(Node::Space(sp("g3"))),
@@ -192,7 +202,7 @@ fn a_fence_in_an_entrance_of_home_shuts_it() {
     // A "jump" card crosses an entrance fence like any other.
     let mut options = FencesOptions {
         chance_cards: true,
-        ..FencesOptions::default()
+        ..any.clone()
     };
     let mut fences: Vec<(Seat, Slot)> = ["g5|g6", "a1|a2", "a2|a3", "a3|a4", "a4|a5", "a5|a6"]
         .iter()
@@ -214,11 +224,11 @@ fn a_fence_in_an_entrance_of_home_shuts_it() {
     play(&mut g, "g4-g5-home");
     assert_eq!(g.outcome(), Outcome::Win(Seat(Section::South)));
 
-    // With `entrance_fences: false` the entrances stay open.
+    // With `entrance_fences: false` (the default) the entrances stay open.
     options.entrance_fences = false;
     let e = layout(&options).unwrap_err().to_string();
     assert!(e.contains("g5|g6 is an entrance of home"), "{e}");
-    let open = open_field("g3", "g11");
+    let open = open_field_with(any, "g3", "g11");
     let closed = Fences::with_layout(
         options,
         vec![Node::Space(sp("g3")), Node::Space(sp("g11"))],
@@ -1324,4 +1334,96 @@ fn play_refuses_every_walk_that_is_not_listed() {
         }
     }
     assert!(walks > 10_000, "{walks}");
+}
+
+#[test]
+fn home_cannot_be_shut() {
+    // Magee, seed 003: home "has four gates or entrances through which it may be entered by
+    // the pawns of the players ... By this arrangement each player has a choice of
+    // entrances." Before this reading one player could stand four fences in the four
+    // entrances and keep them there, and nobody could win.
+    let entrances = ["g5|g6", "e7|f7", "g8|g9", "h7|i7"];
+    let layout = |options: FencesOptions| {
+        let mut fences: Vec<(Seat, Slot)> = entrances
+            .iter()
+            .take(3)
+            .chain(["a1|a2", "a2|a3", "a3|a4"].iter())
+            .map(|s| (Seat(Section::South), slot(s)))
+            .collect();
+        fences.extend((1..=6).map(|r| (Seat(Section::North), slot(&format!("m{r}|m{}", r + 1)))));
+        Fences::with_layout(
+            options,
+            vec![Node::Space(sp("g3")), Node::Space(sp("g11"))],
+            fences,
+        )
+    };
+    // By default no fence stands in an entrance.
+    let e = layout(FencesOptions::default()).unwrap_err().to_string();
+    assert!(e.contains("g5|g6 is an entrance of home"), "{e}");
+    let g = open_field("g3", "g11");
+    for entrance in entrances {
+        match g.parse_move(&format!("fence a1|a2 to {entrance}")) {
+            Err(NotationError::Illegal { why, .. }) => {
+                assert!(why.contains("is an entrance of home"), "{why}")
+            }
+            other => panic!("{entrance}: expected illegal, got {other:?}"),
+        }
+    }
+    // entrance-fences all-but-one: three entrances may be shut, never the fourth.
+    let all_but_one = FencesOptions {
+        entrance_fences: true,
+        keep_one_entrance_open: true,
+        ..FencesOptions::default()
+    };
+    let g = layout(all_but_one.clone()).unwrap();
+    match g.parse_move("fence a1|a2 to h7|i7") {
+        Err(NotationError::Illegal { why, .. }) => {
+            assert!(why.contains("home's last open entrance"), "{why}")
+        }
+        other => panic!("expected illegal, got {other:?}"),
+    }
+    // A fence already in an entrance may move to the last one: one stays open.
+    assert!(g.parse_move("fence g5|g6 to h7|i7").is_ok());
+    let listed = g.legal_moves();
+    assert_eq!(listed.len(), g.legal_move_count());
+    assert_eq!(
+        listed
+            .iter()
+            .filter(|m| matches!(m, FenceMove::Relocate { to, .. } if *to == slot("h7|i7")))
+            .count(),
+        3,
+        "only the three fences in the entrances may go to the last one"
+    );
+    for (n, mv) in listed.iter().enumerate() {
+        assert_eq!(g.choose_legal_move(|_| n).as_ref(), Some(mv));
+    }
+    let mut four = g.fences().to_vec();
+    let i = four.iter().position(|f| f.1 == slot("a1|a2")).unwrap();
+    four[i].1 = slot("h7|i7");
+    let e = Fences::with_layout(
+        all_but_one,
+        vec![Node::Space(sp("g3")), Node::Space(sp("g11"))],
+        four.clone(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("would shut the last of home's four entrances"),
+        "{e}"
+    );
+    // entrance-fences any, the old default: all four may be shut.
+    let any = FencesOptions {
+        entrance_fences: true,
+        ..FencesOptions::default()
+    };
+    let g = layout(any.clone()).unwrap();
+    assert!(g.parse_move("fence a1|a2 to h7|i7").is_ok());
+    assert!(
+        Fences::with_layout(
+            any,
+            vec![Node::Space(sp("g3")), Node::Space(sp("g11"))],
+            four
+        )
+        .is_ok()
+    );
 }

@@ -241,7 +241,11 @@ impl Board {
     }
 
     /// The six fences of a section at the start, in a 3-2-1 array: three slots across the
-    /// paths one row in from the base, two on the next row, one on the third.
+    /// paths one row in from the base, two on the next row, one on the third. Where the
+    /// field is too small for that (the single fence would stand in home or in its
+    /// entrance: 9 and 11 spaces a side), the array starts at the base instead, and where
+    /// even then the single fence would (9 spaces), it stands between the two of the second
+    /// row. Every fence stands in a slot of the field, in the section.
     pub fn fence_array(self, section: Section) -> [Slot; 6] {
         let c = self.centre();
         let k = section.turns();
@@ -250,13 +254,18 @@ impl Board {
             let b = self.rotate(Space { x, y: y + 1 }, k);
             Slot::between(a, b)
         };
+        // Whether the slot across the middle path between rows `y` and `y + 1` stays out of
+        // home (whose first row is `c - 1`) and so out of its entrance.
+        let clear = |y: u8| y + 1 < c - 1;
+        let base = if clear(3) { 1 } else { 0 };
+        let single = if clear(base + 2) { base + 2 } else { base + 1 };
         [
-            across(c - 2, 1),
-            across(c, 1),
-            across(c + 2, 1),
-            across(c - 1, 2),
-            across(c + 1, 2),
-            across(c, 3),
+            across(c - 2, base),
+            across(c, base),
+            across(c + 2, base),
+            across(c - 1, base + 1),
+            across(c + 1, base + 1),
+            across(c, single),
         ]
     }
 

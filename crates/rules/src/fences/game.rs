@@ -59,8 +59,41 @@ impl Fences {
             Ok(id) if self.state.fenced.get(usize::from(id)) => {
                 Some(format!("{to} already holds a fence"))
             }
+            Ok(id) if self.shuts_last_entrance(from, id) => Some(format!(
+                "{to} is home's last open entrance, and this race keeps one open"
+            )),
             Ok(_) => None,
         }
+    }
+
+    /// The slot number of home's last open entrance, when the race keeps one open
+    /// ([`FencesOptions::keep_one_entrance_open`]) and the other three are fenced.
+    fn last_open_entrance(&self) -> Option<u16> {
+        if !(self.options.entrance_fences && self.options.keep_one_entrance_open) {
+            return None;
+        }
+        let mut open = self
+            .geo
+            .entrance_slots
+            .iter()
+            .filter(|id| !self.state.fenced.get(usize::from(**id)));
+        match (open.next(), open.next()) {
+            (Some(&last), None) => Some(last),
+            _ => None,
+        }
+    }
+
+    /// Whether moving the fence in `from` to slot number `to` would shut home's last open
+    /// entrance (a fence already in an entrance may move to it: one stays open).
+    fn shuts_last_entrance(&self, from: Slot, to: u16) -> bool {
+        self.last_open_entrance() == Some(to) && !self.in_entrance(from)
+    }
+
+    /// Whether `slot` is one of home's entrances.
+    fn in_entrance(&self, slot: Slot) -> bool {
+        self.geo
+            .slot_id(slot)
+            .is_some_and(|id| self.geo.entrance_of(id).is_some())
     }
 
     /// Why `mv` is refused now, in words.
@@ -225,9 +258,19 @@ impl Game for Fences {
                     .collect();
                 let own = self.state.fences.iter().filter(|f| f.0 == seat).count();
                 let mut out = Vec::with_capacity(own * vacant.len());
+                let last = self
+                    .last_open_entrance()
+                    .and_then(|id| self.geo.entrance_of(id))
+                    .map(|e| self.board().entrance_slots()[e]);
                 for &(owner, from) in &self.state.fences {
                     if owner == seat {
-                        out.extend(vacant.iter().map(|&to| FenceMove::Relocate { from, to }));
+                        let shuts = |to: Slot| Some(to) == last && !self.in_entrance(from);
+                        out.extend(
+                            vacant
+                                .iter()
+                                .filter(|to| !shuts(**to))
+                                .map(|&to| FenceMove::Relocate { from, to }),
+                        );
                     }
                 }
                 out
@@ -264,7 +307,17 @@ impl Game for Fences {
             Phase::Relocate => {
                 let seat = self.to_move();
                 let own = self.state.fences.iter().filter(|f| f.0 == seat).count();
-                own * self.state.vacant_count
+                let mut n = own * self.state.vacant_count;
+                if self.last_open_entrance().is_some() {
+                    // No fence from outside the entrances may go into the last open one.
+                    n -= self
+                        .state
+                        .fences
+                        .iter()
+                        .filter(|f| f.0 == seat && !self.in_entrance(f.1))
+                        .count();
+                }
+                n
             }
             Phase::Throw => usize::from(self.options.chance_cards),
             Phase::Drawing => 0,
@@ -280,6 +333,12 @@ impl Game for Fences {
             return None;
         }
         match self.state.phase {
+            Phase::Relocate if self.last_open_entrance().is_some() => {
+                // Rare: not every fence may go to every vacant slot; the list says which.
+                let moves = self.legal_moves();
+                let n = choose(moves.len());
+                moves.get(n).cloned()
+            }
             Phase::Relocate => {
                 // Each own fence (in order) to each vacant slot (in order), as listed.
                 let seat = self.to_move();

@@ -3,9 +3,12 @@
 
 use super::board::{Board, Section};
 use super::cards::{Card, default_deck};
-use serde::{Deserialize, Serialize};
 use crate::GameKind;
-use crate::options::{OptionError, OptionKind, OptionSpec, Offers, RulesOptions, Width, find, switch_text, unless_default};
+use crate::options::{
+    Choice, Offers, OptionError, OptionKind, OptionSpec, RulesOptions, Width, find, switch_text,
+    unless_default,
+};
+use serde::{Deserialize, Serialize};
 
 /// Rules options of the fence race.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,10 +30,13 @@ pub struct FencesOptions {
     /// The stack of chance cards (default: `deck.ron`): 1 to [`FencesOptions::MAX_DECK`]
     /// cards when `chance_cards` is on, each walking 1 to [`Card::MAX_STEPS`] steps.
     pub deck: Vec<Card>,
-    /// Fences may stand in home's four entrances, so that a pawn can be shut out of one
-    /// (the patent: "any vacant slot of the playing field"); `false` keeps the entrances
-    /// always open.
+    /// Fences may stand in home's entrances, so that a pawn can be shut out of one (the
+    /// patent: "any vacant slot of the playing field"). Off by default: home's "four gates or
+    /// entrances" stay open, so that "each player has a choice of entrances".
     pub entrance_fences: bool,
+    /// With `entrance_fences`, a fence may not shut home's last open entrance: at most three
+    /// stand in the entrances. Off: all four may be shut.
+    pub keep_one_entrance_open: bool,
     /// The race is drawn once this many turns have been played in all (each player's turn
     /// counts one, a lost turn too), unless a pawn is home by then; `None` plays on for
     /// ever. 1 to [`FencesOptions::MAX_TURN_LIMIT`].
@@ -107,7 +113,8 @@ impl Default for FencesOptions {
             seed: 0,
             chance_cards: false,
             deck: default_deck(),
-            entrance_fences: true,
+            entrance_fences: false,
+            keep_one_entrance_open: false,
             turn_limit: Some(FencesOptions::DEFAULT_TURN_LIMIT),
         }
     }
@@ -212,12 +219,28 @@ pub const SPECS: &[OptionSpec] = &[
         },
     },
     OptionSpec {
-        name: "open-entrances",
-        help: "Keep home's four entrances open: no fence may stand in them (by default one may).",
+        name: "entrance-fences",
+        help: "Whether fences may stand in home's four entrances: none (default), all-but-one (one always stays open) or any.",
         label: "Fences in home's entrances",
-        kind: OptionKind::Switch {
-            off: "allowed",
-            on: "never",
+        kind: OptionKind::Choice {
+            values: &[
+                Choice {
+                    name: "none",
+                    help: "No fence may stand in home's entrances.",
+                    shown: "never",
+                },
+                Choice {
+                    name: "all-but-one",
+                    help: "Fences may stand in home's entrances, but one always stays open.",
+                    shown: "all but one",
+                },
+                Choice {
+                    name: "any",
+                    help: "Fences may stand in any of home's entrances, all four included.",
+                    shown: "any, all four too",
+                },
+            ],
+            noun: None,
         },
     },
 ];
@@ -233,7 +256,11 @@ impl RulesOptions for FencesOptions {
             "size" => self.size = spec.number(text)? as u8,
             "chance-cards" => self.chance_cards = spec.switch(text)?,
             "play-for-places" => self.play_for_places = spec.switch(text)?,
-            _ => self.entrance_fences = !spec.switch(text)?,
+            _ => {
+                let choice = spec.choice(text)?;
+                self.entrance_fences = choice != "none";
+                self.keep_one_entrance_open = choice == "all-but-one";
+            }
         }
         Ok(())
     }
@@ -246,7 +273,14 @@ impl RulesOptions for FencesOptions {
             "size" => unless_default(self.size, d.size, |n| n.to_string()),
             "chance-cards" => switch_text(self.chance_cards),
             "play-for-places" => switch_text(self.play_for_places),
-            "open-entrances" => switch_text(!self.entrance_fences),
+            "entrance-fences" => {
+                let name = |o: &FencesOptions| match (o.entrance_fences, o.keep_one_entrance_open) {
+                    (false, _) => "none",
+                    (true, true) => "all-but-one",
+                    (true, false) => "any",
+                };
+                unless_default(name(self), name(&d), str::to_string)
+            }
             _ => Vec::new(),
         }
     }

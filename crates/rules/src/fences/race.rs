@@ -177,6 +177,7 @@ impl Fences {
         let mut taken = SlotBits::default();
         let mut counts = [0usize; 4];
         let mut last_line: [Option<usize>; 4] = [None; 4];
+        let mut shut = 0;
         for &(seat, slot, line) in &layout.fences {
             in_race(seat, line)?;
             let id = game
@@ -186,6 +187,17 @@ impl Fences {
                 return Err(SetupError::TwoFences { line, slot });
             }
             taken.put(usize::from(id), true);
+            if game.geo.entrance_of(id).is_some() {
+                shut += 1;
+                if shut == 4 && game.options.keep_one_entrance_open {
+                    return Err(SetupError::NotASlot {
+                        line,
+                        why: format!(
+                            "{slot} would shut the last of home's four entrances, and this race keeps one open"
+                        ),
+                    });
+                }
+            }
             let i = game.seat_index(seat);
             counts[i] += 1;
             last_line[i] = line;
