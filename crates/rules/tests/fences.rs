@@ -1427,3 +1427,47 @@ fn home_cannot_be_shut() {
         .is_ok()
     );
 }
+
+#[test]
+fn every_field_can_be_built_again_from_its_own_start() {
+    // Found by fuzzing: on a 9 x 9 field the starting array stood fences in home ("d3|d4 is
+    // not a slot of the board"), so Fences::from_setup(start) failed. Magee, seed 003: "Each
+    // player initially erects his group of fences in slots of his playing section,
+    // preferably in a 3—2—1 array".
+    for size in (9..=25).step_by(2) {
+        for players in 2..=4 {
+            for (entrance_fences, keep_one_entrance_open) in
+                [(false, false), (true, true), (true, false)]
+            {
+                let options = FencesOptions {
+                    size,
+                    players,
+                    entrance_fences,
+                    keep_one_entrance_open,
+                    ..FencesOptions::default()
+                };
+                let what = format!("{size} x {size}, {players} players, {options:?}");
+                let g = Fences::new(options.clone()).unwrap();
+                let board = g.board();
+                for &(seat, slot) in g.fences() {
+                    assert!(
+                        board.slots().contains(&slot),
+                        "{what}: {slot} off the field"
+                    );
+                    assert!(
+                        board.in_section(slot.0, seat.0) && board.in_section(slot.1, seat.0),
+                        "{what}: {slot} outside {seat}'s section"
+                    );
+                }
+                let again = <Fences as Game>::from_setup(g.start().clone(), options.clone())
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert!(again.is_standard_setup(), "{what}");
+                let text = <Fences as Game>::setup_text(g.start());
+                let read = <Fences as Game>::parse_setup(&text, &options)
+                    .unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
+                let read = <Fences as Game>::from_setup(read, options).unwrap();
+                assert!(read.is_standard_setup(), "{what}\n{text}");
+            }
+        }
+    }
+}
