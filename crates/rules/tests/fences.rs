@@ -1471,3 +1471,29 @@ fn every_field_can_be_built_again_from_its_own_start() {
         }
     }
 }
+
+#[test]
+fn a_layout_equals_itself_read_back_whatever_order_its_fences_are_listed_in() {
+    // Found by fuzzing: the text form lists the fences seat by seat, so a race whose fences
+    // were given in another order read back unequal to its own start, and a standard start
+    // given in another order was not taken for the standard one.
+    let options = FencesOptions::default();
+    let standard = Fences::new(options.clone()).unwrap();
+    let mut pawns: Vec<Node> = Vec::new();
+    for seat in standard.seats() {
+        pawns.push(standard.pawn(*seat));
+    }
+    // The same fences, Green's first and each seat's reversed.
+    let mut fences = standard.fences().to_vec();
+    fences.reverse();
+    let g = Fences::with_layout(options.clone(), pawns, fences).unwrap();
+    assert_ne!(g.fences(), standard.fences(), "listed in another order");
+    assert!(g.is_standard_setup());
+    assert!(g.start() == standard.start());
+    let text = <Fences as Game>::setup_text(g.start());
+    let read = <Fences as Game>::parse_setup(&text, &options).unwrap();
+    assert!(&read == g.start(), "{text}");
+    // Lines read from a text do not count either.
+    let parsed = tabula_rules::fences::Layout::parse(&text).unwrap();
+    assert!(&parsed == g.start(), "{text}");
+}

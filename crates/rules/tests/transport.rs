@@ -564,3 +564,45 @@ fn every_random_game_ends_under_the_default_options() {
         assert!(longest < 50_000, "{mode:?} {size}: {longest}");
     }
 }
+
+#[test]
+fn a_position_equals_itself_read_back_whatever_order_its_pieces_are_listed_in() {
+    // Found by fuzzing: the text form lists each fleet's pieces in an order of its own
+    // (submarine, carrier, transport, ...), so a position whose pieces were listed
+    // otherwise read back unequal to itself (and a start compared
+    // with the standard setup could be taken for another).
+    use std::collections::HashSet;
+    let options = TransportOptions::default();
+    let text = "Fleet 1: D e5, S c3, T a1\nFleet 1 reserve: 0 planes, 0 shells, 4 torpedoes\n\
+                Fleet 2: B e9 e10, T k11\nFleet 2 reserve: 0 planes, 5 shells, 0 torpedoes\n\
+                Fleet 1 to move";
+    let pos = <Transport as Game>::parse_setup(text, &options).unwrap();
+    let printed = <Transport as Game>::setup_text(&pos);
+    assert!(printed.contains("Fleet 1: S c3, T a1, D e5"), "{printed}");
+    let again = <Transport as Game>::parse_setup(&printed, &options).unwrap();
+    assert_ne!(again.pieces(), pos.pieces(), "listed in another order");
+    assert_eq!(again, pos);
+    let set: HashSet<Position> = [pos.clone()].into();
+    assert!(set.contains(&again), "equal positions hash alike");
+    // A start read back from its own text is still the standard setup, in every mode.
+    for mode in [Mode::Two, Mode::Teams, Mode::Royal] {
+        let options = TransportOptions {
+            mode,
+            ..TransportOptions::default()
+        };
+        let mut g = Transport::new(options.clone()).unwrap();
+        // Play a while, so that pieces are added and taken off, then read the position back.
+        let moves = tabula_rules::playout::random_playout(&mut g.clone(), 7, 60).moves;
+        for mv in &moves {
+            g.play(mv).unwrap();
+        }
+        let text = <Transport as Game>::setup_text(g.position());
+        let read = <Transport as Game>::parse_setup(&text, &options).unwrap();
+        assert_eq!(&read, g.position(), "{mode:?}\n{text}");
+        let standard = Transport::new(options.clone()).unwrap();
+        let text = <Transport as Game>::setup_text(standard.start());
+        let read = <Transport as Game>::parse_setup(&text, &options).unwrap();
+        let from_text = <Transport as Game>::from_setup(read, options).unwrap();
+        assert!(from_text.is_standard_setup(), "{mode:?}");
+    }
+}

@@ -35,7 +35,11 @@ impl fmt::Display for Seat {
 
 /// A layout: pawns, fences and the seat to move, each with the line it was read from (when
 /// read from text).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+///
+/// Two layouts are equal when they stand the same pawns and the same fences and give the
+/// same seat the move, whatever order they list them in (the text lists fences seat by
+/// seat) and whatever lines they were read from.
+#[derive(Debug, Clone, Default)]
 pub struct Layout {
     /// Each seat's pawn, with its line.
     pub pawns: Vec<(Seat, Node, Option<usize>)>,
@@ -44,6 +48,31 @@ pub struct Layout {
     /// Whose turn it is, with its line; `None` for the first seat whose pawn is not home.
     pub to_move: Option<(Seat, Option<usize>)>,
 }
+
+/// A layout's pawns and fences without their lines, each in a fixed order.
+type Sorted = (Vec<(Seat, Node)>, Vec<(Seat, Slot)>);
+
+impl Layout {
+    /// The pawns and the fences without their lines, each in a fixed order.
+    fn sorted(&self) -> Sorted {
+        let mut pawns: Vec<(Seat, Node)> = self.pawns.iter().map(|p| (p.0, p.1)).collect();
+        let mut fences: Vec<(Seat, Slot)> = self.fences.iter().map(|f| (f.0, f.1)).collect();
+        pawns.sort_unstable();
+        fences.sort_unstable();
+        (pawns, fences)
+    }
+}
+
+impl PartialEq for Layout {
+    fn eq(&self, other: &Layout) -> bool {
+        self.to_move.map(|t| t.0) == other.to_move.map(|t| t.0)
+            && self.pawns.len() == other.pawns.len()
+            && self.fences.len() == other.fences.len()
+            && self.sorted() == other.sorted()
+    }
+}
+
+impl Eq for Layout {}
 
 /// `"line N: "`, or nothing for an item that was not read from text.
 fn at(line: &Option<usize>) -> String {

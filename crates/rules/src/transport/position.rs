@@ -28,7 +28,11 @@ impl Rules {
 
 /// A position: the pieces, each fleet's reserve, fleets out of the game, whose turn, and
 /// a hash key of all of these kept up to date move by move.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+///
+/// Two positions are equal when they hold the same pieces, in whatever order they are listed
+/// (a position read from its text lists each fleet's transport first, the standard setup
+/// does not), with the same reserves, fleets out, fleet to move and rules.
+#[derive(Debug, Clone)]
 pub struct Position {
     /// Squares per side.
     pub size: u8,
@@ -43,6 +47,46 @@ pub struct Position {
     pub(super) key: u64,
     /// How many pieces of each fleet cover each square, kept up to date with the pieces.
     pub(super) occupancy: Occupancy,
+}
+
+impl Position {
+    /// The pieces in a fixed order, whatever the order they are kept in.
+    fn sorted_pieces(&self) -> Vec<Piece> {
+        let mut pieces = self.pieces.clone();
+        pieces.sort_unstable();
+        pieces
+    }
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.key == other.key
+            && self.size == other.size
+            && self.mode == other.mode
+            && self.reserve == other.reserve
+            && self.out == other.out
+            && self.to_move == other.to_move
+            && self.rules == other.rules
+            && self.pieces.len() == other.pieces.len()
+            && (self.pieces == other.pieces || self.sorted_pieces() == other.sorted_pieces())
+    }
+}
+
+impl Eq for Position {}
+
+impl std::hash::Hash for Position {
+    /// Hashes what does not depend on the pieces' order: the key (a sum over the pieces),
+    /// and the rest but the pieces.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key.hash(state);
+        self.size.hash(state);
+        self.mode.hash(state);
+        self.reserve.hash(state);
+        self.out.hash(state);
+        self.to_move.hash(state);
+        self.rules.hash(state);
+        self.pieces.len().hash(state);
+    }
 }
 
 /// Squares per rank of [`Occupancy`]: the largest board's side.
