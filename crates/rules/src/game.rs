@@ -223,6 +223,17 @@ pub trait Game: Clone {
     fn why_illegal(&self, _mv: &Self::Move) -> String {
         "not a legal move in this position".to_string()
     }
+    /// How many enemy pieces the move whose effect this is took: captured, sunk, or, in a
+    /// game where pieces are not taken, attacked. Lessons ask for it; none by default.
+    fn captured(_effect: &Self::Effect) -> usize {
+        0
+    }
+    /// Whether the move `mv`, whose effect this is, left the piece it moved (or set down)
+    /// on the square named `square` ([`Game::is_square_name`]); `self` is the game after
+    /// the move. Lessons ask for it; never by default.
+    fn reaches(&self, _mv: &Self::Move, _effect: &Self::Effect, _square: &str) -> bool {
+        false
+    }
     /// The chance input the game waits for before the next move, if any.
     fn pending_chance(&self) -> Option<Chance> {
         None

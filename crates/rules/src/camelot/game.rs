@@ -638,6 +638,15 @@ impl Game for Camelot {
         self.outcome_with(|| self.pos.has_legal_move(&self.limits))
     }
 
+    fn captured(effect: &CamelotEffect) -> usize {
+        effect.captured.len()
+    }
+
+    fn reaches(&self, _mv: &Move, effect: &CamelotEffect, square: &str) -> bool {
+        let target = Square::parse(square.trim());
+        target.is_some() && effect.path.last().copied() == target
+    }
+
     fn why_illegal(&self, mv: &Move) -> String {
         let side = self.pos.to_move();
         match self.pos.at(mv.from) {

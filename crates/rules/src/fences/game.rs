@@ -533,6 +533,11 @@ impl Game for Fences {
         Outcome::Ongoing
     }
 
+    fn reaches(&self, mv: &FenceMove, _effect: &FenceEffect, square: &str) -> bool {
+        let target = super::board::Space::parse(square.trim());
+        matches!(mv, FenceMove::Walk(Node::Space(s)) if Some(*s) == target)
+    }
+
     fn why_illegal(&self, mv: &FenceMove) -> String {
         self.refusal(mv)
     }

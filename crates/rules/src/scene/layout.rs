@@ -4,18 +4,18 @@
 
 /// A value of the text and where it starts and ends (byte offsets).
 #[derive(Debug, Clone)]
-pub(super) struct Value {
+pub(crate) struct Value {
     /// Its first byte (the name, for `Note(...)`).
-    pub(super) start: usize,
+    pub(crate) start: usize,
     /// One past its last byte.
-    pub(super) end: usize,
+    pub(crate) end: usize,
     /// What it holds.
-    pub(super) body: Body,
+    pub(crate) body: Body,
 }
 
 /// What a value holds, as far as finding things needs.
 #[derive(Debug, Clone)]
-pub(super) enum Body {
+pub(crate) enum Body {
     /// A number, string, character or bare name.
     Atom,
     /// `[a, b]` or `(a, b)`, after a name or not.
@@ -28,7 +28,7 @@ pub(super) enum Body {
 
 impl Value {
     /// The value of the field `name` of a struct.
-    pub(super) fn field(&self, name: &str) -> Option<&Value> {
+    pub(crate) fn field(&self, name: &str) -> Option<&Value> {
         match &self.body {
             Body::Fields(fields) => fields.iter().find(|(n, _)| n == name).map(|(_, v)| v),
             _ => None,
@@ -36,7 +36,7 @@ impl Value {
     }
 
     /// The `index`-th element of a list or tuple.
-    pub(super) fn item(&self, index: usize) -> Option<&Value> {
+    pub(crate) fn item(&self, index: usize) -> Option<&Value> {
         match &self.body {
             Body::Seq(items) => items.get(index),
             _ => None,
@@ -44,7 +44,7 @@ impl Value {
     }
 
     /// The key of a map entry whose key text (in `source`) passes `matches`.
-    pub(super) fn key<'a>(
+    pub(crate) fn key<'a>(
         &'a self,
         source: &str,
         matches: impl Fn(&str) -> bool,
@@ -62,7 +62,7 @@ impl Value {
 
 /// Reads the top value of a RON text (after any `#![...]` attributes); `None` when the
 /// text is not laid out as this reader expects.
-pub(super) fn read(source: &str) -> Option<Value> {
+pub(crate) fn read(source: &str) -> Option<Value> {
     let mut r = Reader {
         src: source.as_bytes(),
         pos: 0,

@@ -39,7 +39,7 @@
 mod error;
 mod file;
 mod format;
-mod layout;
+pub(crate) mod layout;
 mod replay;
 
 pub use crate::GameKind;

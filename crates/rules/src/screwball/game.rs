@@ -587,6 +587,20 @@ impl Game for Screwball {
         Outcome::Ongoing
     }
 
+    /// Screwball takes no pieces: what it counts is the enemy pieces a step attacked.
+    fn captured(effect: &ScrewballEffect) -> usize {
+        effect.attacked.len()
+    }
+
+    fn reaches(&self, mv: &Move, effect: &ScrewballEffect, square: &str) -> bool {
+        let target = Board::get().parse(square.trim());
+        match mv {
+            Move::Step { to, .. } => !effect.mover_died && target == Some(*to),
+            Move::Enter(at) => target == Some(*at),
+            Move::Pass => false,
+        }
+    }
+
     fn why_illegal(&self, mv: &Move) -> String {
         let me = self.pos.to_move;
         let b = Board::get();

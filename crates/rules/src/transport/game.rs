@@ -489,6 +489,15 @@ impl Game for Transport {
         Outcome::Ongoing
     }
 
+    fn captured(effect: &TransportEffect) -> usize {
+        effect.sunk.len()
+    }
+
+    fn reaches(&self, _mv: &Move, effect: &TransportEffect, square: &str) -> bool {
+        Sq::parse(square.trim())
+            .is_some_and(|sq| effect.after.as_ref().is_some_and(|p| p.covers(sq)))
+    }
+
     fn why_illegal(&self, mv: &Move) -> String {
         if self.pos.candidates().contains(mv) {
             return match self.pos.try_after(mv) {

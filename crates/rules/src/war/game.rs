@@ -593,6 +593,15 @@ impl Game for War {
         self.end().outcome()
     }
 
+    fn captured(effect: &WarEffect) -> usize {
+        effect.captured.len()
+    }
+
+    fn reaches(&self, _mv: &Move, effect: &WarEffect, square: &str) -> bool {
+        let target = super::position::note_square(square);
+        target.is_some() && effect.path.last().copied() == target
+    }
+
     fn why_illegal(&self, mv: &Move) -> String {
         super::explain::why_illegal(self, mv)
     }
