@@ -117,6 +117,9 @@ struct Searcher<'a, G: Game, K> {
     values: Values,
     scores: Vec<Vec<f32>>,
     helper: bool,
+    /// Whether the root's result may go into the table: not when the root searches only
+    /// some of its moves, whose best is not the position's.
+    root_store: bool,
 }
 
 impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
@@ -434,7 +437,7 @@ impl<'a, G: Game, K: Knowledge<G>> Searcher<'a, G, K> {
                     result.scores = scores;
                     result.depth = depth;
                 }
-                if let Some(key) = self.knowledge.hash(&self.game) {
+                if let Some(key) = self.knowledge.hash(&self.game).filter(|_| self.root_store) {
                     self.table.store(
                         key,
                         Entry {
@@ -519,6 +522,7 @@ where
     };
     let shared_nodes = AtomicU64::new(0);
     let threads = settings.threads.max(1);
+    let root_store = moves.len() == game.legal_moves().len();
     let searcher = |helper: bool| Searcher {
         game: game.clone(),
         knowledge,
@@ -533,6 +537,7 @@ where
         values: [0.0; MAX_SEATS],
         scores: Vec::new(),
         helper,
+        root_store,
     };
     let (result, main_nodes) = if threads == 1 {
         let mut s = searcher(false);

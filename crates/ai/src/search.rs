@@ -261,14 +261,37 @@ where
     G: SearchGame,
     K: Knowledge<G>,
 {
-    let actions = root_actions(game)?;
+    analyse_among(game, knowledge, settings, None)
+}
+
+/// Searches the position and chooses an action among `among` only (UCI's `searchmoves`):
+/// the root considers those of its actions and no other, with either search and in every
+/// style of play. `None` searches every action; actions of `among` that are not open to
+/// the player to move are left out, and where none is open, every action is searched
+/// (read the list with [`crate::commands::parse_actions`], which refuses such an action).
+pub fn analyse_among<G, K>(
+    game: &G,
+    knowledge: &K,
+    settings: &Settings,
+    among: Option<&[Action<G::Move>]>,
+) -> Result<Analysis<G::Move>, NoDecision>
+where
+    G: SearchGame,
+    K: Knowledge<G>,
+{
+    let mut actions = root_actions(game)?;
+    if let Some(among) = among
+        && actions.iter().any(|a| among.contains(a))
+    {
+        actions.retain(|a| among.contains(a));
+    }
     let mut analysis = match settings.algorithm {
         Algorithm::AlphaBeta
             if knowledge.hash(game).is_some() && game.pending_chance().is_none() =>
         {
             alphabeta::search(game, knowledge, settings, &actions)
         }
-        _ => mcts::search(game, knowledge, settings, actions),
+        _ => mcts::search(game, knowledge, settings, actions.clone()),
     };
     let chosen = match settings.style {
         Style::Best => None,
@@ -287,6 +310,7 @@ where
             game,
             knowledge,
             &analysis,
+            &actions,
             temperature,
             settings.seed,
         )),
@@ -330,11 +354,12 @@ fn win_in_one<G: Game, K: Knowledge<G>>(
 }
 
 /// The move an intuitive player picks (see [`Style::Intuition`]): a win in one if there is
-/// one, else a softmax draw over the ordering scores of the legal moves not pruned.
+/// one, else a softmax draw over the ordering scores of the searched moves not pruned.
 fn intuitive_choice<G: Game, K: Knowledge<G>>(
     game: &G,
     knowledge: &K,
     analysis: &Analysis<G::Move>,
+    actions: &[Action<G::Move>],
     temperature: f32,
     seed: u64,
 ) -> Action<G::Move> {
@@ -344,7 +369,13 @@ fn intuitive_choice<G: Game, K: Knowledge<G>>(
     if game.pending_chance().is_some() {
         return analysis.best.clone();
     }
-    let moves = game.legal_moves();
+    let moves: Vec<G::Move> = actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Play(m) => Some(m.clone()),
+            Action::Chance => None,
+        })
+        .collect();
     let mut scores = vec![0.0f32; moves.len()];
     knowledge.order(game, &moves, &mut scores);
     let (low, top) = scores

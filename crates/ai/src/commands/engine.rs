@@ -4,12 +4,12 @@
 //! during a search are answered after it, in order (and so are `stop`, `isready` and
 //! `quit` behind them).
 
-use super::{action_text, values_text};
+use super::{action_text, parse_actions, values_text};
 use crate::error::Error;
 use crate::games::{AnyGame, parse_kind, split_moves};
 use crate::levels::{Level, Spec, parse_algorithm};
 use crate::search::SearchGame;
-use crate::search::{Action, Settings, analyse, root_actions};
+use crate::search::{Action, Settings, analyse_among, root_actions};
 use crate::with_game;
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
@@ -264,6 +264,16 @@ impl Engine {
         let Some(game) = &self.game else {
             return error("no game: send \"game NAME\" first");
         };
+        // `searchmoves` takes the rest of the line: moves written with spaces, `;` between.
+        let (rest, only) = match rest.split_once("searchmoves") {
+            Some((head, tail))
+                if (head.is_empty() || head.ends_with(char::is_whitespace))
+                    && (tail.is_empty() || tail.starts_with(char::is_whitespace)) =>
+            {
+                (head, Some(split_moves(tail)))
+            }
+            _ => (rest, None),
+        };
         let words: Vec<&str> = rest.split_whitespace().collect();
         let mut spec = Spec::Level(Level::Hard, None);
         let mut algorithm = None;
@@ -292,7 +302,7 @@ impl Engine {
                     .map(|a| algorithm = Some(a))
                     .map_err(|e| e.to_string()),
                 (w, _) => Err(format!(
-                    "go: unexpected {w:?}; expected level L, time MS, iterations N, seed S or algorithm A"
+                    "go: unexpected {w:?}; expected level L, time MS, iterations N, seed S, algorithm A or searchmoves M1; M2; ..."
                 )),
             };
             if let Err(why) = parsed {
@@ -304,7 +314,7 @@ impl Engine {
             Spec::Level(l, _) => Spec::Level(l, algorithm),
             Spec::Time(t, _) => Spec::Time(t, algorithm),
             Spec::Iterations(n, _) => Spec::Iterations(n, algorithm),
-            Spec::Random => Spec::Random,
+            other @ (Spec::Random | Spec::Uct(_)) => other,
         };
         let players = game.player_names().len();
         let mut settings = spec
@@ -312,6 +322,11 @@ impl Engine {
             .expect("a searching spec");
         if let Err(e) = with_game!(game, g, _k => root_actions(g).map(|_| ())) {
             return error(format!("nothing to search: {e}"));
+        }
+        if let Some(texts) = &only
+            && let Err(e) = with_game!(game, g, _k => parse_actions(g, texts).map(|_| ()))
+        {
+            return error(format!("searchmoves {e}"));
         }
         let flag = Arc::new(AtomicBool::new(false));
         settings.stop = Some(flag.clone());
@@ -322,7 +337,7 @@ impl Engine {
             // A search that fails inside answers an error line instead of leaving the
             // engine waiting for ever; the engine goes on with its position unchanged.
             let lines = std::panic::catch_unwind(std::panic::AssertUnwindSafe(
-                || with_game!(&game, g, k => search_lines(g, &k, &settings)),
+                || with_game!(&game, g, k => search_lines(g, &k, &settings, only.as_deref())),
             ))
             .unwrap_or_else(|panic| {
                 let why = panic
@@ -348,13 +363,22 @@ fn legal_line<G: Game>(game: &G) -> String {
     }
 }
 
-/// The `info` and `bestmove` lines of a search.
-fn search_lines<G, K>(game: &G, knowledge: &K, settings: &Settings) -> Vec<String>
+/// The `info` and `bestmove` lines of a search (among the moves `only`, where given).
+fn search_lines<G, K>(
+    game: &G,
+    knowledge: &K,
+    settings: &Settings,
+    only: Option<&[String]>,
+) -> Vec<String>
 where
     G: SearchGame,
     K: crate::knowledge::Knowledge<G>,
 {
-    match analyse(game, knowledge, settings) {
+    let among = match only.map(|texts| parse_actions(game, texts)).transpose() {
+        Ok(among) => among,
+        Err(e) => return error(format!("searchmoves {e}")),
+    };
+    match analyse_among(game, knowledge, settings, among.as_deref()) {
         Ok(a) => {
             let d = super::describe(game, &a);
             let best = match &a.best {

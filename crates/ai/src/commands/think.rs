@@ -1,13 +1,13 @@
 //! `think`: the engine's move in a position, with the expected result per player, the
 //! principal variation and the search's statistics.
 
-use super::{describe, values_text};
+use super::{describe, parse_actions, values_text};
 use crate::error::Error;
 use crate::games::{AnyGame, parse_kind, split_moves};
 use crate::knowledge::Knowledge;
 use crate::levels::{Level, Spec, parse_algorithm};
 use crate::search::SearchGame;
-use crate::search::{Settings, analyse};
+use crate::search::{Settings, analyse_among};
 use crate::with_game;
 use std::io::Write;
 use std::path::PathBuf;
@@ -49,6 +49,10 @@ pub struct ThinkArgs {
     /// Seed of the search.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Consider only these moves: "M1; M2; ..." (`throw` or `draw` for letting a pending
+    /// chance input come).
+    #[arg(long, value_name = "MOVES")]
+    pub only: Option<String>,
 }
 
 /// The position a command starts from: a scene (and `at`), or the options, a setup and
@@ -128,7 +132,8 @@ pub fn run(args: &ThinkArgs, out: &mut dyn Write) -> Result<(), Error> {
         args.algorithm.as_deref(),
         args.seed,
     )?;
-    let lines = with_game!(&game, g, k => think_lines(g, &k, &settings))?;
+    let only = args.only.as_deref().map(split_moves);
+    let lines = with_game!(&game, g, k => think_lines(g, &k, &settings, only.as_deref()))?;
     for line in lines {
         writeln!(out, "{line}").map_err(Error::io("writing the answer"))?;
     }
@@ -143,13 +148,23 @@ pub fn run(args: &ThinkArgs, out: &mut dyn Write) -> Result<(), Error> {
 }
 
 /// The lines `think` prints: the move, the expected results, the principal variation, the
-/// statistics.
-pub fn think_lines<G, K>(game: &G, knowledge: &K, settings: &Settings) -> Result<Vec<String>, Error>
+/// statistics. With `only`, the search considers those moves alone (an unreadable or
+/// illegal one is refused by name).
+pub fn think_lines<G, K>(
+    game: &G,
+    knowledge: &K,
+    settings: &Settings,
+    only: Option<&[String]>,
+) -> Result<Vec<String>, Error>
 where
     G: SearchGame,
     K: Knowledge<G>,
 {
-    let analysis = analyse(game, knowledge, settings)?;
+    let among = match only {
+        Some(texts) => Some(parse_actions(game, texts).map_err(Error::Only)?),
+        None => None,
+    };
+    let analysis = analyse_among(game, knowledge, settings, among.as_deref())?;
     let d = describe(game, &analysis);
     let depth_word = match analysis.algorithm {
         crate::search::Algorithm::AlphaBeta => "depth",
