@@ -33,15 +33,21 @@ pub enum Error {
     },
     /// An engine specification that cannot be read.
     #[error(
-        "bad engine {0:?}: expected random, easy, medium, hard, max, time:MS or iterations:N (optionally after mcts: or ab:)"
+        "bad engine {0:?}: expected random, easy, medium, hard, max, time:MS or iterations:N (optionally after mcts: or ab:), or uct, uct:time:MS or uct:iterations:N"
     )]
     Spec(String),
+    /// A ladder's list of engines that cannot be used.
+    #[error("--engines {0}")]
+    Engines(String),
     /// A level name that is not one of the four.
     #[error("unknown level {0:?}: choose easy, medium, hard or max")]
     Level(String),
     /// An algorithm name that is not known.
     #[error("unknown algorithm {0:?}: choose mcts or ab")]
     Algorithm(String),
+    /// A move of `--only` that cannot be read or is not legal.
+    #[error("--only: {0}")]
+    Only(String),
     /// Nothing to decide in the position.
     #[error("no move to choose: {0}")]
     NoDecision(#[from] crate::search::NoDecision),

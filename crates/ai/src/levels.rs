@@ -1,7 +1,7 @@
 //! Playing strength: the levels `easy`, `medium`, `hard` and `max` as budgets per game
 //! (with deliberate, plausible imperfection for the two weaker ones), the search each game
 //! plays best with, and the engine specifications of the commands (`random`, `hard`,
-//! `time:500`, `ab:iterations:20000`, ...).
+//! `time:500`, `ab:iterations:20000`, `uct:time:1000`, ...).
 
 use crate::error::Error;
 use crate::knowledge::Knows;
@@ -141,7 +141,23 @@ pub enum Spec {
     Time(u64, Option<Algorithm>),
     /// A fixed budget of iterations (tree search) or nodes (alpha-beta) on one thread.
     Iterations(u64, Option<Algorithm>),
+    /// The plain tree search that knows no game ([`crate::knowledge::Blind`]: UCT, random
+    /// playouts to the end) on one thread, for a time or a number of iterations: the
+    /// baseline of game-playing papers.
+    Uct(Budget),
 }
+
+/// The budget of the plain tree search ([`Spec::Uct`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// Milliseconds a move.
+    Time(u64),
+    /// Iterations a move (deterministic for a seed).
+    Iterations(u64),
+}
+
+/// The time a move of `uct` without a budget: about what `hard` takes.
+pub const UCT_DEFAULT_MS: u64 = 1000;
 
 impl FromStr for Spec {
     type Err = Error;
@@ -149,6 +165,17 @@ impl FromStr for Spec {
     fn from_str(text: &str) -> Result<Spec, Error> {
         let bad = || Error::Spec(text.to_string());
         let t = text.trim().to_ascii_lowercase();
+        let number = |n: &str| n.parse::<u64>().ok().filter(|n| *n > 0).ok_or_else(bad);
+        if t == "uct" {
+            return Ok(Spec::Uct(Budget::Time(UCT_DEFAULT_MS)));
+        }
+        if let Some(rest) = t.strip_prefix("uct:") {
+            return match rest.split_once(':') {
+                Some(("time", n)) => Ok(Spec::Uct(Budget::Time(number(n)?))),
+                Some(("iterations", n)) => Ok(Spec::Uct(Budget::Iterations(number(n)?))),
+                _ => Err(bad()),
+            };
+        }
         let (algorithm, rest) = match t.split_once(':') {
             Some((a, rest)) if matches!(a, "mcts" | "ab") => (Some(parse_algorithm(a)?), rest),
             _ => (None, t.as_str()),
@@ -163,7 +190,6 @@ impl FromStr for Spec {
         if let Ok(level) = rest.parse::<Level>() {
             return Ok(Spec::Level(level, algorithm));
         }
-        let number = |n: &str| n.parse::<u64>().ok().filter(|n| *n > 0).ok_or_else(bad);
         match rest.split_once(':') {
             Some(("time", n)) => Ok(Spec::Time(number(n)?, algorithm)),
             Some(("iterations" | "nodes", n)) => Ok(Spec::Iterations(number(n)?, algorithm)),
@@ -184,6 +210,8 @@ impl fmt::Display for Spec {
             Spec::Level(l, a) => write!(f, "{}{l}", prefix(a)),
             Spec::Time(ms, a) => write!(f, "{}time:{ms}", prefix(a)),
             Spec::Iterations(n, a) => write!(f, "{}iterations:{n}", prefix(a)),
+            Spec::Uct(Budget::Time(ms)) => write!(f, "uct:time:{ms}"),
+            Spec::Uct(Budget::Iterations(n)) => write!(f, "uct:iterations:{n}"),
         }
     }
 }
@@ -202,7 +230,21 @@ impl Spec {
                 seed,
             )),
             Spec::Iterations(n, a) => Some(Settings::iterations(pick(a), *n, seed)),
+            Spec::Uct(Budget::Time(ms)) => Some(Settings::time(
+                Algorithm::Mcts,
+                Duration::from_millis(*ms),
+                1,
+                seed,
+            )),
+            Spec::Uct(Budget::Iterations(n)) => {
+                Some(Settings::iterations(Algorithm::Mcts, *n, seed))
+            }
         }
+    }
+
+    /// Whether the engine searches without knowledge of the game ([`Spec::Uct`]).
+    pub fn is_blind(&self) -> bool {
+        matches!(self, Spec::Uct(_))
     }
 }
 
@@ -221,10 +263,16 @@ mod tests {
             "iterations:2000",
             "ab:time:300",
             "mcts:hard",
+            "uct:time:500",
+            "uct:iterations:2000",
         ] {
             let spec: Spec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
         }
+        assert_eq!(
+            "UCT".parse::<Spec>().unwrap(),
+            Spec::Uct(Budget::Time(UCT_DEFAULT_MS))
+        );
         for bad in [
             "",
             "fast",
@@ -233,6 +281,9 @@ mod tests {
             "ab:random",
             "iterations:x",
             "mc:hard",
+            "uct:hard",
+            "uct:time:0",
+            "mcts:uct",
         ] {
             assert!(bad.parse::<Spec>().is_err(), "{bad}");
         }

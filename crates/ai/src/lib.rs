@@ -10,7 +10,10 @@
 //!   for the two-player games without chance.
 //! * [`levels`]: `easy`, `medium`, `hard` and `max` as budgets, with human-looking
 //!   imperfection for the weaker two.
-//! * [`commands`]: `think`, `arena` and `engine`, as functions the app's binary calls.
+//! * [`commands`]: `think`, `arena`, `ladder` and `engine`, as functions the app's binary
+//!   calls.
+//! * [`elo`]: ratings from game results (Bradley-Terry with a first-move term), for
+//!   `ladder`.
 //!
 //! ```
 //! use tabula_ai::knowledge::camelot::CamelotKnowledge;
@@ -25,6 +28,7 @@
 
 pub mod alphabeta;
 pub mod commands;
+pub mod elo;
 pub mod error;
 pub mod games;
 pub mod knowledge;
@@ -35,4 +39,4 @@ pub mod search;
 
 pub use error::Error;
 pub use levels::{Level, Spec};
-pub use search::{Action, Algorithm, Analysis, Settings, Style, analyse};
+pub use search::{Action, Algorithm, Analysis, Settings, Style, analyse, analyse_among};

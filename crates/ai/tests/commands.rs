@@ -1,10 +1,12 @@
 //! The commands end to end: `think` prints a legal move first and names bad input;
 //! `arena` counts its games and saves scenes that the rules crate's verifier accepts;
-//! `engine` answers a script of protocol lines.
+//! `engine` answers a script of protocol lines; `think --only` and `go searchmoves` search
+//! the moves given; `ladder` rates its engines.
 
 use std::path::PathBuf;
 use tabula_ai::commands::arena::{self, ArenaArgs};
 use tabula_ai::commands::engine::{self, EngineArgs};
+use tabula_ai::commands::ladder::{self, LadderArgs};
 use tabula_ai::commands::think::{self, ThinkArgs};
 use tabula_ai::games::AnyGame;
 use tabula_ai::with_game;
@@ -24,6 +26,7 @@ fn think_args(game: &str) -> ThinkArgs {
         iterations: Some(500),
         algorithm: None,
         seed: 0,
+        only: None,
     }
 }
 
@@ -227,7 +230,12 @@ quit
     assert_eq!(next(), "readyok");
     assert_eq!(
         next(),
-        "game camelot players White Black options (rules:Wcf,castle_move_limit:2,no_progress_moves:Some(50))"
+        format!(
+            "game camelot players White Black options {}",
+            AnyGame::new(tabula_rules::scene::GameKind::Camelot, "", None)
+                .unwrap()
+                .options_ron()
+        )
     );
     let info = next();
     assert!(
@@ -273,4 +281,158 @@ fn engine_stops_a_long_search() {
     assert!(lines[0].starts_with("game war"));
     assert!(lines[1].starts_with("info "), "{lines:?}");
     assert!(lines[2].starts_with("bestmove "), "{lines:?}");
+}
+
+#[test]
+fn think_only_considers_the_moves_given() {
+    let mut args = think_args("camelot");
+    args.moves = Some("F7-F8; F10-F9".into());
+    args.iterations = Some(3000);
+    // Free to choose, it takes the best capture; told to choose between the others, one
+    // of them, with either search.
+    assert_eq!(think(&args).unwrap()[0], "F8xF10xH12xJ10xJ12");
+    for algorithm in ["ab", "mcts"] {
+        args.algorithm = Some(algorithm.into());
+        args.only = Some("F8xF10xF12; F8xF10xD12xB10".into());
+        let lines = think(&args).unwrap();
+        assert!(
+            ["F8xF10xF12", "F8xF10xD12xB10"].contains(&lines[0].as_str()),
+            "{algorithm}: {lines:?}"
+        );
+        args.only = Some("F8xF10xD12xB10".into());
+        assert_eq!(think(&args).unwrap()[0], "F8xF10xD12xB10", "{algorithm}");
+    }
+    args.only = Some("F8xF10xF12; F8-F9".into());
+    let e = think(&args).unwrap_err();
+    assert_eq!(
+        e,
+        "--only: \"F8-F9\" is not a legal move here: the piece on F8 has no such move"
+    );
+    args.only = Some("Q99".into());
+    let e = think(&args).unwrap_err();
+    assert!(e.starts_with("--only: cannot read \"Q99\""), "{e}");
+}
+
+#[test]
+fn engine_searches_only_the_moves_given() {
+    let lines = engine_session(
+        "game camelot
+position startpos moves F7-F8; F10-F9
+go iterations 2000 seed 1 searchmoves F8xF10xF12
+go iterations 500 algorithm mcts searchmoves F8xF10xD12xB10; F8xF10xF12
+go level easy searchmoves F8xF10xF12; F8-F9
+go searchmoves Q99
+go searchmoves
+game war
+go iterations 300 searchmoves KMT to M5
+quit
+",
+    );
+    assert!(lines[0].starts_with("game camelot"));
+    assert!(
+        lines[1].starts_with("info algorithm alpha-beta"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1].ends_with("pv F8xF10xF12") || lines[1].contains("pv F8xF10xF12;"),
+        "{lines:?}"
+    );
+    assert_eq!(lines[2], "bestmove F8xF10xF12");
+    assert!(lines[3].starts_with("info algorithm mcts"), "{lines:?}");
+    assert!(
+        ["bestmove F8xF10xD12xB10", "bestmove F8xF10xF12"].contains(&lines[4].as_str()),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines[5],
+        "error searchmoves \"F8-F9\" is not a legal move here: the piece on F8 has no such move"
+    );
+    assert!(
+        lines[6].starts_with("error searchmoves cannot read \"Q99\""),
+        "{lines:?}"
+    );
+    assert_eq!(lines[7], "error searchmoves no moves given to search among");
+    assert!(lines[8].starts_with("game war"));
+    assert!(lines[9].starts_with("info "), "{lines:?}");
+    assert_eq!(lines[10], "bestmove KMT to M5");
+}
+
+fn ladder(args: &LadderArgs) -> Vec<String> {
+    let mut out = Vec::new();
+    ladder::run(args, &mut out).unwrap();
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn ladder_rates_its_engines_from_a_round_robin() {
+    for (game, options, engines, per_pair) in [
+        ("camelot", None, "random,iterations:60,uct:iterations:10", 2),
+        ("fences", Some("(players: 3)"), "random,iterations:30", 2),
+    ] {
+        let args = LadderArgs {
+            game: game.into(),
+            options: options.map(String::from),
+            games: 2,
+            time: 1000,
+            seed: 3,
+            engines: engines.into(),
+            prior: 1.0,
+            jobs: 2,
+            verbose: true,
+        };
+        let lines = ladder(&args);
+        let names: Vec<&str> = engines.split(',').collect();
+        let pairs = names.len() * (names.len() - 1) / 2;
+        assert!(lines[0].starts_with(&format!("ladder {game}: {}", names.join(", "))));
+        let games = lines.iter().filter(|l| l.starts_with("game ")).count();
+        assert_eq!(games, pairs * 2, "{lines:?}");
+        let table = lines
+            .iter()
+            .position(|l| l.starts_with("engine "))
+            .unwrap_or_else(|| panic!("{lines:?}"));
+        assert!(lines[table].contains("Elo") && lines[table].contains("95% interval"));
+        let random = &lines[table + 1];
+        assert!(
+            random.starts_with("random ") && random.contains("(fixed)"),
+            "{random}"
+        );
+        for (i, name) in names.iter().enumerate().skip(1) {
+            let row = &lines[table + 1 + i];
+            assert!(row.starts_with(name) && row.contains(" to "), "{row}");
+            // A result a pair of seats held by different engines: one a two-player game,
+            // two where one engine holds two of three seats.
+            let results: f64 = row.split_whitespace().nth(5).unwrap().parse().unwrap();
+            assert!(
+                results <= (per_pair * 2 * (names.len() - 1)) as f64,
+                "{row}"
+            );
+        }
+        assert!(lines.iter().any(|l| l.starts_with("first mover: ")));
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("  {} - random: ", names[1])))
+        );
+    }
+    let mut args = LadderArgs {
+        game: "war".into(),
+        options: None,
+        games: 1,
+        time: 50,
+        seed: 0,
+        engines: "random".into(),
+        prior: 1.0,
+        jobs: 1,
+        verbose: false,
+    };
+    let mut out = Vec::new();
+    let e = ladder::run(&args, &mut out).unwrap_err().to_string();
+    assert!(e.contains("two engines or more"), "{e}");
+    args.engines = "random,grandmaster".into();
+    let e = ladder::run(&args, &mut out).unwrap_err().to_string();
+    assert!(e.contains("bad engine \"grandmaster\""), "{e}");
 }

@@ -1,8 +1,9 @@
-//! `tabula-ai`: the engine's commands without the app: `think`, `arena` and `engine`.
+//! `tabula-ai`: the engine's commands without the app: `think`, `arena`, `ladder` and
+//! `engine`.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-use tabula_ai::commands::{arena, engine, think};
+use tabula_ai::commands::{arena, engine, ladder, think};
 
 /// Computer opponents for Tabula's games.
 #[derive(Debug, Parser)]
@@ -19,6 +20,9 @@ enum Command {
     Think(think::ThinkArgs),
     /// Games between two engines, with the score and its 95% interval.
     Arena(arena::ArenaArgs),
+    /// A round robin between random play, the plain tree search and the levels, with Elo
+    /// ratings and their 95% intervals.
+    Ladder(ladder::LadderArgs),
     /// A line protocol on standard input and output (see docs/engine-protocol.md).
     Engine(engine::EngineArgs),
 }
@@ -29,6 +33,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Think(args) => think::run(args, &mut stdout),
         Command::Arena(args) => arena::run(args, &mut stdout),
+        Command::Ladder(args) => ladder::run(args, &mut stdout),
         Command::Engine(args) => engine::run_stdio(args),
     };
     match result {

@@ -1,10 +1,11 @@
 //! `arena`: games between two engines with alternating seats, the score of the first with a
-//! 95% Wilson interval, and optionally each game saved as a scene file.
+//! 95% Wilson interval, and optionally each game saved as a scene file; and the playing of
+//! games between engines, one to a seat, which `ladder` shares.
 
 use super::{apply_action, resolve_chance};
 use crate::error::Error;
 use crate::games::{AnyGame, parse_kind};
-use crate::knowledge::Knowledge;
+use crate::knowledge::{Blind, Knowledge, MAX_SEATS, Seats, Values, default_outcome_values};
 use crate::levels::Spec;
 use crate::rng::Rng;
 use crate::search::SearchGame;
@@ -14,7 +15,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tabula_rules::Outcome;
 use tabula_rules::scene::{Expect, GameKind, Scene, SceneSetup};
 
@@ -28,7 +29,8 @@ pub struct ArenaArgs {
     #[arg(value_parser = crate::games::game_names(), ignore_case = true)]
     pub game: String,
     /// Engine A: random, easy, medium, hard, max, time:MS or iterations:N, optionally after
-    /// mcts: or ab:.
+    /// mcts: or ab:; or the plain tree search that knows no game: uct (a second a move),
+    /// uct:time:MS or uct:iterations:N.
     #[arg(long)]
     pub a: String,
     /// Engine B, likewise.
@@ -102,6 +104,126 @@ pub fn head_to_head(p: f64, players: usize) -> f64 {
     ahead / (ahead + behind)
 }
 
+/// One finished game between engines, one engine to a seat.
+#[derive(Debug, Clone)]
+pub struct Played {
+    /// The moves (and chance inputs) in the game's notation.
+    pub moves: Vec<String>,
+    /// The outcome in words.
+    pub outcome: String,
+    /// What a scene expects of it.
+    pub expect: Expect,
+    /// Whether a team of partners won.
+    pub team: bool,
+    /// Whether the game was drawn, or stopped after [`MAX_PLIES`] moves (counted a draw).
+    pub drawn: bool,
+    /// Each seat's result: 1 to the winner (each partner of a winning team), 0 to the
+    /// others, an equal share each for a draw.
+    pub results: Vec<f32>,
+    /// Each seat's thinking over its moves.
+    pub thinking: Vec<Thinking>,
+}
+
+/// What an engine's thinking took over its moves in a game.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Thinking {
+    /// The time taken.
+    pub time: Duration,
+    /// The moves chosen.
+    pub moves: u32,
+    /// The positions its searches visited.
+    pub positions: u64,
+}
+
+/// Plays one game, `seats[i]` choosing the moves of seat `i` (in turn order), each search
+/// stopped after `cap` where given. The engine `uct` searches with [`Blind`]'s knowledge
+/// (none), the others with `knowledge`.
+pub fn play_seats<G, K>(
+    start: &G,
+    knowledge: &K,
+    kind: GameKind,
+    seats: &[Spec],
+    cap: Option<Duration>,
+    seed: u64,
+) -> Played
+where
+    G: SearchGame,
+    K: Knowledge<G>,
+{
+    let mut game = start.clone();
+    let players = game.players();
+    assert_eq!(seats.len(), players.len(), "an engine for every seat");
+    let mut chance = Rng::stream(seed, 0x6368_616e_6365);
+    let mut moves = Vec::new();
+    let mut thinking = vec![Thinking::default(); players.len()];
+    while moves.len() < MAX_PLIES {
+        let actions = match root_actions(&game) {
+            Ok(actions) => actions,
+            Err(crate::search::NoDecision::ChanceDue(_)) => {
+                moves.push(resolve_chance(&mut game, &mut chance));
+                continue;
+            }
+            Err(crate::search::NoDecision::GameOver) => break,
+        };
+        let seat = players
+            .iter()
+            .position(|p| *p == game.to_move())
+            .expect("a player");
+        let spec = seats[seat];
+        let ply_seed = Rng::stream(seed, moves.len() as u64).next_u64();
+        let clock = Instant::now();
+        let action = match spec.settings(kind, players.len(), ply_seed) {
+            None => actions[Rng::new(ply_seed).below(actions.len())].clone(),
+            Some(mut settings) => {
+                if let Some(cap) = cap {
+                    settings.time = Some(settings.time.map_or(cap, |t| t.min(cap)));
+                }
+                let analysis = if spec.is_blind() {
+                    analyse(&game, &Blind, &settings)
+                } else {
+                    analyse(&game, knowledge, &settings)
+                };
+                match analysis {
+                    Ok(analysis) => {
+                        thinking[seat].positions += analysis.nodes;
+                        analysis.best
+                    }
+                    Err(_) => break,
+                }
+            }
+        };
+        thinking[seat].time += clock.elapsed();
+        thinking[seat].moves += 1;
+        let action: Action<G::Move> = action;
+        moves.push(apply_action(&mut game, &action, &mut chance));
+    }
+    let outcome = game.outcome();
+    let seats_of = Seats::of(&game);
+    let mut values: Values = [0.0; MAX_SEATS];
+    default_outcome_values(&seats_of, &outcome, &mut values);
+    let team = matches!(outcome, Outcome::TeamWin(_));
+    let drawn = matches!(outcome, Outcome::Draw(_) | Outcome::Ongoing);
+    let expect = match &outcome {
+        Outcome::Win(p) => Expect::Win(p.to_string()),
+        Outcome::TeamWin(ps) => Expect::Win(ps[0].to_string()),
+        Outcome::Draw(_) => Expect::Draw,
+        Outcome::Ongoing => Expect::Ongoing,
+    };
+    let outcome = match outcome {
+        Outcome::Ongoing => format!("stopped after {MAX_PLIES} moves, counted a draw"),
+        o => o.to_string(),
+    };
+    Played {
+        moves,
+        outcome,
+        expect,
+        team,
+        drawn,
+        results: values[..players.len()].to_vec(),
+        thinking,
+    }
+}
+
 /// Plays one game between the engines. A holds seat `a_seat`; B every other seat.
 pub fn play_game<G, K>(
     start: &G,
@@ -116,60 +238,53 @@ where
     G: SearchGame,
     K: Knowledge<G>,
 {
-    let mut game = start.clone();
-    let players = game.players();
-    let mut chance = Rng::stream(seed, 0x6368_616e_6365);
-    let mut moves = Vec::new();
-    while moves.len() < MAX_PLIES {
-        let actions = match root_actions(&game) {
-            Ok(actions) => actions,
-            Err(crate::search::NoDecision::ChanceDue(_)) => {
-                moves.push(resolve_chance(&mut game, &mut chance));
-                continue;
-            }
-            Err(crate::search::NoDecision::GameOver) => break,
-        };
-        let seat = players
-            .iter()
-            .position(|p| *p == game.to_move())
-            .expect("a player");
-        let spec = if seat == a_seat { a } else { b };
-        let ply_seed = Rng::stream(seed, moves.len() as u64).next_u64();
-        let action = match spec.settings(kind, players.len(), ply_seed) {
-            None => actions[Rng::new(ply_seed).below(actions.len())].clone(),
-            Some(settings) => match analyse(&game, knowledge, &settings) {
-                Ok(analysis) => analysis.best,
-                Err(_) => break,
-            },
-        };
-        let action: Action<G::Move> = action;
-        moves.push(apply_action(&mut game, &action, &mut chance));
-    }
-    let outcome = game.outcome();
-    let me = players[a_seat];
-    let team = matches!(outcome, Outcome::TeamWin(_));
-    let (a_score, expect) = match &outcome {
-        Outcome::Win(p) => (if *p == me { 1.0 } else { 0.0 }, Expect::Win(p.to_string())),
-        Outcome::TeamWin(ps) => (
-            if ps.contains(&me) { 1.0 } else { 0.0 },
-            Expect::Win(ps[0].to_string()),
-        ),
-        Outcome::Draw(_) => (0.5, Expect::Draw),
-        Outcome::Ongoing => (0.5, Expect::Ongoing),
-    };
-    let outcome = match outcome {
-        Outcome::Ongoing => format!("stopped after {MAX_PLIES} moves, counted a draw"),
-        o => o.to_string(),
-    };
+    let seats: Vec<Spec> = (0..start.players().len())
+        .map(|s| if s == a_seat { a } else { b })
+        .collect();
+    let played = play_seats(start, knowledge, kind, &seats, None, seed);
     Record {
         index: 0,
         a_seat,
-        a_score,
-        outcome,
-        expect,
-        moves,
-        team,
+        a_score: if played.drawn {
+            0.5
+        } else {
+            played.results[a_seat]
+        },
+        outcome: played.outcome,
+        expect: played.expect,
+        moves: played.moves,
+        team: played.team,
     }
+}
+
+/// Runs `play(0)`, `play(1)`, ... `play(count - 1)` on `jobs` threads, handing each result
+/// to `each` on the calling thread as it comes (in the order they end).
+pub fn play_all<T: Send>(
+    count: usize,
+    jobs: usize,
+    play: impl Fn(usize) -> T + Sync,
+    mut each: impl FnMut(T),
+) {
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<T>();
+    std::thread::scope(|s| {
+        for _ in 0..jobs.clamp(1, 64) {
+            let tx = tx.clone();
+            let (next, play) = (&next, &play);
+            s.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= count || tx.send(play(i)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for result in rx {
+            each(result);
+        }
+    });
 }
 
 /// The scene file text of an arena game; `tabula verify` replays it.
@@ -221,34 +336,19 @@ pub fn run(args: &ArenaArgs, out: &mut dyn Write) -> Result<(), Error> {
         std::fs::create_dir_all(dir).map_err(Error::io(format!("creating {}", dir.display())))?;
     }
     let started = Instant::now();
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<Record>();
     let mut records: Vec<Record> = Vec::new();
     let mut failure = None;
-    std::thread::scope(|s| {
-        for _ in 0..args.jobs.clamp(1, 64) {
-            let tx = tx.clone();
-            let (next, start) = (&next, &start);
-            s.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= args.games {
-                        break;
-                    }
-                    let seed = Rng::stream(args.seed, i as u64).next_u64();
-                    let a_seat = i % n;
-                    let mut record = with_game!(start, g, k => {
-                        play_game(g, &k, kind, a, b, a_seat, seed)
-                    });
-                    record.index = i;
-                    if tx.send(record).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for record in rx {
+    play_all(
+        args.games,
+        args.jobs,
+        |i| {
+            let seed = Rng::stream(args.seed, i as u64).next_u64();
+            let a_seat = i % n;
+            let mut record = with_game!(&start, g, k => play_game(g, &k, kind, a, b, a_seat, seed));
+            record.index = i;
+            record
+        },
+        |record| {
             if args.verbose {
                 let line = format!(
                     "game {}: A as {}: {} in {} moves",
@@ -275,8 +375,8 @@ pub fn run(args: &ArenaArgs, out: &mut dyn Write) -> Result<(), Error> {
                 }
             }
             records.push(record);
-        }
-    });
+        },
+    );
     if let Some(e) = failure {
         return Err(e);
     }

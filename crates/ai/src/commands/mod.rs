@@ -1,8 +1,9 @@
-//! The commands `think`, `arena` and `engine` as library functions, each with its clap
-//! argument struct, so that the app's binary and `tabula-ai` expose the same commands.
+//! The commands `think`, `arena`, `ladder` and `engine` as library functions, each with its
+//! clap argument struct, so that the app's binary and `tabula-ai` expose the same commands.
 
 pub mod arena;
 pub mod engine;
+pub mod ladder;
 pub mod think;
 
 use crate::search::{Action, Analysis};
@@ -35,6 +36,40 @@ pub fn action_text<G: Game>(game: &G, action: &Action<G::Move>) -> String {
         Action::Play(m) => game.move_text(m),
         Action::Chance => chance_text(game.pending_chance()).to_string(),
     }
+}
+
+/// Reads the actions a search may choose among (`go searchmoves`, `think --only`): moves in
+/// the game's notation, and `throw` or `draw` where the player to move may let the chance
+/// input come instead. A text that cannot be read, or is not open to the player to move,
+/// is refused by name; repeats count once.
+pub fn parse_actions<G: Game>(game: &G, texts: &[String]) -> Result<Vec<Action<G::Move>>, String> {
+    let open = crate::search::root_actions(game).map_err(|e| e.to_string())?;
+    if texts.is_empty() {
+        return Err("no moves given to search among".into());
+    }
+    let mut among = Vec::new();
+    for text in texts {
+        let chance = chance_text(game.pending_chance());
+        let action = if game.pending_chance().is_some() && text.eq_ignore_ascii_case(chance) {
+            Action::Chance
+        } else {
+            // The notation's errors name the text already.
+            let mv = game.parse_move(text).map_err(|e| e.to_string())?;
+            Action::Play(mv)
+        };
+        if !open.contains(&action) {
+            let why = match &action {
+                Action::Play(m) if game.pending_chance().is_none() => game.why_illegal(m),
+                Action::Play(_) => "a chance input is due first".to_string(),
+                Action::Chance => "the player cannot let the chance input come now".into(),
+            };
+            return Err(format!("{text:?} is not a legal move here: {why}"));
+        }
+        if !among.contains(&action) {
+            among.push(action);
+        }
+    }
+    Ok(among)
 }
 
 /// Puts an analysis into words.

@@ -9,6 +9,11 @@ pub mod screwball;
 pub mod transport;
 pub mod war;
 
+// Knowledge of no game: the plain tree search's, for every game.
+pub mod blind;
+
+pub use blind::Blind;
+
 use crate::rng::Rng;
 use crate::search::Algorithm;
 use tabula_rules::{Game, Outcome};
