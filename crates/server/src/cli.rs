@@ -22,6 +22,33 @@ pub struct ServeArgs {
     /// Messages a second one connection may send, over time.
     #[arg(long, default_value_t = 20.0)]
     pub rate: f64,
+    /// Connections at once, in all (past it: 503).
+    #[arg(long, default_value_t = Limits::default().max_connections, value_name = "N")]
+    pub max_connections: usize,
+    /// Connections at once from one address, an IPv6 address's /64 (past it: 429).
+    #[arg(long, default_value_t = Limits::default().max_per_address, value_name = "N")]
+    pub max_per_address: usize,
+    /// Tables one address may make a minute.
+    #[arg(long, default_value_t = Limits::default().tables_per_minute, value_name = "N")]
+    pub tables_per_minute: f64,
+    /// Seats one address may take or give up a minute.
+    #[arg(long, default_value_t = Limits::default().seat_changes_per_minute, value_name = "N")]
+    pub seat_changes_per_minute: f64,
+    /// A table nobody is connected to and where no player has moved for this many
+    /// minutes is closed (kept in the database, downloadable, out of memory).
+    #[arg(long, default_value_t = 30.0, value_name = "MINUTES")]
+    pub abandon_after: f64,
+    /// The computer's searches at once, all tables together (default: one less than the
+    /// cores, at least 1).
+    #[arg(long, value_name = "N")]
+    pub searches: Option<usize>,
+    /// Tables of computers only that one address may have playing at once.
+    #[arg(long, default_value_t = Limits::default().computer_tables, value_name = "N")]
+    pub computer_tables: usize,
+    /// A site whose pages may open WebSockets here besides this server's own pages, as
+    /// its origin (`https://example.org`); may be given more than once.
+    #[arg(long, value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
 }
 
 impl ServeArgs {
@@ -34,8 +61,19 @@ impl ServeArgs {
             limits: Limits {
                 rate: self.rate,
                 burst: (self.rate * 2.0).max(1.0),
+                max_connections: self.max_connections.max(1),
+                max_per_address: self.max_per_address.max(1),
+                tables_per_minute: self.tables_per_minute,
+                seat_changes_per_minute: self.seat_changes_per_minute,
+                abandon_after: Duration::from_secs_f64(self.abandon_after.max(0.0) * 60.0),
+                searches: self
+                    .searches
+                    .unwrap_or_else(crate::server::default_searches)
+                    .max(1),
+                computer_tables: self.computer_tables,
                 ..Limits::default()
             },
+            allow_origins: self.allow_origin.clone(),
         }
     }
 }
@@ -52,12 +90,16 @@ pub enum ServerCommand {
 
 /// Runs the server on a runtime of its own until Ctrl+C; errors are printed.
 pub fn run_serve(args: &ServeArgs) -> ExitCode {
-    if !(args.rate > 0.0 && args.rate.is_finite()) {
-        eprintln!(
-            "error: --rate {}: give a number of messages a second above 0",
-            args.rate
-        );
-        return ExitCode::from(2);
+    for (flag, value) in [
+        ("--rate", args.rate),
+        ("--tables-per-minute", args.tables_per_minute),
+        ("--seat-changes-per-minute", args.seat_changes_per_minute),
+        ("--abandon-after", args.abandon_after),
+    ] {
+        if !(value > 0.0 && value.is_finite()) {
+            eprintln!("error: {flag} {value}: give a number above 0");
+            return ExitCode::from(2);
+        }
     }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

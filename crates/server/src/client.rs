@@ -72,8 +72,33 @@ impl Client {
 
     /// Sends any text (the tests send garbage this way).
     pub async fn send_text(&mut self, text: &str) -> Result<(), ClientError> {
+        self.send_raw(Message::Text(text.into())).await
+    }
+
+    /// Sends a binary frame (which the protocol does not use: the tests and the load
+    /// tool's attacks send them).
+    pub async fn send_binary(&mut self, bytes: &[u8]) -> Result<(), ClientError> {
+        self.send_raw(Message::Binary(bytes.to_vec().into())).await
+    }
+
+    /// Sends one fragment of a text message: the first (`first`) or a continuation, the
+    /// last one when `last` (the load tool's attacks send messages that never end).
+    pub async fn send_fragment(
+        &mut self,
+        text: &str,
+        first: bool,
+        last: bool,
+    ) -> Result<(), ClientError> {
+        use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+        use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
+        let kind = if first { Data::Text } else { Data::Continue };
+        let frame = Frame::message(text.as_bytes().to_vec(), OpCode::Data(kind), last);
+        self.send_raw(Message::Frame(frame)).await
+    }
+
+    async fn send_raw(&mut self, message: Message) -> Result<(), ClientError> {
         self.ws
-            .send(Message::Text(text.into()))
+            .send(message)
             .await
             .map_err(|e| ClientError::Socket {
                 url: self.url.clone(),
@@ -93,8 +118,11 @@ impl Client {
     /// The next message as the server wrote it, unread (for clients that look at a field
     /// or two of many messages).
     pub async fn recv_text(&mut self, timeout: Duration) -> Result<String, ClientError> {
+        // One deadline for all the frames read meanwhile: the server's pings (answered
+        // here as they are read) do not put it off.
+        let deadline = tokio::time::Instant::now() + timeout;
         loop {
-            let next = tokio::time::timeout(timeout, self.ws.next())
+            let next = tokio::time::timeout_at(deadline, self.ws.next())
                 .await
                 .map_err(|_| ClientError::Timeout {
                     url: self.url.clone(),

@@ -277,6 +277,14 @@ pub async fn run(args: &LoadArgs, server_binary: PathBuf) -> Result<LoadReport, 
     let listen = format!("127.0.0.1:{port}");
     let child = Command::new(&server_binary)
         .args(["serve", "--listen", &listen, "--db", &db, "--rate", "1000"])
+        // Every client here comes from one address: the per-address limits are lifted.
+        .args(["--max-per-address", "100000", "--max-connections", "100000"])
+        .args([
+            "--tables-per-minute",
+            "100000",
+            "--seat-changes-per-minute",
+            "100000",
+        ])
         .stdout(Stdio::null())
         .spawn()
         .map_err(|e| LoadError::Server(format!("{}: {e}", server_binary.display())))?;

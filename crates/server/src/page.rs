@@ -161,6 +161,19 @@ pub fn table(id: &str, title: &str, colours: &[(String, String)]) -> String {
     )
 }
 
+/// The page of a table that was closed: its game stays, to download.
+pub fn closed(id: &str, title: &str) -> String {
+    styled(&format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Tabula: table {id} closed</title>\
+         <style>/* style */</style></head><body><header><a href=\"/\">Tabula</a></header>\
+         <main><h1>Table {id} is closed</h1><p>Nobody was at this table of {title} any more. \
+         <a href=\"/{id}/scene.ron\">Download its game as a scene file</a>.</p>\
+         <p><a href=\"/\">The tables</a></p></main></body></html>",
+        id = escape(id),
+        title = escape(title)
+    ))
+}
+
 /// The page for an address that names no table.
 pub fn not_found(id: &str) -> String {
     styled(&format!(

@@ -11,8 +11,15 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
-    /// The list of tables.
-    List,
+    /// The list of tables, a page at a time.
+    List {
+        /// The tables skipped first (in the order of their names).
+        #[serde(default)]
+        offset: usize,
+        /// The most tables answered (100 when absent, at most 500).
+        #[serde(default)]
+        limit: Option<usize>,
+    },
     /// A new table.
     Create {
         /// The game, by its name on the command line (`tabula_rules::registry::GAMES`).
@@ -84,7 +91,7 @@ impl ClientMessage {
     /// The message's `type`.
     pub fn kind(&self) -> &'static str {
         match self {
-            ClientMessage::List => "list",
+            ClientMessage::List { .. } => "list",
             ClientMessage::Create { .. } => "create",
             ClientMessage::Watch { .. } => "watch",
             ClientMessage::Join { .. } => "join",
@@ -220,10 +227,13 @@ pub enum Event {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
-    /// The tables (answer to `list`).
+    /// The tables (answer to `list`): a page of them.
     Tables {
-        /// Each table.
+        /// Each table of the page.
         tables: Vec<TableInfo>,
+        /// The tables in all.
+        #[serde(default)]
+        total: usize,
     },
     /// A table was made (answer to `create`).
     Created {
@@ -278,7 +288,7 @@ pub enum ServerMessage {
     Error {
         /// A short word for programs: `malformed`, `unknown_table`, `not_your_seat`,
         /// `illegal`, `stale`, `seat_taken`, `bad_request`, `too_fast`, `too_large`,
-        /// `storage`.
+        /// `too_many`, `storage`.
         code: String,
         /// What was wrong, for people.
         message: String,
@@ -332,7 +342,10 @@ mod tests {
     #[test]
     fn messages_read_back_as_written() {
         let messages = [
-            ClientMessage::List,
+            ClientMessage::List {
+                offset: 0,
+                limit: None,
+            },
             ClientMessage::Create {
                 game: "camelot".into(),
                 options: "(rules: Wcf)".into(),

@@ -9,57 +9,99 @@
 //! stopping; `routes` answers HTTP (the pages, the board, the scene file, the list, the
 //! upgrade to a WebSocket), and `connection` serves one WebSocket session.
 
+mod computer;
 mod connection;
+mod listen;
+mod quota;
 mod routes;
+mod sweep;
 
+pub use listen::raise_open_files;
 pub use routes::router;
+pub use routes::{MAX_PAGE, PAGE};
 
 use crate::protocol::{ServerMessage, TableInfo};
 use crate::secret::{digest, is_digest, new_secret};
 use crate::store::{Store, StoreError, StoredTable};
 use crate::table::{Change, Refusal, Table};
 use axum::extract::ws::Utf8Bytes;
-use axum::serve::ListenerExt;
+use listen::{Gate, Origin};
 use std::collections::BTreeMap;
-use std::future::Future;
 use std::net::SocketAddr;
-use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
-use tabula_ai::games::AnyGame;
-use tabula_ai::{Action, with_game};
-use tabula_rules::Game;
-use tokio::sync::{Mutex, RwLock, broadcast};
+use tokio::sync::{Mutex, RwLock, Semaphore, broadcast};
 
-/// Limits on what one connection may send.
+/// Limits on what connections, addresses and tables may take of the server.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Limits {
-    /// The longest message read, in bytes; a longer one is refused (`too_large`).
+    /// The longest message, in bytes, in one frame or in fragments: the socket buffers no
+    /// more; a longer one is answered `too_large` and closes the connection.
     pub max_message: usize,
-    /// The longest frame the connection takes at all; a longer one closes it.
-    pub max_frame: usize,
-    /// Messages a second, over time.
+    /// Messages a second a connection may send over time (text, binary and pings alike).
     pub rate: f64,
     /// Messages that may come at once.
     pub burst: f64,
     /// A client this many events behind gets a snapshot instead of the events.
     pub snapshot_gap: u64,
-    /// Tables the server holds at most.
+    /// Tables the server holds in memory at most.
     pub max_tables: usize,
+    /// How long a connection has to send a request's head (its first, or its next one
+    /// after an answer); past it the connection is closed.
+    pub handshake: Duration,
+    /// A WebSocket is pinged this often.
+    pub ping_every: Duration,
+    /// A WebSocket that sends nothing, not even the answer to a ping, for this long is
+    /// closed; a send that waits this long on a peer that reads nothing closes it too.
+    pub idle_timeout: Duration,
+    /// Connections at once in all; past it a connection is answered 503.
+    pub max_connections: usize,
+    /// Connections at once from one address (an IPv6 address's /64); past it, 429.
+    pub max_per_address: usize,
+    /// Tables one address may make a minute (and at once).
+    pub tables_per_minute: f64,
+    /// Seats one address may take or give up a minute (and at once): each is an event in
+    /// the table's log for good.
+    pub seat_changes_per_minute: f64,
+    /// A table nobody is connected to, where no player has moved or sat down for this
+    /// long, is closed: kept in the database as it stands (downloadable), out of memory.
+    pub abandon_after: Duration,
+    /// The computer's searches running at once, all tables together; the others wait
+    /// their turn, first come first served.
+    pub searches: usize,
+    /// Tables of computers only that one address may have playing at once.
+    pub computer_tables: usize,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_message: 16 * 1024,
-            max_frame: 1024 * 1024,
             rate: 20.0,
             burst: 40.0,
             snapshot_gap: 200,
             max_tables: 10_000,
+            handshake: Duration::from_secs(10),
+            ping_every: Duration::from_secs(20),
+            idle_timeout: Duration::from_secs(60),
+            max_connections: 10_000,
+            max_per_address: 256,
+            tables_per_minute: 10.0,
+            seat_changes_per_minute: 30.0,
+            abandon_after: Duration::from_secs(30 * 60),
+            searches: default_searches(),
+            computer_tables: 2,
         }
     }
+}
+
+/// One less than the machine's cores, at least one: a core is left for the connections.
+pub fn default_searches() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .saturating_sub(1)
+        .max(1)
 }
 
 /// How to run the server.
@@ -72,8 +114,11 @@ pub struct Config {
     /// How long a computer seat waits at least before its move (so that an audience can
     /// follow a game between computers).
     pub pace: Duration,
-    /// Limits on connections.
+    /// Limits on connections, addresses and tables.
     pub limits: Limits,
+    /// Pages of other sites whose scripts may open a WebSocket here (their origin, as
+    /// `https://example.org`), besides this server's own pages.
+    pub allow_origins: Vec<String>,
 }
 
 impl Default for Config {
@@ -83,6 +128,7 @@ impl Default for Config {
             db: "sqlite:tabula-tables.db".into(),
             pace: Duration::from_millis(800),
             limits: Limits::default(),
+            allow_origins: Vec::new(),
         }
     }
 }
@@ -117,11 +163,56 @@ pub enum ServeError {
 /// The bytes read from a socket at once.
 pub const READ_BUFFER: usize = 8 * 1024;
 
+/// Events kept for a watcher that falls behind before it is caught up from the log
+/// instead (each table's channel costs this many slots of memory).
+const CHANNEL: usize = 64;
+
 /// A table with its lock and the channel its events go out on.
 pub struct TableHandle {
     table: Mutex<Table>,
     tx: broadcast::Sender<(u64, Utf8Bytes)>,
     thinking: StdMutex<Option<usize>>,
+    /// WebSocket connections at the table now.
+    watchers: AtomicUsize,
+    /// When a player last moved or sat down, or the last connection left.
+    active: StdMutex<Instant>,
+    /// Set once the table is closed: nothing more is stored for it.
+    closed: AtomicBool,
+    /// A table of computers only, with the address that made it while it counts there.
+    computers: StdMutex<Option<Origin>>,
+}
+
+impl TableHandle {
+    /// Marks the table as used now.
+    fn touch(&self) {
+        *self.active.lock().expect("not poisoned") = Instant::now();
+    }
+
+    fn idle(&self) -> Duration {
+        self.active.lock().expect("not poisoned").elapsed()
+    }
+}
+
+/// A connection's place at a table: counted among its watchers while it lives.
+pub(crate) struct Watching(Arc<TableHandle>);
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        Server::unwatch(&self.0);
+    }
+}
+
+/// What the server holds now, for tools and tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stats {
+    /// Connections open.
+    pub connections: usize,
+    /// Tables in memory.
+    pub tables: usize,
+    /// The computer's searches running.
+    pub searching: usize,
+    /// The most searches that ever ran at once.
+    pub most_searching: usize,
 }
 
 /// The server's state.
@@ -132,6 +223,11 @@ pub struct Server {
     tables: RwLock<BTreeMap<String, Arc<TableHandle>>>,
     next_id: AtomicU64,
     config: Config,
+    gate: Arc<Gate>,
+    quotas: quota::Quotas,
+    searches: Arc<Semaphore>,
+    searching: AtomicUsize,
+    most_searching: AtomicUsize,
 }
 
 /// Who asks for a change.
@@ -153,24 +249,23 @@ impl Server {
     pub async fn open(config: Config) -> Result<Arc<Server>, ServeError> {
         let store = Store::open(&config.db).await?;
         let mut tables = BTreeMap::new();
-        let mut next = 1;
         for stored in store.load().await? {
             let table = restore(&stored)?;
-            if let Some(n) = stored
-                .id
-                .strip_prefix('t')
-                .and_then(|n| n.parse::<u64>().ok())
-            {
-                next = next.max(n + 1);
-            }
             tables.insert(stored.id.clone(), Arc::new(handle(table)));
         }
+        let next = store.next_number().await?;
+        let searches = config.limits.searches.max(1);
         let server = Arc::new(Server {
             store,
             stopped: tokio::sync::watch::channel(false).0,
             tables: RwLock::new(tables),
             next_id: AtomicU64::new(next),
             config,
+            gate: Arc::default(),
+            quotas: quota::Quotas::default(),
+            searches: Arc::new(Semaphore::new(searches)),
+            searching: AtomicUsize::new(0),
+            most_searching: AtomicUsize::new(0),
         });
         for handle in server.tables.read().await.values() {
             server.maybe_think(handle.clone());
@@ -188,19 +283,50 @@ impl Server {
         self.tables.read().await.get(id).cloned()
     }
 
-    /// Every table as it stands.
-    pub async fn list(&self) -> Vec<TableInfo> {
-        let handles: Vec<_> = self.tables.read().await.values().cloned().collect();
+    /// A table by name, counted as watched by one more connection (under the list's lock,
+    /// so that it is not closed in between); [`Server::unwatch`] when the connection ends.
+    async fn watch(&self, id: &str) -> Option<Arc<TableHandle>> {
+        let tables = self.tables.read().await;
+        let handle = tables.get(id)?;
+        handle.watchers.fetch_add(1, Ordering::SeqCst);
+        Some(handle.clone())
+    }
+
+    fn unwatch(handle: &TableHandle) {
+        handle.watchers.fetch_sub(1, Ordering::SeqCst);
+        handle.touch();
+    }
+
+    /// What the server holds now.
+    pub async fn stats(&self) -> Stats {
+        Stats {
+            connections: self.gate.open(),
+            tables: self.tables.read().await.len(),
+            searching: self.searching.load(Ordering::Relaxed),
+            most_searching: self.most_searching.load(Ordering::Relaxed),
+        }
+    }
+
+    /// The tables as they stand, `limit` of them from the `offset`-th (in the order of
+    /// their names), and how many there are in all.
+    pub async fn list(&self, offset: usize, limit: usize) -> (Vec<TableInfo>, usize) {
+        let (handles, total): (Vec<_>, usize) = {
+            let tables = self.tables.read().await;
+            let page = tables.values().skip(offset).take(limit).cloned().collect();
+            (page, tables.len())
+        };
         let mut infos = Vec::with_capacity(handles.len());
         for h in handles {
             infos.push(h.table.lock().await.info());
         }
-        infos
+        (infos, total)
     }
 
-    /// Makes a table and stores it.
-    pub async fn create(
+    /// Makes a table and stores it; `from` is the address asking, whose quotas it counts
+    /// against.
+    pub(crate) async fn create(
         self: &Arc<Self>,
+        from: Origin,
         game: &str,
         options: &str,
         setup: Option<&str>,
@@ -217,6 +343,12 @@ impl Server {
         }
         let id = format!("t{}", self.next_id.fetch_add(1, Ordering::SeqCst));
         let mut table = Table::new(&id, game, options, setup, seats)?;
+        let computers_only = table
+            .seats()
+            .iter()
+            .all(|s| matches!(s.occupant, crate::table::Occupant::Computer(_)));
+        self.quotas
+            .create(from, computers_only, &self.config.limits)?;
         let seatings = table.computer_seatings();
         // Each reserved seat gets an invitation code, told to the creator only and kept as
         // its digest.
@@ -237,10 +369,12 @@ impl Server {
             events: seatings.iter().map(|c| (c.event.clone(), None)).collect(),
             invites: invites.iter().map(|(i, c)| (*i, digest(c))).collect(),
         };
-        self.store
-            .create_table(&stored, now_ms())
-            .await
-            .map_err(storage)?;
+        if let Err(e) = self.store.create_table(&stored, now_ms()).await {
+            if computers_only {
+                self.quotas.computer_table_done(from);
+            }
+            return Err(storage(e));
+        }
         for change in seatings {
             table.apply(change);
         }
@@ -249,6 +383,9 @@ impl Server {
             info.seats[i].invite = Some(code);
         }
         let handle = Arc::new(handle(table));
+        if computers_only {
+            *handle.computers.lock().expect("not poisoned") = Some(from);
+        }
         self.tables.write().await.insert(id, handle.clone());
         self.maybe_think(handle);
         Ok(info)
@@ -267,6 +404,9 @@ impl Server {
         }
         {
             let mut table = handle.table.lock().await;
+            if handle.closed.load(Ordering::SeqCst) {
+                return Err(refusal("unknown_table", "this table was closed"));
+            }
             let change = match request {
                 Play::Move(text, ply) => table.prepare_move(seat, text, ply)?,
                 Play::Chance(ply) => table.prepare_chance(seat, ply)?,
@@ -332,81 +472,17 @@ impl Server {
         }
         Ok(())
     }
-
-    /// Starts the computer's search when a computer seat is to move.
-    fn maybe_think(self: &Arc<Self>, handle: Arc<TableHandle>) {
-        tokio::spawn(Self::think(self.clone(), handle));
-    }
-
-    /// The computer's turn, if it is one: searches off the runtime's threads, waits for
-    /// the pace, then plays through [`Server::submit`] like anyone else.
-    fn think(
-        server: Arc<Self>,
-        handle: Arc<TableHandle>,
-    ) -> Pin<Box<dyn Future<Output = ()> + Send>> {
-        Box::pin(async move {
-            let (seat, level, game, ply) = {
-                let table = handle.table.lock().await;
-                let Some((seat, level)) = table.computer_to_move() else {
-                    return;
-                };
-                (seat, level, table.game().clone(), table.ply())
-            };
-            {
-                let mut thinking = handle.thinking.lock().expect("not poisoned");
-                if *thinking == Some(ply) {
-                    return;
-                }
-                *thinking = Some(ply);
-            }
-            let started = Instant::now();
-            let search = tokio::task::spawn_blocking(move || choose(&game, level, ply)).await;
-            let wait = server.config.pace.saturating_sub(started.elapsed());
-            tokio::time::sleep(wait).await;
-            let request = match &search {
-                Ok(Some(text)) => Play::Move(text, Some(ply)),
-                Ok(None) => Play::Chance(Some(ply)),
-                Err(_) => return,
-            };
-            if let Err(e) = server.submit(&handle, seat, request).await {
-                // A stale answer (the position moved on) is dropped; anything else is a
-                // fault worth telling. A move the database could not take is tried again a
-                // little later, so that the table does not wait for ever.
-                if e.code != "stale" {
-                    eprintln!("tabula-server: the computer's move was refused: {e}");
-                }
-                if e.code == "storage" {
-                    *handle.thinking.lock().expect("not poisoned") = None;
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                    if !*server.stopped.borrow() {
-                        server.maybe_think(handle.clone());
-                    }
-                }
-            }
-        })
-    }
-}
-
-/// The computer's choice: a move in notation, or `None` to let the chance input come.
-fn choose(game: &AnyGame, level: tabula_ai::Level, ply: usize) -> Option<String> {
-    let players = game.player_names().len();
-    let seed = (ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x7ab1e;
-    let settings = tabula_ai::levels::level_settings(game.kind(), players, level, None, seed);
-    with_game!(game, g, k => match tabula_ai::analyse(g, &k, &settings) {
-        Ok(analysis) => match analysis.best {
-            Action::Play(m) => Some(g.move_text(&m)),
-            Action::Chance => None,
-        },
-        // No decision: the game is over or has no move; the chance path refuses cleanly.
-        Err(_) => None,
-    })
 }
 
 fn handle(table: Table) -> TableHandle {
     TableHandle {
         table: Mutex::new(table),
-        tx: broadcast::channel(1024).0,
+        tx: broadcast::channel(CHANNEL).0,
         thinking: StdMutex::new(None),
+        watchers: AtomicUsize::new(0),
+        active: StdMutex::new(Instant::now()),
+        closed: AtomicBool::new(false),
+        computers: StdMutex::new(None),
     }
 }
 
@@ -491,22 +567,22 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
         source,
     })?;
     let app = router(server.clone());
-    // Small messages go out at once: without this, a move waits for the previous packet's
-    // acknowledgement, which the receiver delays (tens of milliseconds).
-    let listener = listener.tap_io(|stream| {
-        let _ = stream.set_nodelay(true);
-    });
-    let task = tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, app).await {
-            eprintln!("tabula-server: {e}");
-        }
-    });
+    tokio::spawn(sweep::sweeper(server.clone()));
+    let task = tokio::spawn(listen::accept(listener, server.clone(), app));
     Ok(Running { addr, server, task })
 }
 
 /// Runs the server until Ctrl+C, printing where it listens.
 pub async fn serve(config: Config) -> Result<(), ServeError> {
     let db = config.db.clone();
+    match raise_open_files() {
+        Ok(n) if (n as usize) < config.limits.max_connections + 64 => eprintln!(
+            "tabula-server: only {n} files may be open at once: fewer than --max-connections {}",
+            config.limits.max_connections
+        ),
+        Ok(_) => {}
+        Err(e) => eprintln!("tabula-server: cannot raise the limit on open files: {e}"),
+    }
     let running = start(config).await?;
     println!(
         "tabula-server: listening on http://{} (tables kept in {db}); Ctrl+C stops it",

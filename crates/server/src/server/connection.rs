@@ -1,19 +1,23 @@
 //! The WebSocket side of the server: one connection's session, which watches a table,
 //! takes seats, moves through `Server::submit`, and catches up when it falls behind.
 
-use super::{Play, Server, TableHandle, refusal};
+use super::listen::Origin;
+use super::{Play, Server, TableHandle, Watching, refusal};
 use crate::protocol::{ClientMessage, ServerMessage, parse_client};
 use crate::secret::{digest, new_secret};
 use crate::table::{Refusal, Table};
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 
 /// One connection's state.
 struct Connection {
     server: Arc<Server>,
-    table: Option<Arc<TableHandle>>,
+    /// The table it came to, counted among its watchers.
+    at: Option<Watching>,
+    /// Where it comes from, for the quotas of an address.
+    from: Origin,
     /// Seats this connection holds, with their tokens.
     held: Vec<(usize, String)>,
     events: Option<broadcast::Receiver<(u64, Utf8Bytes)>>,
@@ -21,14 +25,25 @@ struct Connection {
     sent: u64,
     allowance: f64,
     checked: Instant,
+    /// Messages are being dropped for coming too fast, and the client was told so once.
+    throttled: bool,
 }
 
-/// Serves one WebSocket connection until it closes or the server stops; a seat it held is
-/// marked away when it goes. `table`: the table it came to, if any.
+/// Why a session ends.
+enum End {
+    /// The peer went, or the server stops.
+    Gone,
+    /// A message over the limit: answered, then closed with this code and reason.
+    Close(u16, String),
+}
+
+/// Serves one WebSocket connection until it closes, goes quiet past the idle limit, or the
+/// server stops; a seat it held is marked away when it goes. `at`: the table it came to.
 pub(crate) async fn connection(
     server: Arc<Server>,
     mut socket: WebSocket,
-    table: Option<Arc<TableHandle>>,
+    at: Option<Watching>,
+    from: Origin,
 ) {
     let limits = server.config.limits;
     let mut stopped = server.stopped.subscribe();
@@ -37,59 +52,93 @@ pub(crate) async fn connection(
     }
     let mut c = Connection {
         server,
-        table,
+        at,
+        from,
         held: Vec::new(),
         events: None,
         sent: 0,
         allowance: limits.burst,
         checked: Instant::now(),
+        throttled: false,
     };
-    loop {
-        tokio::select! {
-            _ = stopped.changed() => break,
+    let mut heard = Instant::now();
+    let mut pings = tokio::time::interval_at(
+        tokio::time::Instant::now() + limits.ping_every,
+        limits.ping_every,
+    );
+    let end = loop {
+        let replies = tokio::select! {
+            _ = stopped.changed() => break End::Gone,
+            _ = pings.tick() => {
+                // A peer that answers nothing, not even a ping, is gone: its socket and
+                // its seat's place are given back.
+                if heard.elapsed() >= limits.idle_timeout {
+                    break End::Gone;
+                }
+                if !send(&mut socket, Message::Ping(Default::default()), limits.idle_timeout).await {
+                    break End::Gone;
+                }
+                Vec::new()
+            }
             incoming = socket.recv() => {
-                let Some(Ok(message)) = incoming else { break };
-                let replies = match message {
-                    Message::Text(text) => c.receive(text.as_str()).await,
-                    Message::Binary(_) => vec![ServerMessage::error(
-                        "malformed",
-                        "send JSON in text frames",
-                        None,
-                    ).to_json()],
-                    Message::Close(_) => break,
-                    _ => Vec::new(),
-                };
-                if send_all(&mut socket, replies).await.is_err() {
-                    break;
+                heard = Instant::now();
+                match incoming {
+                    Some(Ok(Message::Text(text))) => c.receive(Some(text.as_str())).await,
+                    Some(Ok(Message::Binary(_) | Message::Ping(_))) => c.receive(None).await,
+                    Some(Ok(Message::Pong(_))) => Vec::new(),
+                    Some(Ok(Message::Close(_))) | None => break End::Gone,
+                    Some(Err(e)) => match too_large(e) {
+                        Some(why) => break End::Close(1009, why),
+                        None => break End::Gone,
+                    },
                 }
             }
-            event = next_event(&mut c.events) => {
-                let replies = match event {
-                    Ok((n, text)) if n > c.sent => {
-                        c.sent = n;
-                        // The same bytes for every watcher: no copy per connection.
-                        if socket.send(Message::Text(text)).await.is_err() {
-                            break;
-                        }
-                        Vec::new()
+            event = next_event(&mut c.events) => match event {
+                Ok((n, text)) if n > c.sent => {
+                    c.sent = n;
+                    // The same bytes for every watcher: no copy per connection.
+                    if !send(&mut socket, Message::Text(text), limits.idle_timeout).await {
+                        break End::Gone;
                     }
-                    Ok(_) => Vec::new(),
-                    Err(broadcast::error::RecvError::Lagged(_)) => c.catch_up(c.sent, false).await,
-                    Err(broadcast::error::RecvError::Closed) => break,
-                };
-                if send_all(&mut socket, replies).await.is_err() {
-                    break;
+                    Vec::new()
                 }
-            }
+                Ok(_) => Vec::new(),
+                Err(broadcast::error::RecvError::Lagged(_)) => c.catch_up(c.sent, false).await,
+                Err(broadcast::error::RecvError::Closed) => break End::Gone,
+            },
+        };
+        if !send_all(&mut socket, replies, limits.idle_timeout).await {
+            break End::Gone;
+        }
+    };
+    if let End::Close(code, why) = end {
+        let error = ServerMessage::error("too_large", why.clone(), None).to_json();
+        let close = Message::Close(Some(CloseFrame {
+            code,
+            reason: Utf8Bytes::from(why.chars().take(120).collect::<String>()),
+        }));
+        let wait = Duration::from_secs(2);
+        if send(&mut socket, Message::Text(error.into()), wait).await {
+            send(&mut socket, close, wait).await;
         }
     }
-    if let Some(handle) = &c.table {
+    if let Some(Watching(handle)) = &c.at {
         let mut table = handle.table.lock().await;
         for (seat, token) in &c.held {
             if table.seat_of_token(token) == Some(*seat) {
                 table.connect(*seat, -1);
             }
         }
+    }
+}
+
+/// Why a read failed, when it was a message over the limit.
+fn too_large(e: axum::Error) -> Option<String> {
+    use tokio_tungstenite::tungstenite::Error;
+    let inner = e.into_inner();
+    match inner.downcast_ref::<Error>() {
+        Some(Error::Capacity(why)) => Some(format!("{why}: the connection is closed")),
+        _ => None,
     }
 }
 
@@ -102,16 +151,29 @@ async fn next_event(
     }
 }
 
-async fn send_all(socket: &mut WebSocket, messages: Vec<String>) -> Result<(), axum::Error> {
+/// Sends a message, waiting at most `wait` for a peer that reads nothing; false when the
+/// connection is to be dropped.
+async fn send(socket: &mut WebSocket, message: Message, wait: Duration) -> bool {
+    matches!(
+        tokio::time::timeout(wait, socket.send(message)).await,
+        Ok(Ok(()))
+    )
+}
+
+async fn send_all(socket: &mut WebSocket, messages: Vec<String>, wait: Duration) -> bool {
     for m in messages {
-        socket.send(Message::Text(m.into())).await?;
+        if !send(socket, Message::Text(m.into()), wait).await {
+            return false;
+        }
     }
-    Ok(())
+    true
 }
 
 impl Connection {
-    /// Takes one message from the client; returns the replies, as JSON texts.
-    async fn receive(&mut self, text: &str) -> Vec<String> {
+    /// Takes one message from the client (`None`: a binary frame or a ping, which count
+    /// towards the rate as much as text does); returns the replies, as JSON texts. Past
+    /// the rate, messages are dropped, and the client is told so once until one is taken.
+    async fn receive(&mut self, text: Option<&str>) -> Vec<String> {
         let limits = self.server.config.limits;
         let now = Instant::now();
         self.allowance = (self.allowance
@@ -119,11 +181,15 @@ impl Connection {
             .min(limits.burst);
         self.checked = now;
         if self.allowance < 1.0 {
+            if std::mem::replace(&mut self.throttled, true) {
+                return Vec::new();
+            }
             return vec![
                 ServerMessage::error(
                     "too_fast",
                     format!(
-                        "at most {} messages a second; this one was dropped",
+                        "at most {} messages a second; this one and those that follow it \
+                         too soon are dropped",
                         limits.rate
                     ),
                     None,
@@ -132,20 +198,12 @@ impl Connection {
             ];
         }
         self.allowance -= 1.0;
-        if text.len() > limits.max_message {
+        self.throttled = false;
+        let Some(text) = text else {
             return vec![
-                ServerMessage::error(
-                    "too_large",
-                    format!(
-                        "a message of {} bytes; at most {} are read",
-                        text.len(),
-                        limits.max_message
-                    ),
-                    None,
-                )
-                .to_json(),
+                ServerMessage::error("malformed", "send JSON in text frames", None).to_json(),
             ];
-        }
+        };
         let message = match parse_client(text) {
             Ok(m) => m,
             Err(why) => return vec![ServerMessage::error("malformed", why, None).to_json()],
@@ -157,8 +215,12 @@ impl Connection {
         }
     }
 
+    fn handle_of(&self) -> Option<Arc<TableHandle>> {
+        self.at.as_ref().map(|w| w.0.clone())
+    }
+
     fn table(&self) -> Result<Arc<TableHandle>, Refusal> {
-        self.table.clone().ok_or_else(|| {
+        self.handle_of().ok_or_else(|| {
             refusal(
                 "unknown_table",
                 "this connection is not at a table: connect to ws://HOST:PORT/TABLE",
@@ -169,12 +231,11 @@ impl Connection {
     async fn handle(&mut self, message: ClientMessage) -> Result<Vec<String>, Refusal> {
         match message {
             ClientMessage::Ping => Ok(vec![ServerMessage::Pong.to_json()]),
-            ClientMessage::List => Ok(vec![
-                ServerMessage::Tables {
-                    tables: self.server.list().await,
-                }
-                .to_json(),
-            ]),
+            ClientMessage::List { offset, limit } => {
+                let (offset, limit) = super::routes::Page::bounds(offset, limit);
+                let (tables, total) = self.server.list(offset, limit).await;
+                Ok(vec![ServerMessage::Tables { tables, total }.to_json()])
+            }
             ClientMessage::Create {
                 game,
                 options,
@@ -183,7 +244,7 @@ impl Connection {
             } => {
                 let table = self
                     .server
-                    .create(&game, &options, setup.as_deref(), &seats)
+                    .create(self.from, &game, &options, setup.as_deref(), &seats)
                     .await?;
                 Ok(vec![ServerMessage::Created { table }.to_json()])
             }
@@ -209,6 +270,10 @@ impl Connection {
                     return Err(refusal("not_your_seat", format!("you do not hold {seat}")));
                 };
                 let change = table.prepare_leave(index)?;
+                self.server
+                    .quotas
+                    .seat_change(self.from, &self.server.config.limits)?;
+                handle.touch();
                 self.server.commit(&handle, &mut table, change).await?;
                 self.held.remove(held);
                 Ok(vec![
@@ -220,6 +285,7 @@ impl Connection {
             }
             ClientMessage::Move { text, ply } => {
                 let (handle, seat) = self.seat_to_move(ply).await?;
+                handle.touch();
                 self.server
                     .submit(&handle, seat, Play::Move(&text, ply))
                     .await?;
@@ -227,6 +293,7 @@ impl Connection {
             }
             ClientMessage::Chance { ply } => {
                 let (handle, seat) = self.seat_to_move(ply).await?;
+                handle.touch();
                 self.server.submit(&handle, seat, Play::Chance(ply)).await?;
                 Ok(Vec::new())
             }
@@ -281,7 +348,7 @@ impl Connection {
         if self.events.is_some() {
             return self.catch_up(since, snapshot).await;
         }
-        let Some(handle) = self.table.clone() else {
+        let Some(handle) = self.handle_of() else {
             return vec![
                 ServerMessage::error(
                     "unknown_table",
@@ -301,7 +368,7 @@ impl Connection {
     }
 
     async fn catch_up(&mut self, since: u64, snapshot: bool) -> Vec<String> {
-        let Some(handle) = self.table.clone() else {
+        let Some(handle) = self.handle_of() else {
             return Vec::new();
         };
         let table = handle.table.lock().await;
@@ -379,6 +446,10 @@ impl Connection {
                             ),
                         ));
                     }
+                    self.server
+                        .quotas
+                        .seat_change(self.from, &self.server.config.limits)?;
+                    handle.touch();
                     self.server.commit(&handle, &mut table, change).await?;
                     (index, fresh)
                 }
@@ -387,6 +458,10 @@ impl Connection {
                 let name = name.unwrap_or_else(|| "Guest".to_string());
                 let fresh = new_secret();
                 let (index, change) = table.prepare_join(seat.as_deref(), &name, digest(&fresh))?;
+                self.server
+                    .quotas
+                    .seat_change(self.from, &self.server.config.limits)?;
+                handle.touch();
                 self.server.commit(&handle, &mut table, change).await?;
                 (index, fresh)
             }

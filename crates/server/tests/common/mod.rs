@@ -31,6 +31,7 @@ pub fn config(db: &str) -> Config {
         db: db.to_string(),
         pace: Duration::ZERO,
         limits: Limits::default(),
+        ..Config::default()
     }
 }
 
