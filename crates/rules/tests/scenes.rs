@@ -328,3 +328,38 @@ fn misspelled_fields_and_options_are_refused_with_their_name_and_line() {
         .to_string();
     assert!(e.starts_with("test.ron:3:") && e.contains("expects"), "{e}");
 }
+
+#[test]
+fn errors_keep_their_lines_past_unusual_blanks_and_raw_names() {
+    // Found by fuzzing: RON reads U+0085 (next line), the direction marks and the line and
+    // paragraph separators as blanks, and `r#from` as the field `from`; the reader of a
+    // scene's layout did not, so an error after them named line 0, or the wrong line.
+    let scene = "Scene(title: \"x\", game: War,\n\
+                 moves: [\"GM to M2\", \"GM to M2\"],\n\
+                 variations: [\n  Variation(\n    title: \"v\",\n    from: 1,\n    \
+                 moves: [\"KM to M2\"],\n  ),\n],\n)";
+    let bad_move = scene.replace("\"GM to M2\"]", "\"GM to M9\"]");
+    for blank in [
+        "\u{85}", "\u{200E}", "\u{200F}", "\u{2028}", "\u{2029}", "\u{0B}",
+    ] {
+        // Before the moves: the move error is on line 2.
+        let e = verify_err(&format!("{blank}{bad_move}"));
+        assert!(e.starts_with("test.ron:2: move 2"), "{blank:?}: {e}");
+        let e = verify_err(&bad_move.replace("game: War,", &format!("game: War,{blank}")));
+        assert!(e.starts_with("test.ron:2: move 2"), "{blank:?}: {e}");
+        // A variation that starts past the end of the main line: its `from` is on line 6.
+        let past = scene.replace("from: 1", "from: 5");
+        let e = verify_err(&past.replace("variations: [", &format!("variations: [{blank}")));
+        assert!(
+            e.starts_with("test.ron:6: variation \"v\": it branches after move 5"),
+            "{blank:?}: {e}"
+        );
+    }
+    let e = verify_err(&scene.replace("from: 1", "r#from: 5"));
+    assert!(
+        e.starts_with("test.ron:6: variation \"v\": it branches after move 5"),
+        "{e}"
+    );
+    let e = verify_err(&bad_move.replace("moves: [\"GM", "r#moves: [\"GM"));
+    assert!(e.starts_with("test.ron:2: move 2"), "{e}");
+}

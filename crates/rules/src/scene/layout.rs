@@ -101,11 +101,38 @@ impl Reader<'_> {
             .is_some_and(|rest| rest.starts_with(text))
     }
 
-    /// Skips blanks, `//` comments and nested `/* */` comments.
+    /// The length in bytes of the blank at the reader, if any: every character RON reads as
+    /// white space, the next line (U+0085), the direction marks (U+200E, U+200F) and the
+    /// line and paragraph separators (U+2028, U+2029) among them; 0 for none.
+    fn space_len(&self) -> usize {
+        match self.peek() {
+            Some(b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C) => 1,
+            Some(0xC2) if self.at(b"\xC2\x85") => 2,
+            Some(0xE2)
+                if [
+                    b"\xE2\x80\x8E",
+                    b"\xE2\x80\x8F",
+                    b"\xE2\x80\xA8",
+                    b"\xE2\x80\xA9",
+                ]
+                .iter()
+                .any(|c| self.at(*c)) =>
+            {
+                3
+            }
+            _ => 0,
+        }
+    }
+
+    /// Skips blanks (as RON reads them), `//` comments and nested `/* */` comments.
     fn skip_space(&mut self) {
         loop {
+            let blank = self.space_len();
+            if blank > 0 {
+                self.pos += blank;
+                continue;
+            }
             match self.peek() {
-                Some(b) if b.is_ascii_whitespace() => self.pos += 1,
                 Some(b'/') if self.at(b"//") => {
                     while self.peek().is_some_and(|b| b != b'\n') {
                         self.pos += 1;
@@ -246,10 +273,8 @@ impl Reader<'_> {
                 }
             }
             _ => {
-                // A number: everything up to the next delimiter.
-                while self
-                    .peek()
-                    .is_some_and(|b| !b.is_ascii_whitespace() && !b",:)]}/".contains(&b))
+                // A number: everything up to the next blank or delimiter.
+                while self.space_len() == 0 && self.peek().is_some_and(|b| !b",:)]}/".contains(&b))
                 {
                     self.pos += 1;
                 }
@@ -300,7 +325,9 @@ impl Reader<'_> {
                 self.pos += 1;
                 return Some(Body::Fields(fields));
             }
+            // A raw identifier (`r#from`) names the same field.
             let name = self.name();
+            let name = name.strip_prefix("r#").map_or(name.clone(), str::to_string);
             self.skip_space();
             if self.peek()? != b':' {
                 return None;
