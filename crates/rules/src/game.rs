@@ -234,6 +234,12 @@ pub trait Game: Clone {
     fn reaches(&self, _mv: &Self::Move, _effect: &Self::Effect, _square: &str) -> bool {
         false
     }
+    /// Why the move written `text`, which [`Game::parse_move`] reads as no legal move, is
+    /// refused, where the rules can say more than the notation's reason (a lesson tells the
+    /// player); `None` by default, and for a text that names a legal move.
+    fn why_refused(&self, _text: &str) -> Option<String> {
+        None
+    }
     /// The chance input the game waits for before the next move, if any.
     fn pending_chance(&self) -> Option<Chance> {
         None

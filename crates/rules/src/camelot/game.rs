@@ -681,6 +681,49 @@ impl Game for Camelot {
         super::notation::read(&self.legal_moves(), text)
     }
 
+    /// A move only a rule of the position forbids (a compulsory capture, a piece that must
+    /// leave its castle), a jump that stops while it can go on, a knight's canter that goes
+    /// past a jump it owes.
+    fn why_refused(&self, text: &str) -> Option<String> {
+        use super::notation::{parse, read};
+        let legal = self.legal_moves();
+        if read(&legal, text).is_ok() {
+            return None;
+        }
+        let pseudo = self.pos.pseudo_moves(&self.limits);
+        if let Ok(mv) = read(&pseudo, text) {
+            return Some(self.why_illegal(&mv));
+        }
+        let san = parse(text).ok()?;
+        let mut at = san.from;
+        let steps = san.legs.iter().map(|&(x, to)| {
+            let far = (at.file() - to.file())
+                .abs()
+                .max((at.rank() - to.rank()).abs());
+            at = to;
+            let step = match (x, far) {
+                (true, _) => Step::Jump,
+                (false, 1) => Step::Plain,
+                (false, _) => Step::Canter,
+            };
+            (step, to)
+        });
+        let written = Move {
+            from: san.from,
+            steps: steps.collect(),
+        };
+        let stopped = legal
+            .iter()
+            .any(|m| m.from == written.from && m.steps.starts_with(&written.steps[..]));
+        if stopped && written.steps.last().is_some_and(|s| s.0 == Step::Jump) {
+            return Some(format!(
+                "a jump goes on while it can: from {} it must jump again",
+                written.destination()
+            ));
+        }
+        self.why_canter_refused(&written, &pseudo)
+    }
+
     fn ply(&self) -> usize {
         self.frames.len()
     }
