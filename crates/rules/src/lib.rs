@@ -19,6 +19,7 @@ games! {
 
 pub mod any;
 pub mod game;
+pub mod lesson;
 pub mod notation;
 pub mod options;
 pub mod palette;

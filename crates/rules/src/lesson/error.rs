@@ -1,0 +1,71 @@
+//! What can go wrong with a lesson file, each error placed in its file and on its line.
+
+use super::FORMAT;
+use std::path::PathBuf;
+
+/// What went wrong with a lesson; every error names the file and, where it can, the line
+/// and the field.
+#[derive(Debug, thiserror::Error)]
+pub enum LessonError {
+    /// The file could not be read.
+    #[error("{file}: cannot read: {source}")]
+    Io {
+        /// The lesson file.
+        file: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The file is not a lesson as written (the RON reader's words name the field).
+    #[error("{file}:{line}:{column}: {why}")]
+    Format {
+        /// The lesson file.
+        file: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What the RON reader said.
+        why: String,
+    },
+    /// The file was written in a newer lesson format than this reader knows.
+    #[error(
+        "{file}:{line}: written by a newer Tabula (format {format}; this one reads up to {FORMAT})"
+    )]
+    Newer {
+        /// The lesson file.
+        file: PathBuf,
+        /// 1-based line of its `format` field.
+        line: usize,
+        /// The format it names.
+        format: u64,
+    },
+    /// A field of the lesson itself is wrong (its options, or it has no steps).
+    #[error("{file}:{line}: {field}: {why}")]
+    Lesson {
+        /// The lesson file.
+        file: PathBuf,
+        /// 1-based line of the field.
+        line: usize,
+        /// The field at fault.
+        field: &'static str,
+        /// What was wrong.
+        why: String,
+    },
+    /// A field of a step is wrong: its options, setup or moves do not give a position, a
+    /// square is not one of the game's, or its task, solution or wrong answers do not hold.
+    #[error("{file}:{line}: step {step} ({title:?}), {field}: {why}")]
+    Step {
+        /// The lesson file.
+        file: PathBuf,
+        /// 1-based line of the field (or of the step, where the field is not written).
+        line: usize,
+        /// 1-based number of the step.
+        step: usize,
+        /// The step's title.
+        title: String,
+        /// The field at fault, e.g. `setup`, `solution`, `then[0].wrong[1]`.
+        field: String,
+        /// What was wrong.
+        why: String,
+    },
+}

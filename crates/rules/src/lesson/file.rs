@@ -1,0 +1,246 @@
+//! A lesson read from its file: loading and parsing (a newer format refused first), each
+//! step's position built through the games' checked constructors, and errors placed on the
+//! line of the field they are about.
+
+use super::format::{LessonText, Part, StepText};
+use super::{FORMAT, LessonError};
+use crate::registry::GameOptions;
+use crate::scene::SceneSetup;
+use crate::scene::layout::{self, Body, Value};
+use crate::{AnyGame, GameKind};
+use std::path::{Path, PathBuf};
+
+/// A lesson: a course of short steps for one game, read from its file with every step's
+/// position built.
+#[derive(Debug, Clone)]
+pub struct Lesson {
+    /// Where it was read from.
+    pub path: PathBuf,
+    /// Its title.
+    pub title: String,
+    /// Which game it teaches.
+    pub game: GameKind,
+    /// What the player is told before the first step, if anything.
+    pub intro: Option<String>,
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The file's text, for error lines.
+    source: String,
+    /// Where the lesson's values stand in `source`.
+    layout: Option<Value>,
+}
+
+/// One step of a lesson: a position, a few sentences, and a task the player does on the
+/// board, with its solution, hint and wrong answers. A step may be a short line: the player's
+/// move, then a scripted reply, then the player's next move (its [`Step::parts`]).
+#[derive(Debug, Clone)]
+pub struct Step {
+    /// 1-based number of the step in its lesson.
+    pub number: usize,
+    /// Its title.
+    pub title: String,
+    /// What the player is told, in plain words.
+    pub text: String,
+    /// Squares to light, in the game's square names.
+    pub squares: Vec<String>,
+    /// Arrows to draw, from a square to a square.
+    pub arrows: Vec<(String, String)>,
+    /// Moves played from the setup before the task (already played in [`Step::start`]).
+    pub moves: Vec<String>,
+    /// The player's moves: the step's own task first, then each further part of its line
+    /// (whose reply is played before it).
+    pub parts: Vec<Part>,
+    /// The game where the player takes over.
+    pub(super) start: AnyGame,
+}
+
+/// The 1-based line of a byte offset of `source`.
+fn line_at(source: &str, offset: usize) -> usize {
+    source[..offset.min(source.len())].matches('\n').count() + 1
+}
+
+/// The number a lesson's `format` field names (bare or as `Some(n)`) and where its value
+/// starts; `None` when absent or not a whole number.
+fn format_field(source: &str, lesson: &Value) -> Option<(u64, usize)> {
+    let value = lesson.field("format")?;
+    let number = match &value.body {
+        Body::Seq(items) if items.len() == 1 => &items[0],
+        _ => value,
+    };
+    let text = source.get(number.start..number.end)?.replace('_', "");
+    Some((text.trim().parse().ok()?, value.start))
+}
+
+/// Whether `path` holds a lesson: a RON file whose value is `Lesson(...)`.
+pub fn is_lesson_file(path: &Path) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|text| is_lesson_text(&text))
+}
+
+/// Whether a RON text's value is a `Lesson(...)` (after comments and attributes).
+pub fn is_lesson_text(text: &str) -> bool {
+    layout::read(text).is_some_and(|v| text.get(v.start..).is_some_and(|t| t.starts_with("Lesson")))
+}
+
+impl Lesson {
+    /// Reads a lesson file and builds every step's position.
+    pub fn load(path: &Path) -> Result<Lesson, LessonError> {
+        let source = std::fs::read_to_string(path).map_err(|source| LessonError::Io {
+            file: path.to_path_buf(),
+            source,
+        })?;
+        Lesson::parse(path, &source)
+    }
+
+    /// Parses a lesson from text (`path` is only used in messages) and builds every step's
+    /// position. A file in a newer format is refused before anything else is read.
+    pub fn parse(path: &Path, source: &str) -> Result<Lesson, LessonError> {
+        let layout = layout::read(source);
+        let newer = |line: usize, format: u64| LessonError::Newer {
+            file: path.to_path_buf(),
+            line,
+            format,
+        };
+        if let Some((format, start)) = layout.as_ref().and_then(|l| format_field(source, l))
+            && format > u64::from(FORMAT)
+        {
+            return Err(newer(line_at(source, start), format));
+        }
+        let options = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        let text: LessonText = options.from_str(source).map_err(|e| LessonError::Format {
+            file: path.to_path_buf(),
+            line: e.span.start.line,
+            column: e.span.start.col,
+            why: e.code.to_string(),
+        })?;
+        if let Some(format) = text.format.filter(|f| *f > FORMAT) {
+            let start = source.find("format").unwrap_or(0);
+            return Err(newer(line_at(source, start), u64::from(format)));
+        }
+        let mut lesson = Lesson {
+            path: path.to_path_buf(),
+            title: text.title.clone(),
+            game: text.game,
+            intro: text.intro.clone(),
+            steps: Vec::new(),
+            source: source.to_string(),
+            layout,
+        };
+        if text.steps.is_empty() {
+            return Err(lesson.lesson_error("steps", "a lesson has at least one step".into()));
+        }
+        for (index, step) in text.steps.iter().enumerate() {
+            let built = lesson.build_step(&text, index, step)?;
+            lesson.steps.push(built);
+        }
+        Ok(lesson)
+    }
+
+    /// A step as written made a [`Step`]: its options (the step's, else the lesson's), its
+    /// setup and its moves played.
+    fn build_step(
+        &self,
+        text: &LessonText,
+        index: usize,
+        step: &StepText,
+    ) -> Result<Step, LessonError> {
+        let fail = |field: &str, why: String| self.step_error_at(index, &step.title, field, why);
+        let (raw, field) = match &step.options {
+            Some(raw) => (raw.get_ron(), "options"),
+            None => (text.options.get_ron(), ""),
+        };
+        let options = GameOptions::from_ron(self.game, raw).map_err(|e| match field {
+            "options" => fail("options", e.to_string()),
+            _ => self.lesson_error("options", e.to_string()),
+        })?;
+        let setup = match &step.setup {
+            SceneSetup::Standard => None,
+            SceneSetup::Position(text) => Some(text.as_str()),
+        };
+        let mut start =
+            AnyGame::with_setup(options, setup).map_err(|e| fail("setup", e.to_string()))?;
+        for (i, mv) in step.moves.iter().enumerate() {
+            start
+                .play_texts(std::slice::from_ref(mv))
+                .map_err(|e| fail(&format!("moves[{i}]"), e.to_string()))?;
+        }
+        let first = Part {
+            reply: Vec::new(),
+            text: None,
+            task: step.task.clone(),
+            solution: step.solution.clone(),
+            hint: step.hint.clone(),
+            miss: step.miss.clone(),
+            wrong: step.wrong.clone(),
+        };
+        let mut parts = vec![first];
+        parts.extend(step.then.iter().cloned());
+        Ok(Step {
+            number: index + 1,
+            title: step.title.clone(),
+            text: step.text.clone(),
+            squares: step.squares.clone(),
+            arrows: step.arrows.clone(),
+            moves: step.moves.clone(),
+            parts,
+            start,
+        })
+    }
+
+    /// The 1-based line where a located value starts, or 0 when it cannot be found.
+    fn line_of(&self, value: Option<&Value>) -> usize {
+        value.map_or(0, |v| line_at(&self.source, v.start))
+    }
+
+    /// An error of the lesson's own field `field`.
+    pub(super) fn lesson_error(&self, field: &'static str, why: String) -> LessonError {
+        LessonError::Lesson {
+            file: self.path.clone(),
+            line: self.line_of(self.layout.as_ref().and_then(|l| l.field(field))),
+            field,
+            why,
+        }
+    }
+
+    /// The value at `field` of the `index`-th (0-based) step, a path such as `solution`,
+    /// `wrong[1].says` or `then[0].reply[2]`, followed as far as it is written (the step
+    /// itself when none of it is).
+    fn step_value(&self, index: usize, field: &str) -> Option<&Value> {
+        let step = self.layout.as_ref()?.field("steps")?.item(index)?;
+        let mut value = step;
+        for segment in field.split('.').filter(|s| !s.is_empty()) {
+            let (name, item) = match segment.split_once('[') {
+                Some((name, rest)) => (name, rest.trim_end_matches(']').parse::<usize>().ok()),
+                None => (segment, None),
+            };
+            let Some(next) = value.field(name) else { break };
+            value = next;
+            if let Some(i) = item {
+                let Some(next) = value.item(i) else { break };
+                value = next;
+            }
+        }
+        Some(value)
+    }
+
+    /// The 1-based line of a step's field (see [`Lesson::step_value`]), or 0.
+    pub fn step_line(&self, index: usize, field: &str) -> usize {
+        self.line_of(self.step_value(index, field))
+    }
+
+    fn step_error_at(&self, index: usize, title: &str, field: &str, why: String) -> LessonError {
+        LessonError::Step {
+            file: self.path.clone(),
+            line: self.step_line(index, field),
+            step: index + 1,
+            title: title.to_string(),
+            field: field.to_string(),
+            why,
+        }
+    }
+
+    /// An error of the `index`-th (0-based) step, placed on its field `field`.
+    pub(super) fn step_error(&self, index: usize, field: &str, why: String) -> LessonError {
+        self.step_error_at(index, &self.steps[index].title, field, why)
+    }
+}
