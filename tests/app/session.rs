@@ -542,7 +542,8 @@ fn every_reading_option_is_offered_by_the_start_screen_and_the_command_line() {
     let TableGame::Fences(race) = table(GameKind::Fences, 5) else {
         panic!("fence race")
     };
-    assert!(!race.options().entrance_fences);
+    // The reading beside the default (no fence in home's entrances): one always stays open.
+    assert!(race.options().entrance_fences && race.options().keep_one_entrance_open);
     let TableGame::Screwball(screwball) = table(GameKind::Screwball, 3) else {
         panic!("Screwball")
     };
