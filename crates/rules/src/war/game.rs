@@ -606,6 +606,35 @@ impl Game for War {
         super::explain::why_illegal(self, mv)
     }
 
+    /// The rules' reason ([`Game::why_illegal`]) for the step or flight a text names that
+    /// the notation reads as no legal move.
+    fn why_refused(&self, text: &str) -> Option<String> {
+        let san: super::notation::WarSan = text.parse().ok()?;
+        if !san.find(&self.pos, &self.legal_moves()).is_empty() {
+            return None;
+        }
+        let side = self.pos.to_move();
+        let probes: Vec<Move> = self
+            .pos
+            .pieces_of(side)
+            .flat_map(|(place, _)| {
+                Square::all().map(move |to| match place {
+                    Place::Square(from) => Move::Step { from, to },
+                    Place::Station(station) => Move::Fly { station, to },
+                })
+            })
+            .filter(|mv| san.matches(&self.pos, mv))
+            .collect();
+        // A square of one's own piece only when the text can mean nothing else.
+        let own = |mv: &&Move| {
+            self.pos
+                .at(mv.destination())
+                .is_some_and(|p| p.side == side)
+        };
+        let probe = probes.iter().find(|mv| !own(mv)).or(probes.first())?;
+        Some(self.why_illegal(probe))
+    }
+
     fn move_text(&self, mv: &Move) -> String {
         super::notation::print(&self.pos, &self.pos.legal_moves(self.options.offered), mv)
     }
