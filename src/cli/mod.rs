@@ -87,6 +87,8 @@ pub enum Command {
     Think(tabula_ai::commands::think::ThinkArgs),
     /// Games between two engines: wins, draws and losses with a 95% interval.
     Arena(tabula_ai::commands::arena::ArenaArgs),
+    /// A round robin of random play, the plain tree search and the levels, rated in Elo.
+    Ladder(tabula_ai::commands::ladder::LadderArgs),
     /// The engine on a line protocol over standard input and output (docs/engine-protocol.md).
     Engine(tabula_ai::commands::engine::EngineArgs),
     /// Run a table server: tables of any game over WebSocket, kept in SQLite or
@@ -140,6 +142,9 @@ pub fn main() -> ExitCode {
         }
         Command::Arena(args) => {
             engine_command("arena", |out| tabula_ai::commands::arena::run(&args, out))
+        }
+        Command::Ladder(args) => {
+            engine_command("ladder", |out| tabula_ai::commands::ladder::run(&args, out))
         }
         Command::Engine(args) => {
             engine_command("engine", |_| tabula_ai::commands::engine::run_stdio(&args))
