@@ -754,7 +754,11 @@ mod tests {
             fences.push((green, slot(a, b)));
         }
         let game = Fences::with_layout(
-            FencesOptions::default(),
+            FencesOptions {
+                // Fences may stand in home's entrances (not by default).
+                entrance_fences: true,
+                ..FencesOptions::default()
+            },
             vec![Node::Space(space("j7")), Node::Space(space("c3"))],
             fences,
         )
@@ -891,7 +895,12 @@ mod tests {
 
     #[test]
     fn a_fence_in_an_entrance_sends_the_pawn_round() {
-        let mut game = Fences::new(FencesOptions::default()).unwrap();
+        let mut game = Fences::new(FencesOptions {
+            // Fences may stand in home's entrances (not by default).
+            entrance_fences: true,
+            ..FencesOptions::default()
+        })
+        .unwrap();
         let south = game.board().entrance_slots()[0];
         let shut = game
             .legal_moves()
