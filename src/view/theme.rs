@@ -5,6 +5,14 @@
 
 use bevy::prelude::*;
 use bevy::text::FontSize;
+use tabula_rules::palette::Rgb;
+
+/// A colour of a game's palette, as the table paints it. Each game declares its colours
+/// once, as plain data in the rules crate (`tabula_rules::<game>::palette`), where the
+/// server's page reads them too.
+pub(crate) const fn color(c: Rgb) -> Color {
+    Color::srgb(c.r, c.g, c.b)
+}
 
 /// Headings and titles: old gold.
 pub(crate) const GOLD: Color = Color::srgb(0.85, 0.72, 0.4);
@@ -113,4 +121,76 @@ pub(crate) fn button(label: impl Into<String>, size: f32, color: Color, node: No
 /// A panel of `color` laid out by `node`.
 pub(crate) fn panel(color: Color, node: Node) -> impl Bundle {
     (node, BackgroundColor(color))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::color;
+    use bevy::prelude::*;
+    use tabula_rules::palette::Rgb;
+
+    /// Whether two colours agree to well under a shade in a byte.
+    fn same(a: Color, b: Color) -> bool {
+        let (a, b) = (a.to_srgba(), b.to_srgba());
+        [
+            (a.red, b.red),
+            (a.green, b.green),
+            (a.blue, b.blue),
+            (a.alpha, b.alpha),
+        ]
+        .iter()
+        .all(|(x, y)| (x - y).abs() < 1e-5)
+    }
+
+    /// The status line's colour as the palette lightens it, against Bevy's `lighter`.
+    fn lightened_as_bevy_does(base: Rgb, status: Rgb, amount: f32) {
+        let bevy = color(base).lighter(amount);
+        assert!(same(color(status), bevy), "{status:?} against {bevy:?}");
+    }
+
+    #[test]
+    fn the_palettes_lighten_and_mix_as_bevy_does() {
+        use tabula_rules::{fences, screwball, transport, war};
+        for side in war::Side::ALL {
+            lightened_as_bevy_does(
+                war::palette::army(side),
+                war::palette::status(side),
+                war::palette::STATUS_LIGHTER,
+            );
+        }
+        for fleet in 0..4 {
+            lightened_as_bevy_does(
+                transport::palette::fleet(fleet),
+                transport::palette::status(fleet),
+                transport::palette::STATUS_LIGHTER,
+            );
+        }
+        for section in fences::Section::ALL {
+            lightened_as_bevy_does(
+                fences::palette::seat(section),
+                fences::palette::status(section),
+                fences::palette::STATUS_LIGHTER,
+            );
+            let bevy = color(fences::palette::seat(section))
+                .mix(&color(fences::palette::NEUTRAL), fences::palette::TINT_FADE);
+            let tint = fences::palette::tint(section);
+            assert!(same(color(tint), bevy), "{tint:?} against {bevy:?}");
+        }
+        for player in screwball::Player::ALL {
+            lightened_as_bevy_does(
+                screwball::palette::pieces(player),
+                screwball::palette::status(player),
+                screwball::palette::STATUS_LIGHTER,
+            );
+        }
+    }
+
+    #[test]
+    fn the_water_is_as_translucent_as_before() {
+        use tabula_rules::transport::palette::{WATER, WATER_ALPHA};
+        assert!(same(
+            color(WATER).with_alpha(WATER_ALPHA),
+            Color::srgba(0.2, 0.5, 0.7, 0.28)
+        ));
+    }
 }

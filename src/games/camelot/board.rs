@@ -1,8 +1,9 @@
 //! The Camelot board on the table: 160 squares with stepped ends, the two castles at each
 //! end walled in stone, and where each square stands in the world.
 
+use crate::view::theme::color;
 use bevy::prelude::*;
-use tabula_rules::camelot::{Side, Square};
+use tabula_rules::camelot::{Side, Square, palette};
 
 /// Width of a square in world units (the board is 12 by 16 squares).
 pub(crate) const SQUARE: f32 = 0.72;
@@ -35,31 +36,6 @@ pub(crate) fn square_at(at: Vec3) -> Option<Square> {
     Square::new(file as i8, rank as i8)
 }
 
-/// The colours of the board and the armies.
-pub(crate) mod palette {
-    use bevy::prelude::Color;
-    /// Light squares.
-    pub(crate) const LIGHT: Color = Color::srgb(0.80, 0.72, 0.55);
-    /// Dark squares.
-    pub(crate) const DARK: Color = Color::srgb(0.42, 0.27, 0.16);
-    /// The White army: ivory.
-    pub(crate) const WHITE: Color = Color::srgb(0.93, 0.90, 0.82);
-    /// The Black army: ebony.
-    pub(crate) const BLACK: Color = Color::srgb(0.10, 0.10, 0.11);
-    /// Castle floors.
-    pub(crate) const CASTLE: Color = Color::srgb(0.55, 0.12, 0.12);
-    /// Stone walls.
-    pub(crate) const STONE: Color = Color::srgb(0.62, 0.60, 0.56);
-}
-
-/// The colour of an army.
-pub(crate) fn side_color(side: Side) -> Color {
-    match side {
-        Side::White => palette::WHITE,
-        Side::Black => palette::BLACK,
-    }
-}
-
 /// Spawns the Camelot board and its castles.
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
@@ -80,11 +56,11 @@ fn spawn_board(
             ..default()
         })
     };
-    let frame = material(Color::srgb(0.22, 0.12, 0.06), 0.5);
-    let light = material(palette::LIGHT, 0.6);
-    let dark = material(palette::DARK, 0.6);
-    let castle = material(palette::CASTLE, 0.5);
-    let stone = material(palette::STONE, 0.9);
+    let frame = material(color(palette::FRAME), 0.5);
+    let light = material(color(palette::LIGHT), 0.6);
+    let dark = material(color(palette::DARK), 0.6);
+    let castle = material(color(palette::CASTLE), 0.5);
+    let stone = material(color(palette::STONE), 0.9);
 
     // The frame follows the board's stepped outline: one slab per rank, one mesh in all.
     let mut slabs: Vec<crate::view::models::Part> = Vec::new();

@@ -34,14 +34,6 @@ entered only by jumping and left at once; at most two castle moves. Win with two
 the enemy castle, by capturing all (keeping two), or when the opponent cannot move. Draws: \
 one piece each, third repetition, 50 quiet moves each.";
 
-/// The colour a side's status line is drawn in.
-fn side_tint(side: Side) -> Color {
-    match side {
-        Side::White => Color::srgb(0.95, 0.92, 0.85),
-        Side::Black => Color::srgb(0.62, 0.62, 0.7),
-    }
-}
-
 impl TableRules for Camelot {
     type Knowledge = tabula_ai::knowledge::camelot::CamelotKnowledge;
 
@@ -67,7 +59,7 @@ impl TableRules for Camelot {
     }
 
     fn status_color(&self, player: Side) -> Color {
-        side_tint(player)
+        crate::view::theme::color(tabula_rules::camelot::palette::status(player))
     }
 
     /// Pieces and captures, castle moves, the draw counters.

@@ -1,10 +1,11 @@
 //! Camelot's men and knights in 3D: each piece entity dressed in its model.
 
-use super::board::{SQUARE, side_color};
+use super::board::SQUARE;
 use super::pieces::Model;
 use crate::table::pieces::SpawnSet;
+use crate::view::theme::color;
 use bevy::prelude::*;
-use tabula_rules::camelot::{Kind, Side};
+use tabula_rules::camelot::{Kind, Side, palette};
 
 /// Materials of the men and knights.
 #[derive(Resource)]
@@ -34,12 +35,12 @@ fn make_kit(mut commands: Commands, mut materials: ResMut<Assets<StandardMateria
     };
     commands.insert_resource(Kit {
         army: [
-            materials.add(paint(side_color(Side::White))),
-            materials.add(paint(side_color(Side::Black))),
+            materials.add(paint(color(palette::army(Side::White)))),
+            materials.add(paint(color(palette::army(Side::Black)))),
         ],
         trim: [
-            materials.add(paint(Color::srgb(0.55, 0.12, 0.1))),
-            materials.add(paint(Color::srgb(0.85, 0.68, 0.25))),
+            materials.add(paint(color(palette::WHITE_TRIM))),
+            materials.add(paint(color(palette::BLACK_TRIM))),
         ],
     });
 }

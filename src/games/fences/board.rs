@@ -2,9 +2,9 @@
 //! them, the walled central home with its four entrances, and the corner stations with
 //! their partitions; and where each rules coordinate stands in the world.
 
-use super::seat_color;
+use crate::view::theme::color;
 use bevy::prelude::*;
-use tabula_rules::fences::{Board, Node, Seat, Section, Slot, Space};
+use tabula_rules::fences::{Board, Node, Seat, Section, Slot, Space, palette};
 
 /// Width of the field in world units, centre to centre of the corner spaces.
 const FIELD: f32 = 10.0;
@@ -132,19 +132,16 @@ fn spawn_board(
             ..default()
         })
     };
-    let base = paint(Color::srgb(0.2, 0.13, 0.08), 0.6);
-    let groove = paint(Color::srgb(0.12, 0.08, 0.05), 0.8);
-    let stone = paint(Color::srgb(0.62, 0.6, 0.56), 0.9);
-    let roof = paint(Color::srgb(0.55, 0.16, 0.1), 0.6);
-    let gold = paint(Color::srgb(0.86, 0.68, 0.22), 0.35);
+    let base = paint(color(palette::BASE), 0.6);
+    let groove = paint(color(palette::GROOVE), 0.8);
+    let stone = paint(color(palette::STONE), 0.9);
+    let roof = paint(color(palette::ROOF), 0.6);
+    let gold = paint(color(palette::GOLD), 0.35);
     let section_paint: Vec<(Section, Handle<StandardMaterial>)> = Section::ALL
         .iter()
-        .map(|s| {
-            let c = seat_color(Seat(*s)).mix(&Color::srgb(0.85, 0.8, 0.7), 0.72);
-            (*s, paint(c, 0.6))
-        })
+        .map(|s| (*s, paint(color(palette::tint(*s)), 0.6)))
         .collect();
-    let neutral = paint(Color::srgb(0.85, 0.8, 0.7), 0.6);
+    let neutral = paint(color(palette::NEUTRAL), 0.6);
 
     commands.spawn((
         bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),

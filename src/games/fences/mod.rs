@@ -12,7 +12,7 @@ use crate::table::report::{MoveLine, turn_lines};
 use crate::table::rules::TableRules;
 use crate::table::seats::Seat;
 use bevy::prelude::*;
-use tabula_rules::fences::{FenceMove, Fences, Node, Section};
+use tabula_rules::fences::{FenceMove, Fences, Node};
 use tabula_rules::game::Chance;
 use tabula_rules::scene::GameKind;
 use tabula_rules::{Game, Outcome, PlayError};
@@ -32,16 +32,6 @@ pub enum Stage {
     Walk(u8),
     /// The race is over.
     Over,
-}
-
-/// The colour of a seat.
-pub(crate) fn seat_color(seat: tabula_rules::fences::Seat) -> Color {
-    match seat.0 {
-        Section::South => Color::srgb(0.78, 0.14, 0.1),
-        Section::East => Color::srgb(0.14, 0.32, 0.8),
-        Section::North => Color::srgb(0.12, 0.55, 0.2),
-        Section::West => Color::srgb(0.9, 0.75, 0.12),
-    }
 }
 
 /// What the seat to move must do now.
@@ -111,7 +101,7 @@ impl TableRules for Fences {
     }
 
     fn status_color(&self, seat: tabula_rules::fences::Seat) -> Color {
-        seat_color(seat).lighter(0.2)
+        crate::view::theme::color(tabula_rules::fences::palette::status(seat.0))
     }
 
     /// Each pawn's place and its distance home; the chance cards left.

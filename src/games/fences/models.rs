@@ -2,11 +2,12 @@
 
 use super::board::pitch;
 use super::pieces::{DIE_SIZE, Die, FencePanel, Pawn, face_up};
-use super::seat_color;
 use crate::table::game_match::Match;
+use crate::view::theme::color;
 use bevy::prelude::*;
 use tabula_rules::fences::Fences;
 use tabula_rules::fences::Seat;
+use tabula_rules::fences::palette;
 
 /// Gives panels, pawns and the die their models.
 pub(crate) fn plugin(app: &mut App) {
@@ -37,15 +38,15 @@ fn dress_fences(
     let lite = lite_on(lite);
     for (entity, panel) in &new {
         let worn = made.entry(panel.seat).or_insert_with(|| {
-            let color = seat_color(panel.seat);
+            let seat = color(palette::seat(panel.seat.0));
             let paint = |c: Color| StandardMaterial {
                 base_color: c,
                 perceptual_roughness: 0.5,
                 ..default()
             };
             let (paint, dark) = (
-                materials.add(paint(color)),
-                materials.add(paint(color.darker(0.2))),
+                materials.add(paint(seat)),
+                materials.add(paint(seat.darker(0.2))),
             );
             let post = Cylinder::new(0.045, 0.42).mesh().resolution(10).build();
             let mut parts = vec![(
@@ -80,7 +81,7 @@ fn dress_pawns(
     for (entity, pawn) in &new {
         let worn = made.entry(pawn.seat).or_insert_with(|| {
             let paint = materials.add(StandardMaterial {
-                base_color: seat_color(pawn.seat),
+                base_color: color(palette::seat(pawn.seat.0)),
                 perceptual_roughness: 0.3,
                 reflectance: 0.6,
                 ..default()
@@ -124,12 +125,12 @@ fn dress_die(
     let lite = lite_on(lite);
     for entity in &new {
         let ivory = materials.add(StandardMaterial {
-            base_color: Color::srgb(0.95, 0.93, 0.88),
+            base_color: color(palette::DIE),
             perceptual_roughness: 0.35,
             ..default()
         });
         let ink = materials.add(StandardMaterial {
-            base_color: Color::srgb(0.08, 0.08, 0.1),
+            base_color: color(palette::PIPS),
             perceptual_roughness: 0.5,
             ..default()
         });

@@ -1,8 +1,9 @@
 //! The Screwball board on the table: six staggered columns of large squares and pairs of
 //! small squares, drawn at their exact sizes, and where each space stands in the world.
 
+use crate::view::theme::color;
 use bevy::prelude::*;
-use tabula_rules::screwball::{Board, Size, SpaceId};
+use tabula_rules::screwball::{Board, Size, SpaceId, palette};
 
 /// World units per unit of the board (a small square's side).
 pub(crate) const UNIT: f32 = 0.8;
@@ -58,11 +59,11 @@ fn spawn_board(
             ..default()
         })
     };
-    let frame = paint(Color::srgb(0.16, 0.2, 0.24));
-    let large = paint(Color::srgb(0.82, 0.78, 0.66));
-    let large_alt = paint(Color::srgb(0.74, 0.69, 0.56));
-    let small = paint(Color::srgb(0.22, 0.36, 0.42));
-    let small_alt = paint(Color::srgb(0.17, 0.29, 0.35));
+    let frame = paint(color(palette::FRAME));
+    let large = paint(color(palette::LARGE));
+    let large_alt = paint(color(palette::LARGE_ALT));
+    let small = paint(color(palette::SMALL));
+    let small_alt = paint(color(palette::SMALL_ALT));
     commands.spawn((
         bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         Mesh3d(meshes.add(Cuboid::new(12.0 * UNIT + 0.5, 0.12, 12.0 * UNIT + 0.5))),

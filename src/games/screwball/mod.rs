@@ -21,14 +21,6 @@ use tabula_rules::{Game, Outcome};
 pub(crate) const SYSTEMS: crate::table::rules::GameSystems =
     crate::table::rules::GameSystems(GameKind::Screwball);
 
-/// The colour of a player's pieces.
-pub(crate) fn player_color(player: Player) -> Color {
-    match player {
-        Player::Screws => Color::srgb(0.78, 0.62, 0.25),
-        Player::Balls => Color::srgb(0.62, 0.1, 0.12),
-    }
-}
-
 /// The rules in brief, for the help overlay.
 pub(crate) const RULES: &str = "Dubay's Screwball Checkers (1946). Large pieces stand on small squares, small pieces on \
 large ones. Pieces start on the row remote from their owner and move toward him: one step \
@@ -60,7 +52,7 @@ impl TableRules for Screwball {
     }
 
     fn status_color(&self, player: Player) -> Color {
-        player_color(player).lighter(0.2)
+        crate::view::theme::color(tabula_rules::screwball::palette::status(player))
     }
 
     /// Pieces on the board, in reserve and dead, for each player.

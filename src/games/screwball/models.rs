@@ -2,11 +2,11 @@
 
 use super::board::UNIT;
 use super::pieces::Model;
-use super::player_color;
+use crate::view::theme::color;
 use bevy::prelude::*;
 use std::collections::HashMap;
 use tabula_rules::screwball::game::Piece;
-use tabula_rules::screwball::{Player, Size};
+use tabula_rules::screwball::{Player, Size, palette};
 
 /// Gives pieces their models.
 pub(crate) fn plugin(app: &mut App) {
@@ -31,9 +31,9 @@ fn dress(
             ..default()
         };
         [
-            materials.add(metal(player_color(Player::Screws), 0.8)),
-            materials.add(metal(player_color(Player::Balls), 0.1)),
-            materials.add(metal(Color::srgb(0.1, 0.1, 0.1), 0.2)),
+            materials.add(metal(color(palette::pieces(Player::Screws)), 0.8)),
+            materials.add(metal(color(palette::pieces(Player::Balls)), 0.1)),
+            materials.add(metal(color(palette::DETAIL), 0.2)),
         ]
     });
     for (entity, Model(piece)) in &new {

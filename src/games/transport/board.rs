@@ -2,8 +2,10 @@
 //! translucent water surface, and the heights of the three strata.
 
 use crate::table::game_match::Match;
+use crate::view::theme::color;
 use bevy::prelude::*;
 use tabula_rules::transport::Transport;
+use tabula_rules::transport::palette;
 use tabula_rules::transport::{Sq, Stratum};
 
 /// Width of the board in world units.
@@ -84,9 +86,9 @@ fn spawn_sea(
             ..default()
         })
     };
-    let light = paint(Color::srgb(0.55, 0.62, 0.6));
-    let dark = paint(Color::srgb(0.16, 0.24, 0.3));
-    let wall = paint(Color::srgb(0.25, 0.18, 0.12));
+    let light = paint(color(palette::FLOOR_LIGHT));
+    let dark = paint(color(palette::FLOOR_DARK));
+    let wall = paint(color(palette::WALL));
     // The tank: a floor under the squares and low walls around, one mesh.
     let mut tank = vec![(
         Cuboid::new(WIDTH + 0.4, 0.1, WIDTH + 0.4).mesh().build(),
@@ -121,7 +123,7 @@ fn spawn_sea(
         bevy::state::state_scoped::DespawnOnExit(crate::state::AtTable),
         Mesh3d(meshes.add(Cuboid::new(WIDTH, 0.02, WIDTH))),
         MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgba(0.2, 0.5, 0.7, 0.28),
+            base_color: color(palette::WATER).with_alpha(palette::WATER_ALPHA),
             alpha_mode: AlphaMode::Blend,
             perceptual_roughness: 0.3,
             reflectance: 0.3,

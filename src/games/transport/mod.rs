@@ -22,16 +22,6 @@ use tabula_rules::{Game, Outcome};
 pub(crate) const SYSTEMS: crate::table::rules::GameSystems =
     crate::table::rules::GameSystems(GameKind::Transport);
 
-/// The hull colour of a fleet.
-pub(crate) fn fleet_color(fleet: u8) -> Color {
-    match fleet {
-        0 => Color::srgb(0.86, 0.84, 0.78),
-        1 => Color::srgb(0.28, 0.3, 0.34),
-        2 => Color::srgb(0.78, 0.66, 0.46),
-        _ => Color::srgb(0.2, 0.26, 0.42),
-    }
-}
-
 /// Where a fleet's player sits: two fleets and teams face each other across the board; in
 /// the battle royal each fleet has its own edge.
 pub(crate) fn fleet_seat(mode: Mode, fleet: u8) -> Seat {
@@ -81,7 +71,7 @@ impl TableRules for Transport {
     }
 
     fn status_color(&self, fleet: Fleet) -> Color {
-        fleet_color(fleet.0).lighter(0.2)
+        crate::view::theme::color(tabula_rules::transport::palette::status(fleet.0))
     }
 
     /// Each fleet's reserve, or that it is out.

@@ -1,12 +1,13 @@
 //! Transport's fleets in 3D: each ship, plane, missile and mark dressed in its model.
 
 use super::board::square_side;
-use super::fleet_color;
-use super::pieces::{Model, mark_color};
+use super::pieces::Model;
 use crate::table::game_match::Match;
+use crate::view::theme::color;
 use bevy::prelude::*;
 use tabula_rules::transport::Kind;
 use tabula_rules::transport::Transport;
+use tabula_rules::transport::palette;
 use tabula_rules::transport::pieces::{Mark, bow_dots_for};
 
 /// Gives pieces their models.
@@ -54,13 +55,13 @@ fn model(
     materials: &mut Assets<StandardMaterial>,
 ) -> Vec<crate::view::models::Part> {
     let hull = materials.add(StandardMaterial {
-        base_color: fleet_color(fleet),
+        base_color: color(palette::fleet(fleet)),
         perceptual_roughness: 0.45,
         metallic: 0.3,
         ..default()
     });
     let dark = materials.add(StandardMaterial {
-        base_color: fleet_color(fleet).darker(0.25),
+        base_color: color(palette::fleet(fleet)).darker(0.25),
         perceptual_roughness: 0.5,
         ..default()
     });
@@ -199,8 +200,8 @@ fn model(
             return handle.clone();
         }
         let handle = materials.add(StandardMaterial {
-            base_color: mark_color(mark),
-            emissive: mark_color(mark).to_linear() * 0.4,
+            base_color: color(palette::mark(mark)),
+            emissive: color(palette::mark(mark)).to_linear() * 0.4,
             ..default()
         });
         paints.push((mark, handle.clone()));
@@ -224,7 +225,7 @@ fn model(
     }
     for &band in kind.bands() {
         let paint = materials.add(StandardMaterial {
-            base_color: mark_color(band),
+            base_color: color(palette::mark(band)),
             ..default()
         });
         if kind.is_auxiliary() {

@@ -13,7 +13,6 @@ use crate::table::pieces::RebuildSet;
 use crate::table::rules::Played;
 use bevy::prelude::*;
 use tabula_rules::transport::Transport;
-use tabula_rules::transport::pieces::Mark;
 use tabula_rules::transport::{Dir, Kind, Move, Piece, Stratum};
 
 /// A piece on the board.
@@ -354,15 +353,5 @@ fn sink(
 fn vanish(mut commands: Commands, done: Query<Entity, (With<Vanish>, Without<Travel>)>) {
     for entity in &done {
         commands.entity(entity).despawn();
-    }
-}
-
-/// The colour of a mark.
-pub(super) fn mark_color(mark: Mark) -> Color {
-    match mark {
-        Mark::Red => Color::srgb(0.85, 0.1, 0.08),
-        Mark::Yellow => Color::srgb(0.95, 0.85, 0.1),
-        Mark::Green => Color::srgb(0.1, 0.7, 0.2),
-        Mark::Orange => Color::srgb(0.98, 0.5, 0.05),
     }
 }

@@ -1,8 +1,9 @@
 //! The table and the War board: squares, citadels with battlements, flying-machine
 //! stations; and where each rules coordinate stands in the world.
 
+use crate::view::theme::color;
 use bevy::prelude::*;
-use tabula_rules::war::{Side, Square, Station};
+use tabula_rules::war::{Side, Square, Station, palette};
 
 /// World position of the centre of a square's top face. Red sits at +z, files run along x.
 pub(crate) fn square_center(sq: Square) -> Vec3 {
@@ -21,33 +22,6 @@ pub(crate) fn station_center(side: Side, st: Station) -> Vec3 {
 
 /// Height of the squares' top faces.
 pub(crate) const BOARD_TOP: f32 = 0.04;
-
-/// The board colours of the book's board: white and black squares, red and blue citadels.
-pub(crate) mod palette {
-    use bevy::prelude::Color;
-    /// Light squares.
-    pub(crate) const LIGHT: Color = Color::srgb(0.86, 0.82, 0.72);
-    /// Dark squares.
-    pub(crate) const DARK: Color = Color::srgb(0.16, 0.15, 0.15);
-    /// Red army.
-    pub(crate) const RED: Color = Color::srgb(0.75, 0.12, 0.09);
-    /// Blue army.
-    pub(crate) const BLUE: Color = Color::srgb(0.12, 0.30, 0.78);
-    /// Gold trim.
-    pub(crate) const GOLD: Color = Color::srgb(0.86, 0.68, 0.22);
-    /// Iron (wheels, barrels).
-    pub(crate) const IRON: Color = Color::srgb(0.12, 0.12, 0.13);
-    /// Stone of the battlements.
-    pub(crate) const STONE: Color = Color::srgb(0.62, 0.60, 0.56);
-}
-
-/// The colour of an army.
-pub(crate) fn side_color(side: Side) -> Color {
-    match side {
-        Side::Red => palette::RED,
-        Side::Blue => palette::BLUE,
-    }
-}
 
 /// The board's squares of one colour: one mesh, so that the board costs two draws instead
 /// of one a square. A click on it falls on the square [`square_at`] finds.
@@ -77,7 +51,7 @@ fn spawn_table(
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let frame = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.22, 0.12, 0.06),
+        base_color: color(palette::FRAME),
         perceptual_roughness: 0.5,
         ..default()
     });
@@ -91,12 +65,12 @@ fn spawn_table(
     ));
 
     let light = materials.add(StandardMaterial {
-        base_color: palette::LIGHT,
+        base_color: color(palette::LIGHT),
         perceptual_roughness: 0.6,
         ..default()
     });
     let dark = materials.add(StandardMaterial {
-        base_color: palette::DARK,
+        base_color: color(palette::DARK),
         perceptual_roughness: 0.6,
         ..default()
     });
@@ -118,7 +92,7 @@ fn spawn_table(
     // Citadels: a battlemented ring, the inner area in the owner's colour; decoration,
     // never picked, one mesh a material.
     let stone = materials.add(StandardMaterial {
-        base_color: palette::STONE,
+        base_color: color(palette::STONE),
         perceptual_roughness: 0.9,
         ..default()
     });
@@ -129,7 +103,7 @@ fn spawn_table(
     for side in Side::ALL {
         let c = square_center(Square::citadel(side));
         let inner = materials.add(StandardMaterial {
-            base_color: side_color(side).with_alpha(1.0),
+            base_color: color(palette::army(side)),
             perceptual_roughness: 0.5,
             ..default()
         });
@@ -166,7 +140,7 @@ fn spawn_table(
         .major_resolution(24)
         .build();
     let gold = materials.add(StandardMaterial {
-        base_color: palette::GOLD,
+        base_color: color(palette::GOLD),
         metallic: 0.8,
         perceptual_roughness: 0.35,
         ..default()

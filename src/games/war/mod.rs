@@ -103,7 +103,7 @@ impl TableRules for War {
     }
 
     fn status_color(&self, side: Side) -> Color {
-        board::side_color(side).lighter(0.25)
+        crate::view::theme::color(tabula_rules::war::palette::status(side))
     }
 
     /// What each side has lost.

@@ -2,10 +2,10 @@
 //! cannons, horses, flying machines), built once per kind and colour.
 
 use super::pieces::PieceModel;
-use crate::games::war::board::{palette, side_color};
 use crate::table::pieces::SpawnSet;
+use crate::view::theme::color;
 use bevy::prelude::*;
-use tabula_rules::war::{Kind, Piece, Side};
+use tabula_rules::war::{Kind, Piece, Side, palette};
 
 /// The meshes and materials of every piece model.
 #[derive(Resource)]
@@ -43,17 +43,17 @@ fn make_kit(mut commands: Commands, mut materials: ResMut<Assets<StandardMateria
     };
     commands.insert_resource(PieceKit {
         side: [
-            materials.add(army(side_color(Side::Red))),
-            materials.add(army(side_color(Side::Blue))),
+            materials.add(army(color(palette::army(Side::Red)))),
+            materials.add(army(color(palette::army(Side::Blue)))),
         ],
         gold: materials.add(StandardMaterial {
-            base_color: palette::GOLD,
+            base_color: color(palette::GOLD),
             metallic: 0.9,
             perceptual_roughness: 0.3,
             ..default()
         }),
         iron: materials.add(StandardMaterial {
-            base_color: palette::IRON,
+            base_color: color(palette::IRON),
             metallic: 0.6,
             perceptual_roughness: 0.4,
             ..default()

@@ -1,6 +1,7 @@
 //! Transport's colours, as on the 3D table: the tank, its floor and water, the four fleets'
 //! hulls, the patent's marks, and the shades the server's page draws with.
 
+use super::pieces::Mark;
 use crate::palette::{Rgb, rgb};
 
 /// Fleet 1's hulls.
@@ -52,6 +53,16 @@ pub const fn fleet(fleet: u8) -> Rgb {
     }
 }
 
+/// The colour of one of the patent's marks.
+pub const fn mark(mark: Mark) -> Rgb {
+    match mark {
+        Mark::Red => MARK_RED,
+        Mark::Yellow => MARK_YELLOW,
+        Mark::Green => MARK_GREEN,
+        Mark::Orange => MARK_ORANGE,
+    }
+}
+
 /// The colour of the status line while fleet `fleet` (0 is Fleet 1) is to move: its hulls'
 /// colour, lightened so that it reads on a dark ground.
 pub fn status(fleet_index: u8) -> Rgb {
@@ -77,5 +88,9 @@ mod tests {
         assert_eq!(INK_ON_LIGHT.hex(), "#2a2622");
         assert_eq!(EDGE_ON_DARK.hex(), "#e8e4da");
         assert_eq!(INK_ON_DARK.hex(), "#f4f1ea");
+        let marks: Vec<String> = [Mark::Red, Mark::Yellow, Mark::Green, Mark::Orange]
+            .map(|m| mark(m).hex())
+            .into();
+        assert_eq!(marks, ["#d91a14", "#f2d91a", "#1ab333", "#fa800d"]);
     }
 }
