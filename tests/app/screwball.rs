@@ -106,6 +106,18 @@ fn an_attack_is_entered_with_its_penalty_squares_and_the_table_follows() {
         "the attacker waits on d5: its one step is held, which is not death"
     );
 
+    // "He is entitled to another move": a right, which Enter declines.
+    assert!(
+        the_match(&app)
+            .legal()
+            .contains(&tabula_rules::screwball::Move::Pass)
+    );
+    assert!(the_match(&app).status().contains("Enter ends the turn"));
+    command(&mut app, MatchCommand::Confirm);
+    assert_eq!(the_match(&app).game.to_move(), Player::Balls);
+    command(&mut app, MatchCommand::Undo);
+    assert_eq!(the_match(&app).game.to_move(), Player::Screws);
+
     command(&mut app, MatchCommand::Undo);
     assert_eq!(the_match(&app).game.ply(), 0);
     assert_eq!(shown(&mut app), truth(&app));

@@ -85,21 +85,22 @@ impl TableRules for Camelot {
                 pos.count(side)
             ));
         }
+        // Both rule sets draw a game after its quiet moves run out.
+        let quiet = self.quiet_plies();
+        match options.no_progress_moves {
+            Some(n) => lines.push(format!(
+                "Quiet moves (no capture, no castle entry): {} of {n}",
+                quiet / 2
+            )),
+            None => lines.push("No limit on quiet moves".into()),
+        }
         if wcf {
-            let quiet = self.quiet_plies();
-            match options.no_progress_moves {
-                Some(n) => lines.push(format!(
-                    "Quiet moves (no capture, no castle entry): {} of {n}",
-                    quiet / 2
-                )),
-                None => lines.push("No limit on quiet moves".into()),
-            }
             lines.push(format!(
                 "This position seen {} of 3 times",
                 self.repetition_count()
             ));
         } else {
-            lines.push("Patent rules: no castle-move limit, no draw counters".into());
+            lines.push("Patent rules: no castle-move limit".into());
         }
         lines.join("\n")
     }

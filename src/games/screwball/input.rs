@@ -234,7 +234,9 @@ fn handle_input(
         }
     }
     for command in commands.read() {
-        if *command == MatchCommand::Confirm && the_match.legal() == [Move::Pass] {
+        // Enter passes when passing is legal: with nothing else to do, or to end the turn
+        // instead of the bonus move after an attack.
+        if *command == MatchCommand::Confirm && the_match.legal().contains(&Move::Pass) {
             intents.write(Intent::Play(Move::Pass));
         }
     }

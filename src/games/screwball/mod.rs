@@ -83,7 +83,7 @@ impl TableRules for Screwball {
             Outcome::Ongoing => {
                 let p = self.to_move();
                 if texts.last().is_some_and(|(q, _)| *q == p) {
-                    format!("{p} to move again (bonus)")
+                    format!("{p} to move again (bonus; Enter ends the turn)")
                 } else {
                     format!("{p} to move")
                 }
