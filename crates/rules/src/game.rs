@@ -234,6 +234,12 @@ pub trait Game: Clone {
     fn reaches(&self, _mv: &Self::Move, _effect: &Self::Effect, _square: &str) -> bool {
         false
     }
+    /// How many steps `player` still needs to reach his goal by the shortest way the
+    /// position leaves open, in a game that measures it (the race home of the fence race);
+    /// `None` where the game measures none, or his way is shut. Lessons ask for it.
+    fn distance_to_goal(&self, _player: &Self::Player) -> Option<u32> {
+        None
+    }
     /// Why the move written `text`, which [`Game::parse_move`] reads as no legal move, is
     /// refused, where the rules can say more than the notation's reason (a lesson tells the
     /// player); `None` by default, and for a text that names a legal move.

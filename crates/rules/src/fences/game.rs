@@ -533,6 +533,10 @@ impl Game for Fences {
         Outcome::Ongoing
     }
 
+    fn distance_to_goal(&self, player: &Seat) -> Option<u32> {
+        self.distance_home(self.pawn(*player))
+    }
+
     fn reaches(&self, mv: &FenceMove, _effect: &FenceEffect, square: &str) -> bool {
         let target = super::board::Space::parse(square.trim());
         matches!(mv, FenceMove::Walk(Node::Space(s)) if Some(*s) == target)
