@@ -18,16 +18,16 @@ pub enum Task {
     /// A move that captures, sinks or (in Screwball) attacks at least this many enemy
     /// pieces ([`crate::Game::captured`]).
     CapturesAtLeast(usize),
-    /// Transport's word for [`Task::CapturesAtLeast`]: a move that sinks at least this many.
+    /// [`Task::CapturesAtLeast`] in Transport's word: a move that sinks at least this many.
     Sinks(usize),
-    /// Screwball's word for [`Task::CapturesAtLeast`]: a move that attacks at least this many.
+    /// [`Task::CapturesAtLeast`] in Screwball's word: a move that attacks at least this many.
     Attacks(usize),
     /// A move that leaves the piece it moved on this square ([`crate::Game::reaches`]).
     Reaches(String),
     /// A move that wins the game for the player who makes it.
     Wins,
-    /// The fence race: a move after which `player`'s shortest way home is at least `n`
-    /// steps longer (or shut).
+    /// A move after which `player`'s shortest way to his goal is at least `n` steps longer,
+    /// or shut ([`crate::Game::distance_to_goal`]: the fence race's way home).
     LengthensBy {
         /// The player whose way home must grow: `Red`, `Blue`, `Green` or `Yellow`.
         player: String,

@@ -3,7 +3,6 @@
 
 use super::Step;
 use super::format::{Part, Task};
-use crate::fences::Seat;
 use crate::{AnyGame, Game, NotationError, Outcome, PlayError};
 use std::fmt;
 
@@ -105,6 +104,25 @@ impl Step {
         }
     }
 
+    /// [`Step::judge`] for a move the screen has built rather than read (a click on the
+    /// board): an illegal one is told [`Game::why_illegal`], a legal one is judged by its
+    /// text.
+    pub fn judge_move<G: Game>(&self, game_before: &G, mv: &G::Move) -> Verdict
+    where
+        AnyGame: From<G>,
+    {
+        if let Err(e) = crate::game::check_move(game_before, mv) {
+            return Verdict::Illegal {
+                why: match e {
+                    PlayError::Illegal(why) => why,
+                    other => other.to_string(),
+                },
+            };
+        }
+        let text = game_before.move_text(mv);
+        self.judge(&AnyGame::from(game_before.clone()), &text)
+    }
+
     /// Judges the move and, when it does the task, plays it on `game` and then the reply
     /// before the step's next part, if there is one. A refused move leaves `game` as it is.
     pub fn answer(&self, game: &mut AnyGame, move_text: &str) -> Verdict {
@@ -186,38 +204,21 @@ where
                 _ => false,
             }
         }
-        Task::LengthensBy { player, n } => lengthens(
-            &AnyGame::from(before.clone()),
-            &AnyGame::from(after.clone()),
-            player,
-            *n,
-        ),
+        Task::LengthensBy { player, n } => match named(before, player) {
+            Some(p) => match (before.distance_to_goal(&p), after.distance_to_goal(&p)) {
+                (Some(_), None) => true,
+                (Some(was), Some(now)) => now >= was + n,
+                (None, _) => false,
+            },
+            None => false,
+        },
         Task::All(tasks) => tasks.iter().all(|t| meets(t, before, after, mv, effect)),
     }
 }
 
-/// Whether `player`'s shortest way home in the fence race grew by `n` steps or more from
-/// `before` to `after`, or was shut; false for any other game or a player not racing.
-fn lengthens(before: &AnyGame, after: &AnyGame, player: &str, n: u32) -> bool {
-    let (AnyGame::Fences(before), AnyGame::Fences(after)) = (before, after) else {
-        return false;
-    };
-    let Some(seat) = Seat::parse(player).filter(|s| before.seats().contains(s)) else {
-        return false;
-    };
-    let was = before.distance_home(before.pawn(seat));
-    let now = after.distance_home(after.pawn(seat));
-    match (was, now) {
-        (Some(_), None) => true,
-        (Some(was), Some(now)) => now >= was + n,
-        (None, _) => false,
-    }
-}
-
-/// Whether `player` names a seat of the fence race `game` (for checking a lesson).
-pub(super) fn races(game: &AnyGame, player: &str) -> bool {
-    match game {
-        AnyGame::Fences(g) => Seat::parse(player).is_some_and(|s| g.seats().contains(&s)),
-        _ => false,
-    }
+/// The player of `game` named `name` (in any case).
+pub(super) fn named<G: Game>(game: &G, name: &str) -> Option<G::Player> {
+    game.players()
+        .into_iter()
+        .find(|p| p.to_string().eq_ignore_ascii_case(name.trim()))
 }

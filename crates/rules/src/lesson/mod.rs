@@ -14,14 +14,14 @@
 //!     steps: [
 //!         Step(
 //!             title: "The jump",
-//!             setup: Position("White men: F6\nBlack men: F7\nWhite to move"),
+//!             setup: Position("White men: F6 B4\nBlack men: F7 K12\nWhite to move"),
 //!             text: "Leap over an enemy piece next to yours to the empty square beyond: it is captured.",
 //!             squares: ["F7"],
 //!             task: CapturesAtLeast(1),
 //!             solution: "F6xF8",
 //!             hint: "Jump from F6 over F7 to F8.",
-//!             miss: "That is a plain step. Jump over the black man instead.",
-//!             wrong: [Wrong(move: "F6-F7", says: "")],
+//!             miss: "Capture the black man instead: jump over it.",
+//!             wrong: [Wrong(move: "B4-B5", says: "a capture is compulsory")],
 //!         ),
 //!     ],
 //! )

@@ -3,10 +3,10 @@
 //! refused with the words it lists, and the replies of a line are played.
 
 use super::format::{Part, Task};
-use super::judge::races;
+use super::judge::named;
 use super::{Lesson, LessonError, Step, Verdict};
 use crate::scene::square_known;
-use crate::{AnyGame, GameKind};
+use crate::{AnyGame, Game};
 
 impl Lesson {
     /// Checks every step: its squares and arrows name squares of the game; each part's task
@@ -34,19 +34,28 @@ impl Lesson {
                 .map_err(|why| fail(&format!("arrows[{i}]"), why))?;
         }
         let mut game = step.start();
+        let at = |k: usize, field: &str| match k {
+            0 => field.to_string(),
+            _ => format!("then[{}].{field}", k - 1),
+        };
         for (k, part) in step.parts.iter().enumerate() {
-            let at = |field: &str| match k {
-                0 => field.to_string(),
-                _ => format!("then[{}].{field}", k - 1),
-            };
-            for (i, reply) in part.reply.iter().enumerate() {
-                game.play_texts(std::slice::from_ref(reply))
-                    .map_err(|e| fail(&at(&format!("reply[{i}]")), e.to_string()))?;
+            // The reply after this part first, so that a reply that cannot be played is
+            // named as such rather than as a solution that does not lead on.
+            let reply = step.parts.get(k + 1).map_or(&[][..], |p| &p.reply[..]);
+            let mut after = game.clone();
+            if after
+                .play_texts(std::slice::from_ref(&part.solution))
+                .is_ok()
+            {
+                for (i, text) in reply.iter().enumerate() {
+                    after
+                        .play_texts(std::slice::from_ref(text))
+                        .map_err(|e| fail(&at(k + 1, &format!("reply[{i}]")), e.to_string()))?;
+                }
             }
             self.verify_part(step, k, part, &game)
-                .map_err(|(field, why)| fail(&at(&field), why))?;
-            game.play_texts(std::slice::from_ref(&part.solution))
-                .map_err(|e| fail(&at("solution"), e.to_string()))?;
+                .map_err(|(field, why)| fail(&at(k, &field), why))?;
+            game = after;
         }
         Ok(())
     }
@@ -112,16 +121,6 @@ impl Lesson {
 
     /// Whether `task` fits the lesson's game and the position `game`.
     fn check_task(&self, task: &Task, game: &AnyGame) -> Result<(), String> {
-        let only = |kind: GameKind, word: &str| {
-            if self.game == kind {
-                Ok(())
-            } else {
-                Err(format!(
-                    "{word} is {}'s word; use CapturesAtLeast",
-                    kind.title()
-                ))
-            }
-        };
         match task {
             Task::Moves(texts) if texts.is_empty() => Err("Moves lists no move".into()),
             Task::Moves(texts) => texts.iter().try_for_each(|text| {
@@ -132,22 +131,20 @@ impl Lesson {
             Task::CapturesAtLeast(0) | Task::Sinks(0) | Task::Attacks(0) => {
                 Err("at least 0 is no task; ask for 1 or more".into())
             }
-            Task::CapturesAtLeast(_) => Ok(()),
-            Task::Sinks(_) => only(GameKind::Transport, "Sinks"),
-            Task::Attacks(_) => only(GameKind::Screwball, "Attacks"),
+            Task::CapturesAtLeast(_) | Task::Sinks(_) | Task::Attacks(_) => Ok(()),
             Task::Reaches(square) => self.check_square(square),
             Task::Wins => Ok(()),
-            Task::LengthensBy { player, n } => {
-                if self.game != GameKind::Fences {
-                    Err("LengthensBy is the fence race's task".into())
-                } else if !races(game, player) {
-                    Err(format!("{player:?} is not a player of this race"))
-                } else if *n == 0 {
-                    Err("lengthening by 0 is no task; ask for 1 or more".into())
-                } else {
-                    Ok(())
-                }
+            Task::LengthensBy { n: 0, .. } => {
+                Err("lengthening by 0 is no task; ask for 1 or more".into())
             }
+            Task::LengthensBy { player, .. } => with_game!(game, g => match named(g, player) {
+                None => Err(format!("{player:?} is not a player here")),
+                Some(p) if g.distance_to_goal(&p).is_none() => Err(format!(
+                    "{player}'s way to the goal is not measured here (LengthensBy asks for \
+                     a race home with a way open)"
+                )),
+                Some(_) => Ok(()),
+            }),
             Task::All(tasks) if tasks.is_empty() => Err("All lists no task".into()),
             Task::All(tasks) => tasks.iter().try_for_each(|t| self.check_task(t, game)),
         }
