@@ -18,7 +18,8 @@ pub enum CountArg {
 }
 
 /// Replays each scene file (folders give the files they hold) and checks it reaches its
-/// expected outcome.
+/// expected outcome; a lesson file (`Lesson(...)`) is checked by the rules crate's lesson
+/// checker.
 pub(crate) fn verify(paths: &[PathBuf]) -> ExitCode {
     let files = scene_files(paths);
     if files.is_empty() {
@@ -27,6 +28,24 @@ pub(crate) fn verify(paths: &[PathBuf]) -> ExitCode {
     }
     let mut failed = 0;
     for file in &files {
+        if tabula_rules::lesson::is_lesson_file(file) {
+            let checked =
+                tabula_rules::lesson::Lesson::load(file).and_then(|l| l.verify().map(|()| l));
+            let line = match checked {
+                Ok(lesson) => {
+                    let steps = lesson.steps.len();
+                    format!("ok    {}: {} ({steps} steps)", file.display(), lesson.title)
+                }
+                Err(e) => {
+                    failed += 1;
+                    format!("FAIL  {e}")
+                }
+            };
+            if !emit([line]) {
+                break;
+            }
+            continue;
+        }
         match SceneFile::load(file).and_then(|s| s.verify().map(|o| (s, o))) {
             Ok((scene, outcome)) => {
                 let line = format!(

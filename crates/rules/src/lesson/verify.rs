@@ -83,7 +83,13 @@ impl Lesson {
         match step.judge_part(k, game, &part.solution) {
             Verdict::Solved => {}
             other => {
-                let why = format!("{:?} does not do the task: {other}", part.solution);
+                let solution = &part.solution;
+                let why = match other {
+                    Verdict::NotTheTask { .. } => {
+                        format!("{solution:?} does not do the task ({})", part.task)
+                    }
+                    other => format!("{solution:?} does not do the task: {other}"),
+                };
                 return Err(("solution".into(), why));
             }
         }
