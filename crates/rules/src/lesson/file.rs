@@ -223,7 +223,9 @@ impl Lesson {
         Some(value)
     }
 
-    /// The 1-based line of a step's field (see [`Lesson::step_value`]), or 0.
+    /// The 1-based line of the field of the `index`-th (0-based) step at `field`, a path
+    /// such as `solution`, `wrong[1].says` or `then[0].reply[2]` followed as far as it is
+    /// written (the step's own line when none of it is), or 0.
     pub fn step_line(&self, index: usize, field: &str) -> usize {
         self.line_of(self.step_value(index, field))
     }
