@@ -6,7 +6,8 @@ use super::format::{LessonText, Part, StepText};
 use super::{FORMAT, LessonError};
 use crate::registry::GameOptions;
 use crate::scene::SceneSetup;
-use crate::scene::layout::{self, Body, Value};
+use crate::scene::layout::{self, Value};
+use crate::scene::versioned::{self, Refused, line_at};
 use crate::{AnyGame, GameKind};
 use std::path::{Path, PathBuf};
 
@@ -54,23 +55,6 @@ pub struct Step {
     pub(super) start: AnyGame,
 }
 
-/// The 1-based line of a byte offset of `source`.
-fn line_at(source: &str, offset: usize) -> usize {
-    source[..offset.min(source.len())].matches('\n').count() + 1
-}
-
-/// The number a lesson's `format` field names (bare or as `Some(n)`) and where its value
-/// starts; `None` when absent or not a whole number.
-fn format_field(source: &str, lesson: &Value) -> Option<(u64, usize)> {
-    let value = lesson.field("format")?;
-    let number = match &value.body {
-        Body::Seq(items) if items.len() == 1 => &items[0],
-        _ => value,
-    };
-    let text = source.get(number.start..number.end)?.replace('_', "");
-    Some((text.trim().parse().ok()?, value.start))
-}
-
 /// Whether `path` holds a lesson: a RON file whose value is `Lesson(...)`.
 pub fn is_lesson_file(path: &Path) -> bool {
     std::fs::read_to_string(path).is_ok_and(|text| is_lesson_text(&text))
@@ -94,29 +78,19 @@ impl Lesson {
     /// Parses a lesson from text (`path` is only used in messages) and builds every step's
     /// position. A file in a newer format is refused before anything else is read.
     pub fn parse(path: &Path, source: &str) -> Result<Lesson, LessonError> {
-        let layout = layout::read(source);
-        let newer = |line: usize, format: u64| LessonError::Newer {
-            file: path.to_path_buf(),
-            line,
-            format,
-        };
-        if let Some((format, start)) = layout.as_ref().and_then(|l| format_field(source, l))
-            && format > u64::from(FORMAT)
-        {
-            return Err(newer(line_at(source, start), format));
-        }
-        let options = ron::Options::default()
-            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-        let text: LessonText = options.from_str(source).map_err(|e| LessonError::Format {
-            file: path.to_path_buf(),
-            line: e.span.start.line,
-            column: e.span.start.col,
-            why: e.code.to_string(),
-        })?;
-        if let Some(format) = text.format.filter(|f| *f > FORMAT) {
-            let start = source.find("format").unwrap_or(0);
-            return Err(newer(line_at(source, start), u64::from(format)));
-        }
+        let (text, layout) =
+            versioned::read::<LessonText>(source, FORMAT, |t| t.format).map_err(|refused| {
+                let file = path.to_path_buf();
+                match refused {
+                    Refused::Newer { line, format } => LessonError::Newer { file, line, format },
+                    Refused::Format { line, column, why } => LessonError::Format {
+                        file,
+                        line,
+                        column,
+                        why,
+                    },
+                }
+            })?;
         let mut lesson = Lesson {
             path: path.to_path_buf(),
             title: text.title.clone(),

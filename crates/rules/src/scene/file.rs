@@ -2,6 +2,7 @@
 //! lines where its moves, notes and variations are written, and errors placed on them.
 
 use super::layout;
+use super::versioned::{self, Refused, line_at};
 use super::{FORMAT, Scene, SceneError};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -31,31 +32,19 @@ impl SceneFile {
     /// Parses a scene from text; `path` is only used in messages. A file in a newer format
     /// is refused before anything else is read, since its fields may mean other things.
     pub fn parse(path: &Path, source: &str) -> Result<SceneFile, SceneError> {
-        let layout = layout::read(source);
-        let newer = |line: usize, format: u64| SceneError::Newer {
-            file: path.to_path_buf(),
-            line,
-            format,
-        };
-        if let Some((format, start)) = layout.as_ref().and_then(|l| format_field(source, l))
-            && format > u64::from(FORMAT)
-        {
-            return Err(newer(line_at(source, start), format));
-        }
-        // Optional fields may be written bare (`pause: 2.0`, `camera: Top`) or as `Some(..)`.
-        let options = ron::Options::default()
-            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-        let scene: Scene = options.from_str(source).map_err(|e| SceneError::Format {
-            file: path.to_path_buf(),
-            line: e.span.start.line,
-            column: e.span.start.col,
-            why: e.code.to_string(),
-        })?;
-        if let Some(format) = scene.format.filter(|f| *f > FORMAT) {
-            // Laid out beyond what the layout reader follows: name the field's first line.
-            let start = source.find("format").unwrap_or(0);
-            return Err(newer(line_at(source, start), u64::from(format)));
-        }
+        let (scene, layout) =
+            versioned::read::<Scene>(source, FORMAT, |s| s.format).map_err(|refused| {
+                let file = path.to_path_buf();
+                match refused {
+                    Refused::Newer { line, format } => SceneError::Newer { file, line, format },
+                    Refused::Format { line, column, why } => SceneError::Format {
+                        file,
+                        line,
+                        column,
+                        why,
+                    },
+                }
+            })?;
         Ok(SceneFile {
             path: path.to_path_buf(),
             layout,
@@ -193,23 +182,6 @@ impl SceneFile {
             why,
         }
     }
-}
-
-/// The 1-based line of a byte offset of `source`.
-fn line_at(source: &str, offset: usize) -> usize {
-    source[..offset.min(source.len())].matches('\n').count() + 1
-}
-
-/// The number a scene's `format` field names (written bare or as `Some(n)`) and where the
-/// field's value starts; `None` when the field is absent or not a whole number.
-fn format_field(source: &str, scene: &layout::Value) -> Option<(u64, usize)> {
-    let value = scene.field("format")?;
-    let number = match &value.body {
-        layout::Body::Seq(items) if items.len() == 1 => &items[0],
-        _ => value,
-    };
-    let text = source.get(number.start..number.end)?.replace('_', "");
-    Some((text.trim().parse().ok()?, value.start))
 }
 
 #[cfg(test)]
