@@ -80,6 +80,18 @@ impl Fit {
         Z95 * self.covariance[i][i].sqrt()
     }
 
+    /// Multiplies the variances by `factor`: where the results come in clusters that go
+    /// together (the pairs of seats of one game of three or four players), the design
+    /// effect, the mean cluster size weighted by size (`Σk² / Σk`), with every result of a
+    /// cluster alike.
+    pub fn widen(&mut self, factor: f64) {
+        for row in self.covariance.iter_mut() {
+            for v in row.iter_mut() {
+                *v *= factor;
+            }
+        }
+    }
+
     /// How much `a` is rated above `b`, with the half-width of its 95% interval.
     pub fn difference(&self, a: usize, b: usize) -> Option<(f64, f64)> {
         let value = self.ratings[a]? - self.ratings[b]?;
@@ -379,6 +391,28 @@ mod tests {
         );
         let (d, m) = fit.difference(4, 3).unwrap();
         assert!((d - 150.0).abs() <= m, "{d:.0} ± {m:.0}");
+    }
+
+    #[test]
+    fn results_counted_four_times_rate_alike_and_widen_back_to_the_same_interval() {
+        let once = simulate(&TRUTH, FIRST, 40, 11);
+        let four: Vec<Tally> = once
+            .iter()
+            .map(|t| Tally {
+                wins: 4.0 * t.wins,
+                draws: 4.0 * t.draws,
+                losses: 4.0 * t.losses,
+                ..*t
+            })
+            .collect();
+        let a = fit(5, 0, &once, 0.0).unwrap();
+        let mut b = fit(5, 0, &four, 0.0).unwrap();
+        assert!((b.margin(3).unwrap() * 2.0 - a.margin(3).unwrap()).abs() < 1e-6);
+        b.widen(4.0);
+        for e in 1..5 {
+            assert!((a.ratings[e].unwrap() - b.ratings[e].unwrap()).abs() < 1e-6);
+            assert!((a.margin(e).unwrap() - b.margin(e).unwrap()).abs() < 1e-6);
+        }
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! (`uct`, at the time a move given) and the levels `easy`, `medium` and `hard`, with Elo
 //! ratings fitted to the results ([`crate::elo`]), random at 0, and their 95% intervals.
 //! With three or four players each pair of seats held by different engines in a finished
-//! game is one result.
+//! game is one result; since those of one game go the same way, the intervals are widened
+//! by the design effect of such clusters.
 
 use super::arena::{Played, Thinking, play_all, play_seats};
 use crate::elo::{self, Tally};
@@ -149,6 +150,8 @@ pub fn run(args: &LadderArgs, out: &mut dyn Write) -> Result<(), Error> {
     let started = Instant::now();
     let mut tallies = vec![vec![[0.0f64; 3]; n]; n];
     let mut thinking = vec![Thinking::default(); n];
+    // Results a game: Σk and Σk², for the design effect.
+    let mut clusters = (0.0f64, 0.0f64);
     let mut failure = None;
     play_all(
         pairs.len() * args.games,
@@ -171,7 +174,11 @@ pub fn run(args: &LadderArgs, out: &mut dyn Write) -> Result<(), Error> {
                 sum.moves += t.moves;
                 sum.positions += t.positions;
             }
-            for (a, b, score) in pair_results(&holders, &played) {
+            let pairs = pair_results(&holders, &played);
+            let k = pairs.len() as f64;
+            clusters.0 += k;
+            clusters.1 += k * k;
+            for (a, b, score) in pairs {
                 let slot = if score == 1.0 {
                     0
                 } else if score == 0.5 {
@@ -210,7 +217,12 @@ pub fn run(args: &LadderArgs, out: &mut dyn Write) -> Result<(), Error> {
             losses: tallies[a][b][2],
         })
         .collect();
-    write_table(out, &names, &results, &thinking, args.prior).map_err(w)?;
+    let design = if clusters.0 > 0.0 {
+        (clusters.1 / clusters.0).max(1.0)
+    } else {
+        1.0
+    };
+    write_table(out, &names, &results, &thinking, args.prior, design).map_err(w)?;
     let minutes = started.elapsed().as_secs_f64() / 60.0;
     writeln!(
         out,
@@ -229,6 +241,7 @@ fn write_table(
     results: &[Tally],
     thinking: &[Thinking],
     prior: f64,
+    design: f64,
 ) -> std::io::Result<()> {
     let n = names.len();
     let width = names.iter().map(|s| s.len()).max().unwrap_or(6).max(6);
@@ -270,10 +283,20 @@ fn write_table(
         }
         writeln!(out)?;
     }
-    let fit = match elo::fit(n, 0, results, prior) {
+    let mut fit = match elo::fit(n, 0, results, prior) {
         Ok(fit) => fit,
         Err(e) => return writeln!(out, "no ratings: {e}"),
     };
+    if design > 1.0 {
+        // The pairs of one game all go the same way (the winner ahead of the other
+        // engine's seats, partners alike): they are one observation counted k times.
+        fit.widen(design);
+        writeln!(
+            out,
+            "the pairs of seats of one game go together: intervals widened {:.2} times (design effect {design:.2})",
+            design.sqrt()
+        )?;
+    }
     writeln!(
         out,
         "{:width$}  {:>6}  {:>16}  {:>7}  {:>6}  {:>9}  {:>15}",
