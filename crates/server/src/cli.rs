@@ -49,6 +49,19 @@ pub struct ServeArgs {
     /// its origin (`https://example.org`); may be given more than once.
     #[arg(long, value_name = "ORIGIN")]
     pub allow_origin: Vec<String>,
+    /// How SQLite commits: `full` (each move on the disk before anybody is told of it: a
+    /// power cut loses none) or `normal` (faster; a power cut may lose the last moves).
+    #[arg(long, value_enum, default_value = "full", value_name = "MODE")]
+    pub sqlite_sync: SqliteSync,
+}
+
+/// How SQLite commits (`--sqlite-sync`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SqliteSync {
+    /// `synchronous = FULL`.
+    Full,
+    /// `synchronous = NORMAL`.
+    Normal,
 }
 
 impl ServeArgs {
@@ -74,6 +87,7 @@ impl ServeArgs {
                 ..Limits::default()
             },
             allow_origins: self.allow_origin.clone(),
+            sqlite_full_sync: self.sqlite_sync == SqliteSync::Full,
         }
     }
 }

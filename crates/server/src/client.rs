@@ -64,6 +64,46 @@ impl Client {
         })
     }
 
+    /// Connects from a given local address (one of loopback's 127.x.y.z, for the load
+    /// tool to play clients from many addresses); `url` names the server by its address.
+    pub async fn connect_from(url: &str, local: std::net::IpAddr) -> Result<Client, ClientError> {
+        let fail = |e: std::io::Error| ClientError::Socket {
+            url: url.to_string(),
+            source: Box::new(e.into()),
+        };
+        let server: std::net::SocketAddr = url
+            .strip_prefix("ws://")
+            .and_then(|rest| rest.split('/').next())
+            .and_then(|host| host.parse().ok())
+            .ok_or_else(|| ClientError::Protocol {
+                url: url.to_string(),
+                why: "give the server as ws://ADDRESS:PORT/...".into(),
+            })?;
+        let socket = match local {
+            std::net::IpAddr::V4(_) => tokio::net::TcpSocket::new_v4(),
+            std::net::IpAddr::V6(_) => tokio::net::TcpSocket::new_v6(),
+        }
+        .map_err(fail)?;
+        socket.bind((local, 0).into()).map_err(fail)?;
+        let stream = socket.connect(server).await.map_err(fail)?;
+        let _ = stream.set_nodelay(true);
+        let config = WebSocketConfig::default().read_buffer_size(crate::server::READ_BUFFER);
+        let (ws, _) = tokio_tungstenite::client_async_with_config(
+            url,
+            MaybeTlsStream::Plain(stream),
+            Some(config),
+        )
+        .await
+        .map_err(|e| ClientError::Socket {
+            url: url.to_string(),
+            source: Box::new(e),
+        })?;
+        Ok(Client {
+            url: url.to_string(),
+            ws,
+        })
+    }
+
     /// Sends a message.
     pub async fn send(&mut self, message: &ClientMessage) -> Result<(), ClientError> {
         let text = serde_json::to_string(message).expect("client messages serialise");

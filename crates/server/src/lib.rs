@@ -9,7 +9,9 @@
 //! * [`server`]: connections, the one door for moves, computer seats, the routes.
 //! * [`page`] and [`board`]: the audience's pages and the boards drawn as SVG.
 //! * [`client`]: a small client, for tools and tests.
+//! * [`loadtest`] and [`attack`]: the server measured under load, and under attack.
 
+pub mod attack;
 pub mod board;
 pub mod cli;
 pub mod client;

@@ -37,6 +37,25 @@ pub struct LoadArgs {
     /// temporary folder).
     #[arg(long)]
     pub db: Option<String>,
+    /// How the server under test has SQLite commit (`full` or `normal`).
+    #[arg(long, default_value = "full", value_name = "MODE")]
+    pub sqlite_sync: String,
+    /// Instead of the load: a small attack, held while two players play (loopback only).
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub attack: Option<crate::attack::Attack>,
+    /// The attack's size: connections, or tables asked for (each kind has its default).
+    #[arg(long, value_name = "N", requires = "attack")]
+    pub size: Option<usize>,
+    /// Addresses the attack comes from: 127.0.0.2 and on.
+    #[arg(long, default_value_t = 1, value_name = "N", requires = "attack")]
+    pub addresses: usize,
+    /// The server program to start and attack (default: this one).
+    #[arg(long, value_name = "PATH")]
+    pub server_binary: Option<PathBuf>,
+    /// Attack the server already listening here (loopback only) instead of starting one;
+    /// its memory is then not measured.
+    #[arg(long, value_name = "ADDRESS:PORT", requires = "attack")]
+    pub target: Option<std::net::SocketAddr>,
 }
 
 /// Why the load test failed.
@@ -113,9 +132,9 @@ impl std::fmt::Display for LoadReport {
 }
 
 /// The server process under test.
-struct ServerProcess {
-    child: Child,
-    db: Option<PathBuf>,
+pub(crate) struct ServerProcess {
+    pub(crate) child: Child,
+    pub(crate) db: Option<PathBuf>,
 }
 
 impl Drop for ServerProcess {
@@ -131,7 +150,7 @@ impl Drop for ServerProcess {
 }
 
 /// Resident memory of a process: (now, highest), in bytes, from /proc.
-fn memory(pid: u32) -> Option<(u64, u64)> {
+pub(crate) fn memory(pid: u32) -> Option<(u64, u64)> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let field = |name: &str| {
         status
@@ -146,7 +165,7 @@ fn memory(pid: u32) -> Option<(u64, u64)> {
     Some((field("VmRSS:")?, field("VmHWM:")?))
 }
 
-fn free_port() -> Result<u16, LoadError> {
+pub(crate) fn free_port() -> Result<u16, LoadError> {
     let probe = std::net::TcpListener::bind("127.0.0.1:0")
         .map_err(|e| LoadError::Server(format!("no free port on loopback: {e}")))?;
     Ok(probe
@@ -156,7 +175,7 @@ fn free_port() -> Result<u16, LoadError> {
 }
 
 /// A random legal move after `moves`, from the client's own copy of the rules.
-fn pick(game: &mut AnyGame, seed: &mut u64) -> Option<String> {
+pub(crate) fn pick(game: &mut AnyGame, seed: &mut u64) -> Option<String> {
     with_game!(game, g, _k => {
         let mv = g.choose_legal_move(|n| {
             *seed ^= *seed << 13;
@@ -278,13 +297,14 @@ pub async fn run(args: &LoadArgs, server_binary: PathBuf) -> Result<LoadReport, 
     let child = Command::new(&server_binary)
         .args(["serve", "--listen", &listen, "--db", &db, "--rate", "1000"])
         // Every client here comes from one address: the per-address limits are lifted.
-        .args(["--max-per-address", "100000", "--max-connections", "100000"])
+        .args(["--max-per-address", "100000", "--max-connections", "10000"])
         .args([
             "--tables-per-minute",
             "100000",
             "--seat-changes-per-minute",
             "100000",
         ])
+        .args(["--sqlite-sync", &args.sqlite_sync])
         .stdout(Stdio::null())
         .spawn()
         .map_err(|e| LoadError::Server(format!("{}: {e}", server_binary.display())))?;
@@ -442,9 +462,10 @@ pub async fn run(args: &LoadArgs, server_binary: PathBuf) -> Result<LoadReport, 
 
 /// Runs `loadtest` on a runtime of its own and prints the report.
 pub fn run_command(args: &LoadArgs) -> std::process::ExitCode {
-    let binary = match std::env::current_exe() {
-        Ok(b) => b,
-        Err(e) => {
+    let binary = match (&args.server_binary, std::env::current_exe()) {
+        (Some(b), _) => b.clone(),
+        (None, Ok(b)) => b,
+        (None, Err(e)) => {
             eprintln!("error: cannot find this program to start the server: {e}");
             return std::process::ExitCode::FAILURE;
         }
@@ -459,6 +480,22 @@ pub fn run_command(args: &LoadArgs) -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     };
+    if let Some(attack) = args.attack {
+        let done = runtime.block_on(crate::attack::run_attacks(
+            attack,
+            args.size,
+            args.addresses,
+            binary,
+            args.target,
+        ));
+        return match done {
+            Ok(()) => std::process::ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                std::process::ExitCode::FAILURE
+            }
+        };
+    }
     println!(
         "loadtest: {} spectators on one table, {} more tables of two players, {} moves a table, {} (loopback)",
         args.spectators, args.tables, args.moves, args.game

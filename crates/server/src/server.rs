@@ -119,6 +119,9 @@ pub struct Config {
     /// Pages of other sites whose scripts may open a WebSocket here (their origin, as
     /// `https://example.org`), besides this server's own pages.
     pub allow_origins: Vec<String>,
+    /// SQLite commits each move to the disk before it is acknowledged (`synchronous =
+    /// FULL`: a power cut loses nothing told); false: NORMAL, which a power cut may undo.
+    pub sqlite_full_sync: bool,
 }
 
 impl Default for Config {
@@ -129,6 +132,7 @@ impl Default for Config {
             pace: Duration::from_millis(800),
             limits: Limits::default(),
             allow_origins: Vec::new(),
+            sqlite_full_sync: true,
         }
     }
 }
@@ -247,7 +251,7 @@ impl Server {
     /// Opens the database and reads every table back (replaying each move through the
     /// rules).
     pub async fn open(config: Config) -> Result<Arc<Server>, ServeError> {
-        let store = Store::open(&config.db).await?;
+        let store = Store::open_with(&config.db, config.sqlite_full_sync).await?;
         let mut tables = BTreeMap::new();
         for stored in store.load().await? {
             let table = restore(&stored)?;

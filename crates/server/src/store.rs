@@ -84,6 +84,13 @@ impl Store {
     /// Opens (and for SQLite creates) the database at `url` (`sqlite:FILE`,
     /// `sqlite::memory:`, `postgres://USER@HOST/DB`) and makes its tables if missing.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_with(url, true).await
+    }
+
+    /// As [`Store::open`]; `full`: SQLite's `synchronous = FULL` (each commit on the disk
+    /// before it returns), else NORMAL (a commit survives the process being killed, not a
+    /// power cut), for measuring what FULL costs.
+    pub async fn open_with(url: &str, full: bool) -> Result<Store, StoreError> {
         install_default_drivers();
         let sqlite = url.starts_with("sqlite:");
         if !sqlite && !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
@@ -113,9 +120,12 @@ impl Store {
                         sqlx::query("PRAGMA journal_mode = WAL")
                             .execute(&mut *conn)
                             .await?;
-                        sqlx::query("PRAGMA synchronous = FULL")
-                            .execute(&mut *conn)
-                            .await?;
+                        let sync = if full {
+                            "PRAGMA synchronous = FULL"
+                        } else {
+                            "PRAGMA synchronous = NORMAL"
+                        };
+                        sqlx::query(sync).execute(&mut *conn).await?;
                     }
                     Ok(())
                 })

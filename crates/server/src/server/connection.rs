@@ -27,14 +27,17 @@ struct Connection {
     checked: Instant,
     /// Messages are being dropped for coming too fast, and the client was told so once.
     throttled: bool,
+    /// Messages dropped since the client was told.
+    dropped: f64,
 }
 
 /// Why a session ends.
 enum End {
     /// The peer went, or the server stops.
     Gone,
-    /// A message over the limit: answered, then closed with this code and reason.
-    Close(u16, String),
+    /// Past a limit: answered with the error code, then closed with this close code and
+    /// the reason.
+    Close(u16, &'static str, String),
 }
 
 /// Serves one WebSocket connection until it closes, goes quiet past the idle limit, or the
@@ -60,6 +63,7 @@ pub(crate) async fn connection(
         allowance: limits.burst,
         checked: Instant::now(),
         throttled: false,
+        dropped: 0.0,
     };
     let mut heard = Instant::now();
     let mut pings = tokio::time::interval_at(
@@ -82,13 +86,18 @@ pub(crate) async fn connection(
             }
             incoming = socket.recv() => {
                 heard = Instant::now();
+                // Told it is too fast, and going on far past its rate: a flood.
+                if c.dropped > 4.0 * limits.burst {
+                    let why = "messages far past the rate after being told: the connection is closed";
+                    break End::Close(1008, "too_fast", why.into());
+                }
                 match incoming {
                     Some(Ok(Message::Text(text))) => c.receive(Some(text.as_str())).await,
                     Some(Ok(Message::Binary(_) | Message::Ping(_))) => c.receive(None).await,
                     Some(Ok(Message::Pong(_))) => Vec::new(),
                     Some(Ok(Message::Close(_))) | None => break End::Gone,
                     Some(Err(e)) => match too_large(e) {
-                        Some(why) => break End::Close(1009, why),
+                        Some(why) => break End::Close(1009, "too_large", why),
                         None => break End::Gone,
                     },
                 }
@@ -111,8 +120,8 @@ pub(crate) async fn connection(
             break End::Gone;
         }
     };
-    if let End::Close(code, why) = end {
-        let error = ServerMessage::error("too_large", why.clone(), None).to_json();
+    if let End::Close(code, error, why) = end {
+        let error = ServerMessage::error(error, why.clone(), None).to_json();
         let close = Message::Close(Some(CloseFrame {
             code,
             reason: Utf8Bytes::from(why.chars().take(120).collect::<String>()),
@@ -182,6 +191,7 @@ impl Connection {
         self.checked = now;
         if self.allowance < 1.0 {
             if std::mem::replace(&mut self.throttled, true) {
+                self.dropped += 1.0;
                 return Vec::new();
             }
             return vec![
@@ -199,6 +209,7 @@ impl Connection {
         }
         self.allowance -= 1.0;
         self.throttled = false;
+        self.dropped = 0.0;
         let Some(text) = text else {
             return vec![
                 ServerMessage::error("malformed", "send JSON in text frames", None).to_json(),
