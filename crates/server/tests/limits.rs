@@ -211,7 +211,10 @@ async fn binary_frames_count_towards_the_rate() {
             break;
         }
     }
-    assert!((41..=43).contains(&replies), "{replies} replies to 60 binary frames");
+    assert!(
+        (41..=43).contains(&replies),
+        "{replies} replies to 60 binary frames"
+    );
     assert!(client.recv(Duration::from_millis(300)).await.is_err());
     // Going on far past the rate closes the connection.
     for _ in 0..500 {
