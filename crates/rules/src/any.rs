@@ -225,11 +225,6 @@ impl AnyGame {
     pub fn ply(&self) -> usize {
         with_game!(self, g => g.ply())
     }
-
-    /// The outcome, as the game prints it.
-    pub fn outcome_text(&self) -> String {
-        with_game!(self, g => g.outcome().to_string())
-    }
 }
 
 /// Reads and plays one move in the game's notation.
