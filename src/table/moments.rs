@@ -2,6 +2,7 @@
 //! its rules' effect ([`crate::table::rules::TableRules::moments`]). Sound plays a [`Cue`] for
 //! each; an exhibition may show their captions.
 
+use crate::table::rules::{Played, TableRules};
 use std::fmt;
 use tabula_rules::Outcome;
 
@@ -55,6 +56,23 @@ impl Moment {
             caption: Some(caption.into()),
         }
     }
+}
+
+/// What `played` did, told in one line ("Red's troop takes Blue's cannon. Red wins"): the
+/// captions of its moments, in the order they happened, leaving out the win unless
+/// `with_win`; `None` when nothing it did is worth telling. `game` is the game after it.
+pub(crate) fn caption<G: TableRules>(
+    game: &G,
+    played: &Played<G>,
+    with_win: bool,
+) -> Option<String> {
+    let captions: Vec<String> = game
+        .moments(played)
+        .into_iter()
+        .filter(|m| with_win || m.cue != Cue::Win)
+        .filter_map(|m| m.caption)
+        .collect();
+    (!captions.is_empty()).then(|| captions.join(". "))
 }
 
 /// The [`Cue::Win`] moment of `outcome` when it has a winner ("Red wins"); `None` while the

@@ -7,6 +7,7 @@
 use crate::state::AtTable;
 use crate::table::commands::{BoardReset, Feedback, MatchCommand, MatchSet, Tell};
 use crate::table::game_match::{Match, Outgoing};
+use crate::table::moments::caption;
 use crate::table::report::{HudState, RESULT_COLOR};
 use crate::table::review::Review;
 use crate::table::rules::{GameSystems, Intent, Played, TableRules};
@@ -101,18 +102,30 @@ fn apply_intents<G: TableRules>(
         }
         m.position_changed();
         let mut said = Vec::new();
+        let mut told = Vec::new();
         for (mv, text, effect) in steps {
             m.redo.played(&mv);
             m.texts.push((player, text.clone()));
             said.push(text.clone());
-            played.write(Played {
+            let move_played = Played {
                 mv,
                 player,
                 text,
                 effect,
-            });
+            };
+            // What it did, as an exhibition's caption says it (the win is in the
+            // announcement already, and a throw's or a card's notation says it all).
+            if !G::is_chance(&move_played.mv) {
+                told.extend(caption(&m.game, &move_played, false));
+            }
+            played.write(move_played);
         }
-        m.feedback = Feedback::info(m.game.announce(player, &said));
+        let mut line = m.game.announce(player, &said);
+        if !told.is_empty() {
+            let stop = if line.ends_with(['.', '!']) { "" } else { "." };
+            line = format!("{line}{stop} {}.", told.join(". "));
+        }
+        m.feedback = Feedback::info(line);
     }
 }
 

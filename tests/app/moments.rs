@@ -255,3 +255,47 @@ fn a_sunk_transport_is_told_and_wins() {
     );
     assert_eq!(caption(&moments, Cue::Win), "Fleet 1 wins");
 }
+
+/// In live play the line under the status tells what a move did, in the captions'
+/// words, for the player's own move and for the opponent's alike.
+#[test]
+fn live_play_tells_a_capture_and_an_attack() {
+    use tabula::games::tabletop::{OnTable, TableGame};
+    use tabula::table::game_match::Match;
+    use tabula::table::rules::Intent;
+
+    let moves = tabula_rules::scene::SceneFile::load(&root().join("scenes/war/siege_gambit.ron"))
+        .unwrap()
+        .scene
+        .moves;
+    let mut app = crate::headless(War::new(WarOptions::default()).unwrap());
+    for text in &moves[..18] {
+        crate::intent(&mut app, text);
+    }
+    let said = &app.world().resource::<Match<War>>().feedback;
+    assert!(!said.is_error, "{said:?}");
+    assert!(
+        said.text.starts_with("Blue: ") && said.text.ends_with(" takes Red's troop."),
+        "{said:?}"
+    );
+
+    let game = Screwball::from_setup_text(
+        "Screws large: c5 a12\nBalls small: c3\nBalls large: e4\nScrews to move",
+        ScrewballOptions::default(),
+    )
+    .unwrap();
+    let mv = game.parse_move("c5-d5+i1+l1").unwrap();
+    let mut app = bevy::prelude::App::new();
+    app.add_plugins(bevy::prelude::MinimalPlugins);
+    TableGame::Screwball(game).install(&mut app, false);
+    app.update();
+    app.world_mut().write_message(Intent::<Screwball>::Play(mv));
+    app.update();
+    let said = &app.world().resource::<Match<Screwball>>().feedback.text;
+    assert!(
+        said.contains(
+            "Screws attack Balls' two pieces: two penalty pieces are set, and Screws move again."
+        ),
+        "{said}"
+    );
+}

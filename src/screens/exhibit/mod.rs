@@ -176,7 +176,7 @@ fn follow<G: TableRules>(
 ) {
     let now = time.elapsed();
     for p in played.read() {
-        if let Some(caption) = moment_caption(&the_match.game, p) {
+        if let Some(caption) = crate::table::moments::caption(&the_match.game, p, true) {
             exhibition.caption = Some((caption, now));
         }
     }
@@ -196,16 +196,6 @@ fn follow<G: TableRules>(
         });
         exhibition.ended = Some(now);
     }
-}
-
-/// What the audience is told of a move, if it is worth telling: its moments' captions.
-fn moment_caption<G: TableRules>(game: &G, played: &Played<G>) -> Option<String> {
-    let captions: Vec<String> = game
-        .moments(played)
-        .into_iter()
-        .filter_map(|m| m.caption)
-        .collect();
-    (!captions.is_empty()).then(|| captions.join(". "))
 }
 
 /// After a game's result card (or a demonstration's end), the next step of the programme;
