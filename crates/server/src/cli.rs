@@ -2,7 +2,9 @@
 //! them: `serve` and `loadtest`.
 
 use crate::server::{Config, Limits};
-use std::net::SocketAddr;
+use crate::tls::TlsError;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -53,6 +55,16 @@ pub struct ServeArgs {
     /// power cut loses none) or `normal` (faster; a power cut may lose the last moves).
     #[arg(long, value_enum, default_value = "full", value_name = "MODE")]
     pub sqlite_sync: SqliteSync,
+    /// Serve https and wss with this certificate chain (PEM, the server's own first).
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The private key of `--tls-cert` (PEM).
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+    /// A reverse proxy in front of this server, by its address: the client's address in
+    /// its `X-Forwarded-For` is the one counted (nobody else's header is read).
+    #[arg(long, value_name = "ADDR")]
+    pub trust_proxy: Option<IpAddr>,
 }
 
 /// How SQLite commits (`--sqlite-sync`).
@@ -65,9 +77,13 @@ pub enum SqliteSync {
 }
 
 impl ServeArgs {
-    /// The server's configuration.
-    pub fn config(&self) -> Config {
-        Config {
+    /// The server's configuration, with its certificate and key read if given.
+    pub fn config(&self) -> Result<Config, TlsError> {
+        let tls = match (&self.tls_cert, &self.tls_key) {
+            (Some(cert), Some(key)) => Some(crate::tls::server_config(cert, key)?),
+            _ => None,
+        };
+        Ok(Config {
             listen: self.listen,
             db: self.db.clone(),
             pace: Duration::from_millis(self.pace),
@@ -88,7 +104,9 @@ impl ServeArgs {
             },
             allow_origins: self.allow_origin.clone(),
             sqlite_full_sync: self.sqlite_sync == SqliteSync::Full,
-        }
+            tls,
+            trust_proxy: self.trust_proxy,
+        })
     }
 }
 
@@ -115,6 +133,13 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    let config = match args.config() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -125,7 +150,7 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(crate::server::serve(args.config())) {
+    match runtime.block_on(crate::server::serve(config)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");

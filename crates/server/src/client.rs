@@ -2,12 +2,16 @@
 //! that drive a table.
 
 use crate::protocol::{ClientMessage, ServerMessage};
+pub use crate::tls::Trust;
 use futures_util::{SinkExt, StreamExt};
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
+use tokio_tungstenite::{
+    Connector, MaybeTlsStream, WebSocketStream, connect_async_tls_with_config,
+    connect_async_with_config,
+};
 
 /// Why the client failed.
 #[derive(Debug, thiserror::Error)]
@@ -20,6 +24,16 @@ pub enum ClientError {
         /// Why.
         #[source]
         source: Box<tokio_tungstenite::tungstenite::Error>,
+    },
+    /// The server's certificate is not one this client trusts.
+    #[error(
+        "{url}: the server's certificate is not trusted ({why}); if the server uses a certificate of its own, trust it with --ca FILE"
+    )]
+    Untrusted {
+        /// The address.
+        url: String,
+        /// What rustls found wrong with it.
+        why: String,
     },
     /// The server closed the connection.
     #[error("{0}: the server closed the connection")]
@@ -42,6 +56,24 @@ pub enum ClientError {
     },
 }
 
+/// A failure to connect, a certificate the client does not trust said as such.
+fn socket_error(url: &str, e: tokio_tungstenite::tungstenite::Error) -> ClientError {
+    if let tokio_tungstenite::tungstenite::Error::Io(io) = &e
+        && let Some(rustls::Error::InvalidCertificate(why)) = io
+            .get_ref()
+            .and_then(|inner| inner.downcast_ref::<rustls::Error>())
+    {
+        return ClientError::Untrusted {
+            url: url.to_string(),
+            why: why.to_string(),
+        };
+    }
+    ClientError::Socket {
+        url: url.to_string(),
+        source: Box::new(e),
+    }
+}
+
 /// A connection to the server.
 pub struct Client {
     url: String,
@@ -49,15 +81,34 @@ pub struct Client {
 }
 
 impl Client {
-    /// Connects to `ws://HOST:PORT/` (the lobby) or `ws://HOST:PORT/TABLE`.
+    /// Connects to `ws://HOST:PORT/` (the lobby) or `ws://HOST:PORT/TABLE`, or the same
+    /// with `wss://` trusting the public roots.
     pub async fn connect(url: &str) -> Result<Client, ClientError> {
+        if url.starts_with("wss://") {
+            return Client::connect_trusting(url, &Trust::public()).await;
+        }
         let config = WebSocketConfig::default().read_buffer_size(crate::server::READ_BUFFER);
         let (ws, _) = connect_async_with_config(url, Some(config), true)
             .await
-            .map_err(|e| ClientError::Socket {
-                url: url.to_string(),
-                source: Box::new(e),
-            })?;
+            .map_err(|e| socket_error(url, e))?;
+        Ok(Client {
+            url: url.to_string(),
+            ws,
+        })
+    }
+
+    /// Connects to `ws://...` or `wss://...`, the server's certificate checked against
+    /// `trust`.
+    pub async fn connect_trusting(url: &str, trust: &Trust) -> Result<Client, ClientError> {
+        let config = WebSocketConfig::default().read_buffer_size(crate::server::READ_BUFFER);
+        let (ws, _) = connect_async_tls_with_config(
+            url,
+            Some(config),
+            true,
+            Some(Connector::Rustls(trust.config())),
+        )
+        .await
+        .map_err(|e| socket_error(url, e))?;
         Ok(Client {
             url: url.to_string(),
             ws,

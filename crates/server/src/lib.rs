@@ -9,6 +9,7 @@
 //! * [`server`]: connections, the one door for moves, computer seats, the routes.
 //! * [`page`] and [`board`]: the audience's pages and the boards drawn as SVG.
 //! * [`client`]: a small client, for tools and tests.
+//! * [`tls`]: certificates and keys from files, and what a client trusts.
 //! * [`loadtest`] and [`attack`]: the server measured under load, and under attack.
 
 pub mod attack;
@@ -22,5 +23,6 @@ mod secret;
 pub mod server;
 pub mod store;
 pub mod table;
+pub mod tls;
 
 pub use server::{Config, Limits, Running, ServeError, Server, serve, start};

@@ -122,6 +122,13 @@ pub struct Config {
     /// SQLite commits each move to the disk before it is acknowledged (`synchronous =
     /// FULL`: a power cut loses nothing told); false: NORMAL, which a power cut may undo.
     pub sqlite_full_sync: bool,
+    /// Serves https and wss with this certificate and key (`crate::tls::server_config`);
+    /// none: http and ws.
+    pub tls: Option<Arc<rustls::ServerConfig>>,
+    /// A reverse proxy whose `X-Forwarded-For` names the client: its requests are counted
+    /// against that address (quotas, connections per address at the WebSocket), and its
+    /// own sockets against the cap in all only. Nobody else's header is read.
+    pub trust_proxy: Option<std::net::IpAddr>,
 }
 
 impl Default for Config {
@@ -133,6 +140,8 @@ impl Default for Config {
             limits: Limits::default(),
             allow_origins: Vec::new(),
             sqlite_full_sync: true,
+            tls: None,
+            trust_proxy: None,
         }
     }
 }
@@ -587,9 +596,14 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         Ok(_) => {}
         Err(e) => eprintln!("tabula-server: cannot raise the limit on open files: {e}"),
     }
+    let scheme = if config.tls.is_some() {
+        "https"
+    } else {
+        "http"
+    };
     let running = start(config).await?;
     println!(
-        "tabula-server: listening on http://{} (tables kept in {db}); Ctrl+C stops it",
+        "tabula-server: listening on {scheme}://{} (tables kept in {db}); Ctrl+C stops it",
         running.addr
     );
     tokio::select! {

@@ -24,6 +24,11 @@ use tokio::net::{TcpListener, TcpStream};
 pub(crate) struct Origin(IpAddr);
 
 impl Origin {
+    /// The address (an IPv6 address's /64 as its first address).
+    pub(crate) fn ip(self) -> IpAddr {
+        self.0
+    }
+
     /// The origin of `ip`.
     pub(crate) fn of(ip: IpAddr) -> Origin {
         match ip {
@@ -52,11 +57,15 @@ pub(crate) struct Gate {
 pub(crate) struct Admitted {
     gate: Arc<Gate>,
     origin: Origin,
+    /// Counted in all too (a socket), not only at its origin (a forwarded WebSocket).
+    total: bool,
 }
 
 impl Drop for Admitted {
     fn drop(&mut self) {
-        self.gate.total.fetch_sub(1, Ordering::Relaxed);
+        if self.total {
+            self.gate.total.fetch_sub(1, Ordering::Relaxed);
+        }
         let mut per = self.gate.per.lock().expect("not poisoned");
         if let Some(n) = per.get_mut(&self.origin) {
             *n -= 1;
@@ -69,7 +78,7 @@ impl Drop for Admitted {
 
 /// Why a connection was not let in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Refused {
+pub(crate) enum Refused {
     /// The server holds its most connections.
     Full(usize),
     /// This address holds its most.
@@ -102,7 +111,45 @@ impl Gate {
         Ok(Admitted {
             gate: self.clone(),
             origin,
+            total: true,
         })
+    }
+
+    /// Counts a WebSocket that a trusted proxy forwards for `ip` against that address's
+    /// cap (the proxy's socket is already counted in all).
+    pub(crate) fn admit_forwarded(
+        self: &Arc<Self>,
+        ip: IpAddr,
+        per_address: usize,
+    ) -> Result<Admitted, Refused> {
+        let origin = Origin::of(ip);
+        let mut per = self.per.lock().expect("not poisoned");
+        let n = per.entry(origin).or_insert(0);
+        if *n >= per_address {
+            return Err(Refused::Address(per_address));
+        }
+        *n += 1;
+        Ok(Admitted {
+            gate: self.clone(),
+            origin,
+            total: false,
+        })
+    }
+}
+
+impl Refused {
+    /// The status and the text a refusal is answered with.
+    pub(crate) fn answer(self) -> (u16, String) {
+        match self {
+            Refused::Full(n) => (
+                503,
+                format!("this server holds its most connections ({n}); try again later\n"),
+            ),
+            Refused::Address(n) => (
+                429,
+                format!("too many connections from your address (at most {n} at once)\n"),
+            ),
+        }
     }
 }
 
@@ -163,9 +210,16 @@ pub fn raise_open_files() -> std::io::Result<u64> {
 /// without an answer, so that refusing costs little more than accepting.
 const REFUSING: usize = 64;
 
-/// Accepts connections until the server stops, each served on a task of its own.
+/// Accepts connections until the server stops, each served on a task of its own (over
+/// TLS when the server has a certificate: its handshake under the same deadline as a
+/// request's head).
 pub(crate) async fn accept(listener: TcpListener, server: Arc<Server>, app: Router) {
     let limits = server.config.limits;
+    let tls = server
+        .config
+        .tls
+        .clone()
+        .map(tokio_rustls::TlsAcceptor::from);
     let mut stopped = server.stopped.subscribe();
     loop {
         let accepted = tokio::select! {
@@ -184,61 +238,137 @@ pub(crate) async fn accept(listener: TcpListener, server: Arc<Server>, app: Rout
         // Small messages go out at once: without this, a move waits for the previous
         // packet's acknowledgement, which the receiver delays (tens of milliseconds).
         let _ = stream.set_nodelay(true);
-        let place =
-            match server
-                .gate
-                .admit(peer.ip(), limits.max_connections, limits.max_per_address)
-            {
-                Ok(place) => place,
-                Err(why) => {
-                    let gate = server.gate.clone();
-                    if gate.refusing.fetch_add(1, Ordering::Relaxed) < REFUSING {
-                        tokio::spawn(async move {
-                            refuse(stream, why).await;
-                            gate.refusing.fetch_sub(1, Ordering::Relaxed);
-                        });
-                    } else {
+        // A proxy trusted to say who its clients are is held to the cap in all only: its
+        // clients are counted by address at their requests (`forwarded`).
+        let per_address = if server.config.trust_proxy == Some(peer.ip()) {
+            usize::MAX
+        } else {
+            limits.max_per_address
+        };
+        let place = match server
+            .gate
+            .admit(peer.ip(), limits.max_connections, per_address)
+        {
+            Ok(place) => place,
+            Err(why) => {
+                let gate = server.gate.clone();
+                if gate.refusing.fetch_add(1, Ordering::Relaxed) < REFUSING {
+                    let tls = tls.clone();
+                    tokio::spawn(async move {
+                        match tls {
+                            None => refuse(stream, why).await,
+                            Some(tls) => {
+                                // Said over TLS, or a client could not read it; briefly.
+                                let shake = tls.accept(stream);
+                                if let Ok(Ok(stream)) =
+                                    tokio::time::timeout(REFUSAL_HANDSHAKE, shake).await
+                                {
+                                    refuse(stream, why).await;
+                                }
+                            }
+                        }
                         gate.refusing.fetch_sub(1, Ordering::Relaxed);
-                    }
-                    continue;
+                    });
+                } else {
+                    gate.refusing.fetch_sub(1, Ordering::Relaxed);
                 }
-            };
-        let io = TokioIo::new(Counted {
+                continue;
+            }
+        };
+        let counted = Counted {
             stream,
             _place: place,
-        });
+        };
+        let server = server.clone();
         let router = app.clone();
-        let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
-            request.extensions_mut().insert(ConnectInfo(peer));
-            let mut router = router.clone();
-            tower_service::Service::call(&mut router, request)
-        });
-        let mut stopped = server.stopped.subscribe();
+        let tls = tls.clone();
         tokio::spawn(async move {
-            let mut http = hyper::server::conn::http1::Builder::new();
-            http.timer(TokioTimer::new())
-                .header_read_timeout(limits.handshake)
-                .max_buf_size(64 * 1024);
-            let connection = http.serve_connection(io, service).with_upgrades();
-            tokio::select! {
-                _ = connection => {}
-                _ = stopped.wait_for(|s| *s) => {}
+            match tls {
+                None => serve(counted, peer, server, router).await,
+                Some(tls) => {
+                    let shake = tokio::time::timeout(limits.handshake, tls.accept(counted));
+                    let mut stopped = server.stopped.subscribe();
+                    let shaken = tokio::select! {
+                        s = shake => s,
+                        _ = stopped.wait_for(|s| *s) => return,
+                    };
+                    // A handshake that fails or does not end in time closes the socket
+                    // (and gives its place back) with nothing said.
+                    if let Ok(Ok(stream)) = shaken {
+                        serve(stream, peer, server, router).await;
+                    }
+                }
             }
         });
     }
 }
 
+/// How long a refused connection's TLS handshake may take before it is closed unanswered.
+const REFUSAL_HANDSHAKE: Duration = Duration::from_secs(2);
+
+/// Serves one connection's requests (and the WebSocket one of them may become) until it
+/// closes or the server stops.
+async fn serve<I>(io: I, peer: SocketAddr, server: Arc<Server>, router: Router)
+where
+    I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    let limits = server.config.limits;
+    let trusted = server.config.trust_proxy == Some(peer.ip());
+    let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+        let from = if trusted {
+            forwarded(request.headers()).map_or(peer, |ip| SocketAddr::new(ip, 0))
+        } else {
+            peer
+        };
+        request.extensions_mut().insert(ConnectInfo(from));
+        if trusted && from != peer {
+            request.extensions_mut().insert(Forwarded);
+        }
+        let mut router = router.clone();
+        tower_service::Service::call(&mut router, request)
+    });
+    let mut stopped = server.stopped.subscribe();
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.handshake)
+        .max_buf_size(64 * 1024);
+    let connection = http
+        .serve_connection(TokioIo::new(io), service)
+        .with_upgrades();
+    tokio::select! {
+        _ = connection => {}
+        _ = stopped.wait_for(|s| *s) => {}
+    }
+}
+
+/// Marks a request whose address came from the trusted proxy's `X-Forwarded-For`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Forwarded;
+
+/// The client's address as a proxy says it: the last address of `X-Forwarded-For` (the
+/// one the proxy added; those before it are the client's own say). None when the header
+/// is absent or its last entry is no address.
+fn forwarded(headers: &hyper::HeaderMap) -> Option<IpAddr> {
+    let last = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .next_back()?
+        .to_str()
+        .ok()?
+        .rsplit(',')
+        .next()?
+        .trim();
+    last.parse::<IpAddr>()
+        .ok()
+        .or_else(|| last.parse::<SocketAddr>().ok().map(|a| a.ip()))
+}
+
 /// Answers a connection over a cap with why, then closes it.
-async fn refuse(mut stream: TcpStream, why: Refused) {
-    let (status, text) = match why {
-        Refused::Full(n) => (
-            "503 Service Unavailable",
-            format!("this server holds its most connections ({n}); try again later\n"),
-        ),
-        Refused::Address(n) => (
-            "429 Too Many Requests",
-            format!("too many connections from your address (at most {n} at once)\n"),
-        ),
+async fn refuse<S: AsyncRead + AsyncWrite + Unpin>(mut stream: S, why: Refused) {
+    let (code, text) = why.answer();
+    let status = match code {
+        503 => "503 Service Unavailable",
+        _ => "429 Too Many Requests",
     };
     let response = format!(
         "HTTP/1.1 {status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\n\

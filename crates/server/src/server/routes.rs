@@ -3,7 +3,7 @@
 //! page at a time, and the door to a WebSocket, which checks a browser's `Origin`.
 
 use super::connection::connection;
-use super::listen::peer_of;
+use super::listen::{Forwarded, peer_of};
 use super::{Config, READ_BUFFER, Server, Watching};
 use crate::page;
 use crate::table::Table;
@@ -81,6 +81,23 @@ async fn upgrade(server: Arc<Server>, request: Request, table: Option<&str>) -> 
         return (StatusCode::FORBIDDEN, format!("{why}\n")).into_response();
     }
     let from = peer_of(&request);
+    // A WebSocket a trusted proxy forwards counts against its client's address here: the
+    // proxy's socket was counted in all only.
+    let place = if request.extensions().get::<Forwarded>().is_some() {
+        match server
+            .gate
+            .admit_forwarded(from.ip(), server.config.limits.max_per_address)
+        {
+            Ok(place) => Some(place),
+            Err(why) => {
+                let (code, text) = why.answer();
+                let status = StatusCode::from_u16(code).unwrap_or(StatusCode::TOO_MANY_REQUESTS);
+                return (status, text).into_response();
+            }
+        }
+    } else {
+        None
+    };
     let (mut parts, _) = request.into_parts();
     match WebSocketUpgrade::from_request_parts(&mut parts, &server).await {
         Ok(ws) => {
@@ -99,7 +116,10 @@ async fn upgrade(server: Arc<Server>, request: Request, table: Option<&str>) -> 
             ws.max_message_size(limits.max_message)
                 .max_frame_size(limits.max_message)
                 .read_buffer_size(READ_BUFFER)
-                .on_upgrade(move |socket| connection(server, socket, watching, from))
+                .on_upgrade(move |socket| async move {
+                    let _place = place;
+                    connection(server, socket, watching, from).await;
+                })
         }
         Err(rejection) => rejection.into_response(),
     }
