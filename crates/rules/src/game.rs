@@ -259,13 +259,65 @@ pub trait Game: Clone {
     fn draw_chance(&mut self) -> Result<(), PlayError> {
         Err(PlayError::Illegal("this game has no chance input".into()))
     }
+    /// The spots a player clicks on a board, in order, to make the legal move `mv`: the
+    /// squares (spaces, slots) it names as [`Game::is_square_name`] reads them, absolute
+    /// (not counted from the mover's side), and special spots that are no square, such as
+    /// a reserve, a heading or a choice between moves, which a page shows as buttons beside
+    /// the board. Moves are told apart by their paths: [`Game::click_paths`] lists them
+    /// all, ending with [`STOP`] a path that is the start of another's. By default a move
+    /// is one button, its text.
+    fn click_path(&self, mv: &Self::Move) -> Vec<String> {
+        vec![self.move_text(mv)]
+    }
+    /// Every legal move with its click path ([`Game::click_path`]), in the order of
+    /// [`Game::legal_moves`]; a path that is the start of another move's path ends with the
+    /// explicit spot [`STOP`], so that no move is made before the player says which one.
+    fn click_paths(&self) -> Vec<(Self::Move, Vec<String>)> {
+        let mut paths: Vec<(Self::Move, Vec<String>)> = self
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let path = self.click_path(&mv);
+                (mv, path)
+            })
+            .collect();
+        let prefixes: Vec<bool> = paths
+            .iter()
+            .map(|(_, path)| {
+                paths
+                    .iter()
+                    .any(|(_, other)| other.len() > path.len() && other.starts_with(path))
+            })
+            .collect();
+        for ((_, path), prefix) in paths.iter_mut().zip(prefixes) {
+            if prefix {
+                path.push(STOP.to_string());
+            }
+        }
+        paths
+    }
     /// Prints a move in the game's own notation.
     fn move_text(&self, mv: &Self::Move) -> String;
     /// Reads a move in the game's own notation and resolves it against the position.
     fn parse_move(&self, text: &str) -> Result<Self::Move, crate::NotationError>;
     /// Number of moves played so far.
     fn ply(&self) -> usize;
+    /// The resignations made so far ([`crate::resign`]), in order, each with the number of
+    /// moves played before it.
+    fn resignations(&self) -> Vec<crate::resign::Resignation<Self::Player>>;
+    /// `player` resigns, whether or not it is his turn (Law X: resigning counts as a
+    /// loss): with two players or two teams his opponents win; with more he drops out and
+    /// the game goes on for the others, turns passing him by, until one is left. Refused
+    /// once the game is over, and for a player who is out of it already
+    /// ([`crate::resign::check`]); on error nothing changes.
+    fn resign(&mut self, player: Self::Player) -> Result<(), PlayError>;
+    /// Takes back the last resignation, when no move has been played since it; who it was.
+    fn unresign(&mut self) -> Option<Self::Player>;
 }
+
+/// The click-path spot that ends a move whose path is also the start of a longer one
+/// ([`Game::click_paths`]): a canter that could go on, a jump chain that could go further.
+pub const STOP: &str = "stop";
 
 /// The checks of [`Game::play`]: the game goes on, no chance input is due, and `mv` is
 /// legal (else why not).

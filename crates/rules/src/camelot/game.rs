@@ -673,6 +673,15 @@ impl Game for Camelot {
         "no such plain move, canter, jump or charge".into()
     }
 
+    /// The piece's square, then each landing in turn; a canter or charge that could go on
+    /// ends with [`crate::game::STOP`] where it stops.
+    fn click_path(&self, mv: &Move) -> Vec<String> {
+        std::iter::once(mv.from)
+            .chain(mv.path())
+            .map(|sq| sq.to_string())
+            .collect()
+    }
+
     fn move_text(&self, mv: &Move) -> String {
         super::notation::print(mv)
     }

@@ -589,6 +589,18 @@ impl Game for Fences {
         }
     }
 
+    /// A relocation: the fence's slot (`e5|e6`), then the vacant one; a walk: where the
+    /// pawn ends (a space, or `home`); staying put, drawing a card: `stay`, `draw`. The
+    /// throw and the card drawn are chance inputs, never listed: a page asks the server for
+    /// them.
+    fn click_path(&self, mv: &FenceMove) -> Vec<String> {
+        match mv {
+            FenceMove::Relocate { from, to } => vec![from.to_string(), to.to_string()],
+            FenceMove::Walk(end) => vec![end.to_string()],
+            other => vec![self.move_text(other)],
+        }
+    }
+
     fn move_text(&self, mv: &FenceMove) -> String {
         super::notation::print(self, mv)
     }

@@ -16,6 +16,11 @@ pub use super::options::{
     LARGE_PIECES, NoMove, OptionsError, SMALL_PIECES, ScrewballOptions, Stalled,
 };
 use super::position::size_index;
+
+/// The click-path spot of the reserve a piece is entered from ([`Game::click_path`]).
+pub const RESERVE: &str = "reserve";
+/// The click-path spot of a pass.
+pub const PASS: &str = "pass";
 pub use super::position::{
     BALLS_START, Piece, Player, Position, SCREWS_START, START_DEPTH, SetupError, dead_at,
     distance_from_start, geometric_steps, may_go, square_for,
@@ -670,6 +675,25 @@ impl Game for Screwball {
                 "a reserve piece is entered only by a player who cannot move, on a vacant square of his starting row".into()
             }
             Move::Pass => "a player passes only when he can neither move nor enter a piece, or to end his turn after an attack".into(),
+        }
+    }
+
+    /// A step: the piece's space, where it steps, then each space a penalty piece is set
+    /// on; an entry: the reserve ([`RESERVE`]), then the space; a pass: [`PASS`].
+    fn click_path(&self, mv: &Move) -> Vec<String> {
+        let b = Board::get();
+        match mv {
+            Move::Step {
+                from,
+                to,
+                placements,
+            } => [*from, *to]
+                .iter()
+                .chain(placements.iter())
+                .map(|s| b.name(*s).to_string())
+                .collect(),
+            Move::Enter(at) => vec![RESERVE.to_string(), b.name(*at).to_string()],
+            Move::Pass => vec![PASS.to_string()],
         }
     }
 

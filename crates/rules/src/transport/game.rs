@@ -13,6 +13,10 @@ use std::fmt;
 
 pub(super) use super::moves::Record;
 pub use super::moves::{Illegal, Move, TransportEffect};
+
+/// The click-path spot of an auxiliary's advance that takes it off the board
+/// ([`Game::click_path`]).
+pub const OFF_BOARD: &str = "off the board";
 pub use super::options::{Mode, OptionsError, PlanePassing, TransportOptions};
 pub use super::position::Position;
 pub(super) use super::position::{Rules, aux_index};
@@ -524,6 +528,57 @@ impl Game for Transport {
             }
             Move::Advance { kind, .. } => format!("no such {kind} move"),
             Move::Pass => "a fleet passes only when it has no action".into(),
+        }
+    }
+
+    /// A main piece: its square (a ship's stern), then its new one (a two-square ship's
+    /// stern, then its bow: a ship may turn about its stern); a launch: the auxiliary
+    /// (`launch plane`, `fire shell`, `fire torpedo`: its reserve), the touching square it
+    /// is set on, then its heading (`NE`); an advance: the auxiliary's square, where it ends
+    /// ([`OFF_BOARD`] when it leaves the board), then a plane's new heading; a pass: `pass`.
+    /// Where pieces share the square a move starts from, the piece is chosen second: by
+    /// its name (`destroyer`), an auxiliary by its name and heading (`plane NE`).
+    fn click_path(&self, mv: &Move) -> Vec<String> {
+        let shared = |sq: Sq| self.pos.at(sq).count() > 1;
+        match mv {
+            Move::Main { kind, from, to } => {
+                let mut path = vec![from.0.to_string()];
+                if shared(from.0) {
+                    path.push(kind.to_string());
+                }
+                path.extend([Some(to.0), to.1].into_iter().flatten().map(|sq| sq.to_string()));
+                path
+            }
+            Move::Launch { kind, at, heading } => {
+                let verb = if *kind == Kind::Plane {
+                    "launch"
+                } else {
+                    "fire"
+                };
+                vec![
+                    format!("{verb} {kind}"),
+                    at.to_string(),
+                    heading.to_string(),
+                ]
+            }
+            Move::Advance {
+                kind,
+                from,
+                heading,
+                to,
+                repoint,
+            } => {
+                let mut path = vec![from.to_string()];
+                if shared(*from) {
+                    path.push(format!("{kind} {heading}"));
+                }
+                path.push(to.map_or_else(|| OFF_BOARD.to_string(), |to| to.to_string()));
+                if *kind == Kind::Plane {
+                    path.push(repoint.to_string());
+                }
+                path
+            }
+            Move::Pass => vec!["pass".to_string()],
         }
     }
 

@@ -212,6 +212,12 @@ impl Station {
         Square::new(self.file() as i8, side.home_row() as i8).expect("on board")
     }
 
+    /// The station's spot in a click path ([`crate::Game::click_path`]) and on the page's
+    /// board: `station KF1`, behind the square it names (Red's name of it).
+    pub fn spot(self, side: Side) -> String {
+        format!("station {}", self.front(side))
+    }
+
     /// A station has the colour of the square in front of it.
     pub fn is_dark(self, side: Side) -> bool {
         self.front(side).is_dark()

@@ -635,6 +635,21 @@ impl Game for War {
         Some(self.why_illegal(probe))
     }
 
+    /// The piece's square (a flying machine on its station: the station's spot), then
+    /// where it goes, or each landing of a jump chain in turn (a chain that could go on ends
+    /// with [`crate::game::STOP`] where it stops). Squares by Red's names.
+    fn click_path(&self, mv: &Move) -> Vec<String> {
+        match mv {
+            Move::Fly { station, to } => vec![station.spot(self.pos.to_move()), to.to_string()],
+            _ => mv
+                .origin()
+                .into_iter()
+                .chain(mv.path())
+                .map(|sq| sq.to_string())
+                .collect(),
+        }
+    }
+
     fn move_text(&self, mv: &Move) -> String {
         super::notation::print(&self.pos, &self.pos.legal_moves(self.options.offered), mv)
     }
