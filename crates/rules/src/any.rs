@@ -227,10 +227,11 @@ impl AnyGame {
     }
 }
 
-/// Reads and plays one move in the game's notation.
+/// Reads and plays one move in the game's notation, or a resignation (`resign`, `Blue
+/// resigns`: [`crate::resign`]).
 pub fn play_text<G: Game>(game: &mut G, text: &str) -> Result<(), String> {
-    let mv = game.parse_move(text).map_err(|e| e.to_string())?;
-    game.play(&mv).map_err(|e| e.to_string())
+    let act = crate::resign::parse_act(game, text).map_err(|e| e.to_string())?;
+    crate::resign::play_act(game, &act).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -215,7 +215,8 @@ pub trait Game: Clone {
     }
     /// Plays a move known to be legal.
     fn play_unchecked(&mut self, mv: &Self::Move);
-    /// Takes back the last move; returns it, or `None` at the start.
+    /// Takes back the last move (and any resignation made after it); returns it, or `None`
+    /// at the start.
     fn undo(&mut self) -> Option<Self::Move>;
     /// Whether the game is going on, won or drawn.
     fn outcome(&self) -> Outcome<Self::Player>;

@@ -26,6 +26,7 @@ pub mod palette;
 pub mod perft;
 pub mod playout;
 pub mod registry;
+pub mod resign;
 pub mod scene;
 
 pub use any::GameError;

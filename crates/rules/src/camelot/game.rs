@@ -246,6 +246,8 @@ pub struct Camelot {
     keys: Vec<u64>,
     /// The pieces captured, in order, with their squares.
     taken: Vec<(Square, Piece)>,
+    /// Who resigned (Law X): the game is his opponent's.
+    resigned: crate::resign::Resigned<Side>,
 }
 
 impl Camelot {
@@ -278,6 +280,7 @@ impl Camelot {
             frames: Vec::with_capacity(256),
             keys: Vec::with_capacity(256),
             taken: Vec::with_capacity(28),
+            resigned: Default::default(),
         }
     }
 
@@ -338,6 +341,9 @@ impl Camelot {
     /// The outcome; `has_moves` says whether the side to move has a legal move, asked only
     /// when needed.
     fn outcome_with(&self, has_moves: impl FnOnce() -> bool) -> Outcome<Side> {
+        if let Some(side) = self.resigned.first() {
+            return Outcome::Win(side.other());
+        }
         let pos = &self.pos;
         let to_move = pos.to_move();
         let last = to_move.other();
@@ -617,6 +623,7 @@ impl Game for Camelot {
     }
 
     fn undo(&mut self) -> Option<Move> {
+        while self.unresign().is_some() {}
         let frame = self.frames.pop()?;
         self.keys.pop();
         let side = frame.mover.side;
@@ -735,5 +742,19 @@ impl Game for Camelot {
 
     fn ply(&self) -> usize {
         self.frames.len()
+    }
+
+    fn resignations(&self) -> Vec<crate::resign::Resignation<Side>> {
+        self.resigned.list()
+    }
+
+    fn resign(&mut self, player: Side) -> Result<(), PlayError> {
+        crate::resign::check(self, &player)?;
+        self.resigned.push(player, self.ply(), ());
+        Ok(())
+    }
+
+    fn unresign(&mut self) -> Option<Side> {
+        self.resigned.pop_at(self.ply()).map(|(player, ())| player)
     }
 }

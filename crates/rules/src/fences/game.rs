@@ -40,7 +40,9 @@ impl Fences {
         let n = self.seats.len();
         for _ in 0..n {
             self.state.turn = (self.state.turn + 1) % n;
-            if self.state.pawns[self.state.turn] != Node::Home {
+            if self.state.pawns[self.state.turn] != Node::Home
+                && !self.resigned.has(&self.seats[self.state.turn])
+            {
                 break;
             }
         }
@@ -478,6 +480,7 @@ impl Game for Fences {
     }
 
     fn undo(&mut self) -> Option<FenceMove> {
+        while self.unresign().is_some() {}
         let f = self.frames.pop()?;
         if matches!(f.mv, FenceMove::Throw(_) | FenceMove::Card(_)) {
             self.chances -= 1;
@@ -512,8 +515,13 @@ impl Game for Fences {
 
     fn outcome(&self) -> Outcome<Seat> {
         let home = &self.state.home;
+        // Those who resigned have left the race; the last one left in it wins.
+        let mut left = self.seats.iter().filter(|s| !self.resigned.has(s));
+        if let (Some(&last), None) = (left.next(), left.next()) {
+            return Outcome::Win(last);
+        }
         let needed = if self.options.play_for_places {
-            self.seats.len() - 1
+            self.seats.len() - self.resigned.len() - 1
         } else {
             1
         };
@@ -611,5 +619,34 @@ impl Game for Fences {
 
     fn ply(&self) -> usize {
         self.frames.len()
+    }
+
+    fn resignations(&self) -> Vec<crate::resign::Resignation<Seat>> {
+        self.resigned.list()
+    }
+
+    /// The seat's pawn leaves the race (a pawn home has finished it, and cannot); if it
+    /// was his turn, whatever he began of it stands and the next seat in the race is to
+    /// move.
+    fn resign(&mut self, seat: Seat) -> Result<(), PlayError> {
+        crate::resign::check(self, &seat)?;
+        if self.pawn(seat) == Node::Home {
+            return Err(PlayError::Illegal(format!(
+                "{seat}'s pawn is home already"
+            )));
+        }
+        let before = self.state.clone();
+        let to_move = self.to_move() == seat;
+        self.resigned.push(seat, self.frames.len(), before);
+        if to_move && !self.outcome().is_over() {
+            self.advance_turn();
+        }
+        Ok(())
+    }
+
+    fn unresign(&mut self) -> Option<Seat> {
+        let (seat, before) = self.resigned.pop_at(self.frames.len())?;
+        self.state = before;
+        Some(seat)
     }
 }

@@ -27,6 +27,8 @@ pub struct Fences {
     pub(super) dice: Dice,
     /// Where the race started, and whose turn it was.
     pub(super) start: Arc<Layout>,
+    /// The seats that resigned (Law X) and left the race, each with the state before.
+    pub(super) resigned: crate::resign::Resigned<Seat, State>,
 }
 
 impl Fences {
@@ -72,6 +74,7 @@ impl Fences {
             },
             options,
             frames: Vec::new(),
+            resigned: Default::default(),
         };
         for (i, seat) in seats.iter().enumerate() {
             let choice = game.options.stations.get(i).copied().unwrap_or(0);

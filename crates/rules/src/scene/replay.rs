@@ -36,10 +36,9 @@ impl SceneFile {
     /// Plays the first `n` of `moves` on `game`.
     fn replay_first<G: Game>(&self, game: &mut G, n: usize) -> Result<(), SceneError> {
         for (i, text) in self.scene.moves.iter().take(n).enumerate() {
-            let mv = game
-                .parse_move(text)
+            let act = crate::resign::parse_act(game, text)
                 .map_err(|e: NotationError| self.move_error(i, e.to_string()))?;
-            game.play(&mv)
+            crate::resign::play_act(game, &act)
                 .map_err(|e: PlayError| self.move_error(i, e.to_string()))?;
         }
         Ok(())
@@ -116,8 +115,8 @@ impl SceneFile {
                 title: variation.title.clone(),
                 why: format!("move {number} ({text:?}): {why}"),
             };
-            let mv = game.parse_move(text).map_err(|e| at(e.to_string()))?;
-            game.play(&mv).map_err(|e| at(e.to_string()))?;
+            let act = crate::resign::parse_act(game, text).map_err(|e| at(e.to_string()))?;
+            crate::resign::play_act(game, &act).map_err(|e| at(e.to_string()))?;
         }
         self.check_notes(
             &variation.notes,

@@ -33,6 +33,8 @@ pub struct Screwball {
     start: Position,
     options: ScrewballOptions,
     frames: Vec<(Move, Position)>,
+    /// Who resigned (Law X): the game is his opponent's.
+    resigned: crate::resign::Resigned<Player>,
 }
 
 impl Screwball {
@@ -64,6 +66,7 @@ impl Screwball {
             pos,
             options,
             frames: Vec::new(),
+            resigned: Default::default(),
         }
     }
 
@@ -556,12 +559,16 @@ impl Game for Screwball {
     }
 
     fn undo(&mut self) -> Option<Move> {
+        while self.unresign().is_some() {}
         let (mv, before) = self.frames.pop()?;
         self.pos = before;
         Some(mv)
     }
 
     fn outcome(&self) -> Outcome<Player> {
+        if let Some(player) = self.resigned.first() {
+            return Outcome::Win(player.other());
+        }
         for player in Player::ALL {
             let on = self.pos.on[player.index()];
             let d = self.pos.dead[player.index()];
@@ -707,5 +714,19 @@ impl Game for Screwball {
 
     fn ply(&self) -> usize {
         self.frames.len()
+    }
+
+    fn resignations(&self) -> Vec<crate::resign::Resignation<Player>> {
+        self.resigned.list()
+    }
+
+    fn resign(&mut self, player: Player) -> Result<(), PlayError> {
+        crate::resign::check(self, &player)?;
+        self.resigned.push(player, self.ply(), ());
+        Ok(())
+    }
+
+    fn unresign(&mut self) -> Option<Player> {
+        self.resigned.pop_at(self.ply()).map(|(player, ())| player)
     }
 }

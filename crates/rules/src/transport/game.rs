@@ -102,6 +102,8 @@ pub struct Transport {
     log: Vec<Change>,
     /// Actions in a row with nothing sunk.
     quiet: u32,
+    /// The fleets that resigned (Law X), each with the position before it did.
+    resigned: crate::resign::Resigned<Fleet, Position>,
 }
 
 impl Transport {
@@ -129,6 +131,7 @@ impl Transport {
             frames: Vec::new(),
             log: Vec::new(),
             quiet: 0,
+            resigned: Default::default(),
         }
     }
 
@@ -440,6 +443,7 @@ impl Game for Transport {
     }
 
     fn undo(&mut self) -> Option<Move> {
+        while self.unresign().is_some() {}
         let frame = self.frames.pop()?;
         let pos = &mut self.pos;
         for change in self.log.drain(frame.log_len..).rev() {
@@ -603,5 +607,29 @@ impl Game for Transport {
 
     fn ply(&self) -> usize {
         self.frames.len()
+    }
+
+    fn resignations(&self) -> Vec<crate::resign::Resignation<Fleet>> {
+        self.resigned.list()
+    }
+
+    /// The fleet is out, as when its transport is sunk: in the two-fleet game the other
+    /// wins; in the others its pieces and reserves leave the board, and the turn passes
+    /// it by.
+    fn resign(&mut self, fleet: Fleet) -> Result<(), PlayError> {
+        crate::resign::check(self, &fleet)?;
+        if self.pos.out.get(usize::from(fleet.0)) != Some(&false) {
+            return Err(PlayError::Illegal(format!("{fleet} is out already")));
+        }
+        let before = self.pos.clone();
+        self.pos.resign(fleet.0);
+        self.resigned.push(fleet, self.frames.len(), before);
+        Ok(())
+    }
+
+    fn unresign(&mut self) -> Option<Fleet> {
+        let (fleet, before) = self.resigned.pop_at(self.frames.len())?;
+        self.pos = before;
+        Some(fleet)
     }
 }

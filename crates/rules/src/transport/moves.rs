@@ -386,6 +386,29 @@ impl Position {
         Ok(())
     }
 
+    /// `fleet` resigns (Law X): it is out, as when its transport is sunk (outside the
+    /// two-fleet game its pieces and reserves leave the board), and if it was to move, the
+    /// turn passes to the next fleet still in.
+    pub(super) fn resign(&mut self, fleet: u8) {
+        self.set_out(fleet);
+        if self.mode != Mode::Two {
+            let mut i = 0;
+            while i < self.pieces.len() {
+                if self.pieces[i].fleet == fleet {
+                    self.remove_piece(i);
+                } else {
+                    i += 1;
+                }
+            }
+            for kind in Kind::AUXILIARY {
+                self.set_reserve(fleet, kind, 0);
+            }
+        }
+        if self.to_move == fleet {
+            self.next_turn();
+        }
+    }
+
     fn next_turn(&mut self) {
         let n = self.mode.fleets();
         let mut next = self.to_move;

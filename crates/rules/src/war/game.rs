@@ -223,6 +223,8 @@ pub struct War {
     frames: Vec<Frame>,
     start_key: u64,
     start_end: End,
+    /// Who resigned (Law X): the game is his opponent's.
+    resigned: crate::resign::Resigned<Side>,
 }
 
 impl War {
@@ -242,6 +244,7 @@ impl War {
             options,
             frames: Vec::new(),
             start_end: End::Ongoing,
+            resigned: Default::default(),
         };
         game.start_end = game.judge(false, None, 0);
         Ok(game)
@@ -336,6 +339,9 @@ impl War {
     }
 
     fn end(&self) -> End {
+        if let Some(side) = self.resigned.first() {
+            return End::Win(side.other());
+        }
         self.frames.last().map_or(self.start_end, |f| f.end)
     }
 
@@ -573,6 +579,7 @@ impl Game for War {
     }
 
     fn undo(&mut self) -> Option<Move> {
+        while self.unresign().is_some() {}
         let frame = self.frames.pop()?;
         let side = frame.mover.side;
         self.pos.put(frame.mv.destination(), None);
@@ -661,5 +668,19 @@ impl Game for War {
 
     fn ply(&self) -> usize {
         self.frames.len()
+    }
+
+    fn resignations(&self) -> Vec<crate::resign::Resignation<Side>> {
+        self.resigned.list()
+    }
+
+    fn resign(&mut self, player: Side) -> Result<(), PlayError> {
+        crate::resign::check(self, &player)?;
+        self.resigned.push(player, self.ply(), ());
+        Ok(())
+    }
+
+    fn unresign(&mut self) -> Option<Side> {
+        self.resigned.pop_at(self.ply()).map(|(player, ())| player)
     }
 }
