@@ -41,7 +41,10 @@ pub(crate) fn install_one<G: TableRules>(app: &mut App, view: bool) {
     (G::PLUGIN)(app);
     if view {
         (G::VIEW)(app);
-        app.add_plugins(crate::view::hint::plugin::<G>);
+        app.add_plugins((
+            crate::view::hint::plugin::<G>,
+            crate::view::last_move::plugin::<G>,
+        ));
     }
 }
 

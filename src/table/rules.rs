@@ -37,6 +37,12 @@ pub trait TableRules:
             })
     }
 
+    /// The width of one of the board's squares (spaces) on the table: marks drawn on the
+    /// board are sized by it.
+    fn spot_size(&self) -> f32 {
+        1.0
+    }
+
     /// The game's own plugin, headless: its pieces and input (its module's `plugin`).
     const PLUGIN: fn(&mut App);
 

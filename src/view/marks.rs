@@ -2,6 +2,9 @@
 //! path, the last move, the spot under the mouse. Sized for a unit square; games with
 //! smaller squares scale them.
 
+use crate::table::commands::Watching;
+use crate::table::review::{Review, live};
+use crate::table::seats::LocalTurn;
 use crate::view::theme::{MARK_CHOSEN, MARK_GO, MARK_HOVER, MARK_LAST, MARK_TAKE};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -96,15 +99,26 @@ pub(crate) struct Highlights<'w, 's> {
     commands: Commands<'w, 's>,
     marks: Option<Res<'w, Marks>>,
     shown: Query<'w, 's, Entity, With<Highlight>>,
+    local: Option<Res<'w, LocalTurn>>,
+    review: Option<Res<'w, Review>>,
+    watching: Option<Res<'w, Watching>>,
 }
 
 impl<'w, 's> Highlights<'w, 's> {
     /// Clears the marks shown and gives the marks' meshes and materials with a pen to draw
-    /// new ones; `None`, clearing nothing, before the marks are made (headless).
+    /// new ones; `None`, clearing nothing, before the marks are made (headless). Nothing is
+    /// lit while the seat to move is not played here (the computer thinking) or play is not
+    /// live (looking back, a show): `None`, with the marks cleared.
     pub(crate) fn redraw(&mut self) -> Option<(&Marks, Pen<'_, 'w, 's>)> {
         let marks = self.marks.as_deref()?;
         for e in &self.shown {
             self.commands.entity(e).despawn();
+        }
+        let here = self.local.as_deref().is_none_or(|l| l.0);
+        let review = self.review.as_ref().map(|r| Res::clone(r));
+        let watching = self.watching.as_ref().map(|w| Res::clone(w));
+        if !here || !live(review, watching) {
+            return None;
         }
         Some((marks, Pen(&mut self.commands)))
     }

@@ -7,6 +7,7 @@ pub mod camera;
 pub(crate) mod hint;
 pub(crate) mod hover;
 pub(crate) mod hud;
+pub mod last_move;
 pub(crate) mod lite;
 pub(crate) mod marks;
 pub(crate) mod models;

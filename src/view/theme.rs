@@ -87,6 +87,8 @@ pub(crate) const MARK_CHOSEN: Color = Color::srgb(1.0, 0.85, 0.2);
 pub(crate) const MARK_HOVER: Color = Color::srgba(1.0, 1.0, 1.0, 0.22);
 /// The last move: faint gold.
 pub(crate) const MARK_LAST: Color = Color::srgba(0.95, 0.8, 0.2, 0.35);
+/// The last move's way, from the ring where it began to the target where it ended: amber.
+pub(crate) const LAST_MOVE: Color = Color::srgb(1.0, 0.62, 0.1);
 
 /// A demonstration note's squares, gold, pulsing with `glow` (0.5 to 1).
 pub(crate) fn note_ring(glow: f32) -> Color {

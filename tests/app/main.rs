@@ -5,6 +5,7 @@ mod camelot;
 mod computer;
 mod demo;
 mod fences;
+mod last_move;
 mod launch;
 mod moments;
 mod options;

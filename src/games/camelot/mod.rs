@@ -109,6 +109,10 @@ impl TableRules for Camelot {
         "Click one of your pieces, then each landing square of its path in turn.".into()
     }
 
+    fn spot_size(&self) -> f32 {
+        board::SQUARE
+    }
+
     fn square_point(&self, name: &str) -> Option<Vec3> {
         Square::parse(name).map(board::square_center)
     }

@@ -92,13 +92,6 @@ fn show_highlights(
     let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, sq: Square, h| {
         pen.mark(mesh, material, square_center(sq) + Vec3::Y * h, SQUARE);
     };
-    let game = &the_match.game;
-    if let Some(last) = game.moves().last() {
-        spawn(&marks.plate, &marks.last, last.from, 0.006);
-        for sq in last.path() {
-            spawn(&marks.plate, &marks.last, sq, 0.006);
-        }
-    }
     if let Some(sq) = hover.0 {
         spawn(&marks.plate, &marks.hover, sq, 0.008);
     }

@@ -214,6 +214,10 @@ impl TableRules for Fences {
         }
     }
 
+    fn spot_size(&self) -> f32 {
+        board::pitch(self.board()) * 0.7
+    }
+
     fn square_point(&self, name: &str) -> Option<Vec3> {
         let field = self.board();
         if let Some(slot) = tabula_rules::fences::Slot::parse(name) {

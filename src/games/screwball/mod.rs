@@ -113,6 +113,23 @@ impl TableRules for Screwball {
         }
     }
 
+    fn spot_size(&self) -> f32 {
+        board::UNIT
+    }
+
+    /// Where the piece stood and where it stepped (the penalty pieces it set are not on its
+    /// way); an entered piece where it is set.
+    fn move_points(&self, mv: &tabula_rules::screwball::Move) -> Vec<Vec3> {
+        use tabula_rules::screwball::Move;
+        match mv {
+            Move::Step { from, to, .. } => {
+                vec![board::space_center(*from), board::space_center(*to)]
+            }
+            Move::Enter(at) => vec![board::space_center(*at)],
+            Move::Pass => Vec::new(),
+        }
+    }
+
     fn square_point(&self, name: &str) -> Option<Vec3> {
         tabula_rules::screwball::Board::get()
             .parse(name)

@@ -41,21 +41,10 @@ fn show_highlights(
         };
         pen.mark(mesh, material, space_center(sq) + Vec3::Y * h, scale);
     };
-    if let Some(last) = game.moves().last() {
-        match last {
-            Move::Step {
-                from,
-                to,
-                placements,
-            } => {
-                spawn(&marks.plate, &marks.last, *from, 0.004);
-                spawn(&marks.plate, &marks.last, *to, 0.004);
-                for p in placements {
-                    spawn(&marks.plate, &marks.last, *p, 0.004);
-                }
-            }
-            Move::Enter(at) => spawn(&marks.plate, &marks.last, *at, 0.004),
-            Move::Pass => {}
+    // Where the last move set its penalty pieces (its way is marked with every game's).
+    if let Some(Move::Step { placements, .. }) = game.moves().last() {
+        for p in placements {
+            spawn(&marks.plate, &marks.last, *p, 0.004);
         }
     }
     let legal = the_match.legal();

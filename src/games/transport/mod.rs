@@ -117,6 +117,10 @@ impl TableRules for Transport {
         format!("New game: {} acts first.", self.to_move())
     }
 
+    fn spot_size(&self) -> f32 {
+        board::square_side(self.position().size)
+    }
+
     fn square_point(&self, name: &str) -> Option<Vec3> {
         let sq = tabula_rules::transport::Sq::parse(name)?;
         Some(board::square_center(

@@ -230,17 +230,6 @@ fn show_highlights(
     let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Vec3| {
         pen.mark(mesh, material, at, 1.0);
     };
-    if let Some(last) = game.last_move() {
-        let mut squares = last.path();
-        squares.extend(last.origin());
-        for sq in squares {
-            spawn(
-                &marks.plate,
-                &marks.last,
-                square_center(sq) + Vec3::Y * 0.006,
-            );
-        }
-    }
     if let Some(Location::Board(sq)) = hover.0 {
         spawn(
             &marks.plate,

@@ -1,0 +1,43 @@
+//! The last move marked on the board: its points, worked out in the position it was played
+//! in, in every game; a throw is not a move on the board, so the move before it is marked.
+
+use crate::root;
+use tabula::games::tabletop::{OnTable, TableGame};
+use tabula::table::rules::TableRules;
+use tabula::view::last_move::last_move_points;
+use tabula_rules::with_game;
+
+fn scene_after(path: &str, at: usize) -> TableGame {
+    TableGame::load_scene(&root().join(path), Some(at)).unwrap()
+}
+
+#[test]
+fn the_last_move_is_marked_from_where_it_began_to_where_it_ended() {
+    // Before any move, nothing is marked.
+    let war = scene_after("scenes/war/siege_gambit.ron", 0);
+    with_game!(&war, g => assert!(last_move_points(g).is_empty()));
+
+    // The fence race after "fence e11|e12 to a1|b1" and "throw 1": the fence is marked.
+    let fences = scene_after("scenes/fences/two_players_seed3.ron", 5);
+    with_game!(&fences, g => {
+        let want = vec![g.square_point("e11|e12").unwrap(), g.square_point("a1|b1").unwrap()];
+        assert_eq!(last_move_points(g), want);
+    });
+
+    // Screwball: the step from a12 to b12, not the penalty pieces it set.
+    let screwball = scene_after("scenes/screwball/patent_example.ron", 1);
+    with_game!(&screwball, g => {
+        let want = vec![g.square_point("a12").unwrap(), g.square_point("b12").unwrap()];
+        assert_eq!(last_move_points(g), want);
+    });
+
+    // Camelot's charge: every landing, in order.
+    let camelot = scene_after("scenes/camelot/figure3_charges.ron", 1);
+    with_game!(&camelot, g => {
+        let want: Vec<_> = ["E5", "G7", "I7", "G9", "G11", "E9", "C7"]
+            .iter()
+            .map(|s| g.square_point(s).unwrap())
+            .collect();
+        assert_eq!(last_move_points(g), want);
+    });
+}
