@@ -83,6 +83,14 @@ pub enum ClientMessage {
         #[serde(default)]
         ply: Option<usize>,
     },
+    /// Resign a seat held by this connection, at any time, not only on its turn (Law X:
+    /// resigning counts as a loss). Logged as a move, `Blue resigns`.
+    Resign {
+        /// The seat, by the player's name as the game prints it; absent: the seat this
+        /// connection holds (it must hold one only).
+        #[serde(default)]
+        seat: Option<String>,
+    },
     /// Answered with `pong`.
     Ping,
 }
@@ -98,6 +106,7 @@ impl ClientMessage {
             ClientMessage::Leave { .. } => "leave",
             ClientMessage::Move { .. } => "move",
             ClientMessage::Chance { .. } => "chance",
+            ClientMessage::Resign { .. } => "resign",
             ClientMessage::Ping => "ping",
         }
     }
@@ -206,7 +215,8 @@ pub enum Event {
         /// The seat.
         seat: String,
     },
-    /// A move (or a chance input: a throw, a card) was played.
+    /// A move (or a chance input: a throw, a card) was played, or a seat resigned (`text`:
+    /// `Blue resigns`).
     Moved {
         /// The seat that played it.
         seat: String,
@@ -323,8 +333,8 @@ pub fn parse_client(text: &str) -> Result<ClientMessage, String> {
         .and_then(|t| t.as_str())
         .ok_or("a message needs a \"type\"")?
         .to_string();
-    const KNOWN: [&str; 8] = [
-        "list", "create", "watch", "join", "leave", "move", "chance", "ping",
+    const KNOWN: [&str; 9] = [
+        "list", "create", "watch", "join", "leave", "move", "chance", "resign", "ping",
     ];
     if !KNOWN.contains(&kind.as_str()) {
         return Err(format!(

@@ -248,6 +248,7 @@ pub struct Server {
 enum Play<'a> {
     Move(&'a str, Option<usize>),
     Chance(Option<usize>),
+    Resign,
 }
 
 fn now_ms() -> i64 {
@@ -423,6 +424,7 @@ impl Server {
             let change = match request {
                 Play::Move(text, ply) => table.prepare_move(seat, text, ply)?,
                 Play::Chance(ply) => table.prepare_chance(seat, ply)?,
+                Play::Resign => table.prepare_resign(seat)?,
             };
             let mut changes = vec![change];
             // A card drawn as a move's consequence comes at once, as at the table, and is

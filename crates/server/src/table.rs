@@ -13,6 +13,7 @@ use tabula_ai::games::{AnyGame, parse_kind, play_text};
 use tabula_ai::with_game;
 use tabula_rules::game::Chance;
 use tabula_rules::registry::GameOptions;
+use tabula_rules::resign;
 use tabula_rules::scene::{Expect, FORMAT, Scene, SceneSetup};
 use tabula_rules::{Game, Outcome};
 
@@ -257,10 +258,7 @@ impl Table {
 
     /// The result once the game is over.
     pub fn result(&self) -> Option<String> {
-        with_game!(&self.game, g, _k => match g.outcome() {
-            Outcome::Ongoing => None,
-            o => Some(o.to_string()),
-        })
+        with_game!(&self.game, g, _k => g.outcome().is_over().then(|| resign::outcome_text(g)))
     }
 
     /// Whether the player to move must let a chance input come before moving.
@@ -404,11 +402,25 @@ impl Table {
         Ok(self.moved(seat, text, game))
     }
 
+    /// Checks that `seat` may resign (at any time, while the game goes on and he is in it)
+    /// and returns the change: a move, `Blue resigns`, played through the rules.
+    pub fn prepare_resign(&self, seat: usize) -> Result<Change, Refusal> {
+        if let Some(result) = self.result() {
+            return Err(Refusal::new(
+                "illegal",
+                format!("the game is over: {result}"),
+            ));
+        }
+        let text = resign::text(&self.seats[seat].player);
+        let mut game = self.game.clone();
+        with_game!(&mut game, g, _k => play_text(g, &text))
+            .map_err(|why| Refusal::new("illegal", format!("{text}: {why}")))?;
+        Ok(self.moved(seat, text, game))
+    }
+
     fn moved(&self, seat: usize, text: String, game: AnyGame) -> Change {
-        let result = with_game!(&game, g, _k => match g.outcome() {
-            Outcome::Ongoing => None,
-            o => Some(o.to_string()),
-        });
+        let result =
+            with_game!(&game, g, _k => g.outcome().is_over().then(|| resign::outcome_text(g)));
         Change {
             event: Event::Moved {
                 seat: self.seats[seat].player.clone(),

@@ -194,7 +194,7 @@ async fn garbage_is_answered_and_the_connection_stays() {
     let cases = [
         ("{", "malformed", "not JSON"),
         ("[1,2]", "malformed", "\"type\""),
-        (r#"{"type":"resign"}"#, "malformed", "resign"),
+        (r#"{"type":"concede"}"#, "malformed", "concede"),
         (r#"{"type":"move"}"#, "malformed", "text"),
         (
             r#"{"type":"join","seat":"Purple"}"#,

@@ -308,7 +308,53 @@ impl Connection {
                 self.server.submit(&handle, seat, Play::Chance(ply)).await?;
                 Ok(Vec::new())
             }
+            ClientMessage::Resign { seat } => {
+                let (handle, seat) = self.seat_held(seat.as_deref()).await?;
+                handle.touch();
+                self.server.submit(&handle, seat, Play::Resign).await?;
+                Ok(Vec::new())
+            }
         }
+    }
+
+    /// A seat this connection holds: the one named, or its only one.
+    async fn seat_held(&self, seat: Option<&str>) -> Result<(Arc<TableHandle>, usize), Refusal> {
+        let handle = self.table()?;
+        let table = handle.table.lock().await;
+        let held: Vec<usize> = self
+            .held
+            .iter()
+            .filter(|(s, t)| table.seat_of_token(t) == Some(*s))
+            .map(|(s, _)| *s)
+            .collect();
+        let index = match seat {
+            Some(name) => {
+                let index = table
+                    .seat_index(name)
+                    .ok_or_else(|| refusal("bad_request", format!("no seat {name:?}")))?;
+                if !held.contains(&index) {
+                    return Err(refusal("not_your_seat", format!("you do not hold {name}")));
+                }
+                index
+            }
+            None => match held[..] {
+                [index] => index,
+                [] => {
+                    return Err(refusal(
+                        "not_your_seat",
+                        "you hold no seat here: spectators cannot resign",
+                    ));
+                }
+                _ => {
+                    return Err(refusal(
+                        "bad_request",
+                        "you hold several seats: say which resigns",
+                    ));
+                }
+            },
+        };
+        drop(table);
+        Ok((handle, index))
     }
 
     /// The seat to move, if this connection holds it. A request for an older position
