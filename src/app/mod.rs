@@ -1,6 +1,7 @@
 //! The app's assembly: the plugins of every layer put together for the window (or
 //! headless, for the tests), and the window itself. Nothing below depends on this.
 
+pub(crate) mod offscreen;
 pub(crate) mod probe;
 
 use crate::screens::loading::begin;
@@ -73,41 +74,57 @@ impl Plugin for InLine {
 
 /// Opens the window on `start` (the start screen, or a game on the table) and runs until it
 /// is closed: every screen after it opens in the same window. `volume` is `--volume`'s
-/// per cent (default 100).
-pub(crate) fn run_window(start: Start, frames: Option<u32>, volume: Option<u8>) -> ExitCode {
-    if let Err(e) = display_available() {
+/// per cent (default 100). `offscreen` (with `frames`) draws into an image instead, with no
+/// display and no sound.
+pub(crate) fn run_window(
+    start: Start,
+    frames: Option<u32>,
+    volume: Option<u8>,
+    offscreen: bool,
+) -> ExitCode {
+    if !offscreen && let Err(e) = display_available() {
         eprintln!("tabula: {e}");
         return ExitCode::from(2);
     }
     let title = match &start {
         Start::Table(game, _) => format!("Tabula — {}", game.kind().title()),
+/// The window's size, and the picture's when it is drawn offscreen.
+const WINDOW_SIZE: UVec2 = UVec2::new(1280, 720);
+
         _ => "Tabula".to_string(),
     };
     let mut app = App::new();
-    crate::view::sound::quiet_device_search();
-    crate::view::lite::add_plugins_building_on_cpu(
-        &mut app,
-        DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title,
-                resolution: (1280u32, 720u32).into(),
+    if offscreen {
+        crate::view::lite::add_plugins_building_on_cpu(&mut app, offscreen::default_plugins());
+        app.add_plugins(offscreen::Offscreen { size: WINDOW_SIZE });
+    } else {
+        crate::view::sound::quiet_device_search();
+        crate::view::lite::add_plugins_building_on_cpu(
+            &mut app,
+            DefaultPlugins.set(WindowPlugin {
+                primary_window: Some(Window {
+                    title,
+                    resolution: WINDOW_SIZE.into(),
+                    ..default()
+                }),
                 ..default()
             }),
-            ..default()
-        }),
-    );
+        );
+    }
     if std::thread::available_parallelism().is_ok_and(|n| n.get() <= 2) {
         app.add_plugins(InLine);
     }
     if let Some(n) = frames {
-        app.add_plugins(probe::plugin(n));
+        app.add_plugins(probe::plugin(n, true));
     }
     build(&mut app, start, true);
-    app.insert_resource(volume.map_or_else(
-        crate::view::sound::Volume::default,
-        crate::view::sound::Volume::percent,
-    ))
-    .add_plugins(crate::view::sound::plugin);
+    if !offscreen {
+        app.insert_resource(volume.map_or_else(
+            crate::view::sound::Volume::default,
+            crate::view::sound::Volume::percent,
+        ))
+        .add_plugins(crate::view::sound::plugin);
+    }
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),

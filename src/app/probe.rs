@@ -1,7 +1,7 @@
 //! The frame-rate benchmark (`--frames N`): after a warm-up it times N frames, prints the
 //! mean and median frame time, the processor time the app spent a frame, and how much of
 //! the machine a hypervisor took meanwhile (on a shared virtual machine the wall-clock
-//! figures swing with it), then exits.
+//! figures swing with it), then exits (or, for a picture, lets it be taken).
 
 use bevy::prelude::*;
 
@@ -15,24 +15,31 @@ pub(crate) struct FrameProbe {
     left: u32,
     frame_ms: Vec<f64>,
     start: Option<Counters>,
+    exit_when_done: bool,
+    /// Whether every frame has been measured.
+    pub done: bool,
 }
 
 impl FrameProbe {
-    /// Measures `frames` frames (at least one) after the warm-up.
-    pub(crate) fn new(frames: u32) -> FrameProbe {
+    /// Measures `frames` frames (at least one) after the warm-up, then exits the app if
+    /// `exit_when_done`.
+    pub(crate) fn new(frames: u32, exit_when_done: bool) -> FrameProbe {
         FrameProbe {
             warm_up: WARM_UP_FRAMES,
             left: frames.max(1),
             frame_ms: Vec::new(),
             start: None,
+            exit_when_done,
+            done: false,
         }
     }
 }
 
-/// Adds the benchmark to `app`.
-pub(crate) fn plugin(frames: u32) -> impl Fn(&mut App) {
+/// Adds the benchmark to `app`: `frames` frames are measured, then the app exits if
+/// `exit_when_done`.
+pub(crate) fn plugin(frames: u32, exit_when_done: bool) -> impl Fn(&mut App) {
     move |app: &mut App| {
-        app.insert_resource(FrameProbe::new(frames))
+        app.insert_resource(FrameProbe::new(frames, exit_when_done))
             .add_systems(Update, measure_frames);
     }
 }
@@ -183,13 +190,20 @@ fn measure_frames(
     time: Res<Time<Real>>,
     meshes: Res<Assets<Mesh>>,
     drawn: Query<(&Mesh3d, &ViewVisibility)>,
+    adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
     mut exit: MessageWriter<AppExit>,
 ) {
+    if probe.done {
+        return;
+    }
     if probe.warm_up > 0 {
-        if probe.warm_up == WARM_UP_FRAMES
-            && let Some(age) = process_age()
-        {
-            println!("first frame {age:.2} s after start");
+        if probe.warm_up == WARM_UP_FRAMES {
+            if let Some(adapter) = adapter {
+                println!("adapter: {}", crate::app::offscreen::adapter_text(&adapter));
+            }
+            if let Some(age) = process_age() {
+                println!("first frame {age:.2} s after start");
+            }
         }
         probe.warm_up -= 1;
         if probe.warm_up == 0 {
@@ -209,7 +223,10 @@ fn measure_frames(
             "{}",
             Report::new(&probe.frame_ms, probe.start, Counters::read())
         );
-        exit.write(AppExit::Success);
+        probe.done = true;
+        if probe.exit_when_done {
+            exit.write(AppExit::Success);
+        }
     }
 }
 

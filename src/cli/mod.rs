@@ -80,7 +80,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "paths")]
         count: perft::CountArg,
     },
-    /// Render a position to a PNG file (needs a display; use xvfb-run on a headless machine).
+    /// Render a position to a PNG file, offscreen (no display needed), and time its frames.
     Shot(shot::ShotRequest),
     /// The computer's move in a position, with each player's expected result, the principal
     /// variation and the search's statistics.
@@ -115,10 +115,13 @@ pub fn main() -> ExitCode {
     let command = match window_opening(cli.command) {
         Ok((name, opened)) => {
             let start = opened.and_then(|o| {
-                crate::screens::open::open(&o.launch).map(|start| (start, o.frames, o.volume))
+                crate::screens::open::open(&o.launch)
+                    .map(|start| (start, o.frames, o.volume, o.offscreen))
             });
             return match start {
-                Ok((start, frames, volume)) => crate::app::run_window(start, frames, volume),
+                Ok((start, frames, volume, offscreen)) => {
+                    crate::app::run_window(start, frames, volume, offscreen)
+                }
                 Err(e) => {
                     eprintln!("tabula {name}: {e}");
                     ExitCode::from(2)
@@ -188,9 +191,14 @@ pub(crate) fn window_opening(
     };
     Ok(match command {
         None | Some(Command::Menu) => ("menu", screen(Ok(Launch::Menu), None, None)),
+    /// Drawn offscreen, with no display (the benchmark).
+    pub offscreen: bool,
         Some(Command::Play(play)) => (
             "play",
-            screen(play.launch().map(Launch::Play), play.frames, play.volume),
+            screen(play.launch().map(Launch::Play), play.frames, play.volume).map(|o| Opening {
+                offscreen: play.offscreen,
+                ..o
+            }),
         ),
         Some(Command::Demo {
             files,
@@ -202,6 +210,7 @@ pub(crate) fn window_opening(
         }) => (
             "demo",
             screen(
+            offscreen: false,
                 Ok(Launch::Demo(DemoLaunch {
                     files,
                     looping,

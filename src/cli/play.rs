@@ -41,6 +41,10 @@ pub struct PlayArgs {
     /// mean and median frame time and the processor time a frame, and exit.
     #[arg(long)]
     pub frames: Option<u32>,
+    /// With --frames: draw offscreen at 1280x720, with no window and no display (printing
+    /// the adapter's name).
+    #[arg(long, requires = "frames")]
+    pub offscreen: bool,
     /// The players' names, in turn order, separated by commas ("Ann,Bob"); the HUD shows
     /// them beside the colours.
     #[arg(long, value_delimiter = ',')]

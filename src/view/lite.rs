@@ -55,13 +55,39 @@ pub(crate) fn plugin(app: &mut App) {
         MaterialPlugin::<LiteGlass>::default(),
     ))
     .init_resource::<UseLite>()
+    .init_resource::<Look>()
     .add_systems(PostUpdate, swap)
     .add_systems(
         Update,
-        economise_on_software
+        economise
             .run_if(state_changed::<AtTable>)
             .run_if(in_state(AtTable)),
     );
+}
+
+/// How the table is drawn.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Look {
+    /// As `tabula play` draws it here: the light look on a software renderer, the full
+    /// look on a GPU.
+    #[default]
+    Played,
+    /// Physically based shading, shadows and multisampling.
+    Full,
+    /// Each surface's base colour under one sun, no shadows, no multisampling.
+    #[value(alias = "lite")]
+    Light,
+}
+
+impl Look {
+    /// The look's name, as `--look` takes it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Look::Played => "played",
+            Look::Full => "full",
+            Look::Light => "light",
+        }
+    }
 }
 
 /// Whether the light material stands in for the standard one.
@@ -150,26 +176,32 @@ pub(crate) fn add_plugins_building_on_cpu(app: &mut App, plugins: bevy::app::Plu
     );
 }
 
-/// On a software renderer (no GPU, such as Mesa's llvmpipe) play drops shadows and
-/// multisampling, draws with the light material (the base colours under one sun) instead
-/// of physically based shading, clusters no lights, and leaves the floor far below the
-/// table to the background colour (under one sun a level floor has one colour): nearly
-/// forty times the frame rate there. Pictures made by `tabula shot` keep the full look.
-fn economise_on_software(
+/// The light look: on a software renderer (no GPU, such as Mesa's llvmpipe) play drops
+/// shadows and multisampling, draws with the light material (the base colours under one
+/// sun) instead of physically based shading, clusters no lights, and leaves the floor far
+/// below the table to the background colour (under one sun a level floor has one colour):
+/// nearly forty times the frame rate there. Pictures made by `tabula shot` keep the full
+/// look unless asked for another ([`Look`]).
+fn economise(
     mut commands: Commands,
+    look: Res<Look>,
     info: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
     mut lights: Query<&mut DirectionalLight>,
     cameras: Query<Entity, With<Camera3d>>,
     floors: Query<Entity, With<crate::view::room::RoomFloor>>,
 ) {
-    let Some(info) = info else { return };
-    if format!("{:?}", info.device_type) != "Cpu" {
-        return;
+    let software = info
+        .as_ref()
+        .is_some_and(|info| format!("{:?}", info.device_type) == "Cpu");
+    match *look {
+        Look::Full => return,
+        Look::Played if !software => return,
+        Look::Played => info!(
+            "software renderer ({}): shadows, multisampling and physically based shading off for speed",
+            info.as_ref().map_or("", |i| i.name.as_str())
+        ),
+        Look::Light => {}
     }
-    info!(
-        "software renderer ({}): shadows, multisampling and physically based shading off for speed",
-        info.name
-    );
     for mut light in &mut lights {
         light.shadow_maps_enabled = false;
     }

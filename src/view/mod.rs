@@ -8,7 +8,7 @@ pub(crate) mod hint;
 pub(crate) mod hover;
 pub(crate) mod hud;
 pub mod last_move;
-pub(crate) mod lite;
+pub mod lite;
 pub(crate) mod marks;
 pub(crate) mod models;
 pub(crate) mod pointer;

@@ -1,5 +1,6 @@
 //! The app, tested without a GPU: the match and its piece entities on `MinimalPlugins`,
-//! clicks turned into moves, the command line, and one real screenshot under Xvfb.
+//! clicks turned into moves, the command line, and real pictures drawn offscreen (one in a
+//! window under Xvfb).
 
 mod camelot;
 mod computer;
@@ -17,6 +18,7 @@ mod screwball;
 mod seats;
 mod session;
 mod sound;
+mod shots;
 mod spectator;
 mod transport;
 
@@ -415,187 +417,6 @@ fn perft_into_a_closed_pipe_ends_quietly() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
-}
-
-/// Renders `tabula shot` with `extra` arguments at 480x270 under Xvfb (or the display in
-/// use) and returns the picture.
-fn shoot(extra: &[&str]) -> image::RgbImage {
-    let out = std::env::temp_dir().join(format!(
-        "tabula-shot-{}-{}.png",
-        std::process::id(),
-        extra.join("_").replace(['/', '.'], "")
-    ));
-    let bin = env!("CARGO_BIN_EXE_tabula");
-    let mut args = vec![
-        "shot",
-        "--width",
-        "480",
-        "--height",
-        "270",
-        "--out",
-        out.to_str().unwrap(),
-    ];
-    args.extend_from_slice(extra);
-    let status = if std::env::var_os("DISPLAY").is_some() {
-        Command::new(bin).args(&args).output()
-    } else {
-        Command::new("xvfb-run")
-            .args(["-a", "-s", "-screen 0 1280x720x24", bin])
-            .args(&args)
-            .output()
-    }
-    .expect("xvfb-run is needed (apt-get install xvfb mesa-vulkan-drivers libvulkan1)");
-    assert!(
-        status.status.success(),
-        "{}",
-        String::from_utf8_lossy(&status.stderr)
-    );
-    let img = image::open(&out).expect("a PNG").to_rgb8();
-    std::fs::remove_file(&out).ok();
-    assert_eq!((img.width(), img.height()), (480, 270));
-    img
-}
-
-fn skip_screenshots() -> bool {
-    let skip = std::env::var_os("TABULA_SKIP_SCREENSHOT").is_some();
-    if skip {
-        eprintln!("screenshot test skipped by TABULA_SKIP_SCREENSHOT");
-    }
-    skip
-}
-
-/// Pixels whose colour matches `test`, and distinct colours (in steps of 16).
-fn census(img: &image::RgbImage, test: impl Fn(i32, i32, i32) -> bool) -> (usize, usize) {
-    let mut colours = BTreeSet::new();
-    let mut hits = 0;
-    for p in img.pixels() {
-        let [r, g, b] = p.0.map(i32::from);
-        colours.insert((r / 16, g / 16, b / 16));
-        hits += usize::from(test(r, g, b));
-    }
-    (hits, colours.len())
-}
-
-/// Mean absolute difference of two pictures, per channel (0-255).
-fn difference(a: &image::RgbImage, b: &image::RgbImage) -> f64 {
-    let total: u64 = a
-        .as_raw()
-        .iter()
-        .zip(b.as_raw())
-        .map(|(x, y)| u64::from(x.abs_diff(*y)))
-        .sum();
-    total as f64 / a.as_raw().len() as f64
-}
-
-/// Renders a real frame under Xvfb with software Vulkan and checks it shows a board with
-/// both armies. Set TABULA_SKIP_SCREENSHOT=1 on a machine without Xvfb.
-#[test]
-fn screenshot_shows_the_board_and_both_armies() {
-    if skip_screenshots() {
-        return;
-    }
-    check_picture(&shoot(&[]));
-}
-
-/// One picture of each of the five games on the table: none is blank, each shows its own pieces, and no
-/// two are alike.
-#[test]
-fn every_game_on_the_table_is_photographed_distinctly() {
-    if skip_screenshots() {
-        return;
-    }
-    let n = 480 * 270;
-    let camelot = shoot(&["--game", "camelot"]);
-    let (ivory, colours) = census(&camelot, |r, g, b| {
-        r > 200 && g > 195 && b > 175 && r - b < 40
-    });
-    assert!(colours > 50, "Camelot: blank picture? ({colours} colours)");
-    let (ebony, _) = census(&camelot, |r, g, b| r < 40 && g < 40 && b < 45);
-    assert!(
-        ivory > n / 400,
-        "Camelot: White's pieces not visible ({ivory} px)"
-    );
-    assert!(
-        ebony > n / 400,
-        "Camelot: Black's pieces not visible ({ebony} px)"
-    );
-
-    let fences = shoot(&["--game", "fences"]);
-    let (_, colours) = census(&fences, |_, _, _| false);
-    assert!(
-        colours > 50,
-        "fence race: blank picture? ({colours} colours)"
-    );
-    let (red, _) = census(&fences, |r, g, b| r > 120 && r > g * 2 && r > b * 2);
-    assert!(
-        red > n / 1000,
-        "fence race: Red's fences not visible ({red} px)"
-    );
-
-    let screwball = shoot(&["--game", "screwball"]);
-    let (_, colours) = census(&screwball, |_, _, _| false);
-    assert!(
-        colours > 50,
-        "Screwball: blank picture? ({colours} colours)"
-    );
-    let (balls, _) = census(&screwball, |r, g, b| r > 110 && r > g * 3 && r > b * 3);
-    assert!(
-        balls > n / 1000,
-        "Screwball: the balls are not visible ({balls} px)"
-    );
-
-    let transport = shoot(&["--game", "transport"]);
-    let (_, colours) = census(&transport, |_, _, _| false);
-    assert!(
-        colours > 50,
-        "Transport: blank picture? ({colours} colours)"
-    );
-    let (sea, _) = census(&transport, |r, g, b| b > 50 && b > r + 20 && b >= g);
-    assert!(sea > n / 20, "Transport: the sea is not visible ({sea} px)");
-
-    let war = shoot(&[]);
-    for (name, a, b) in [
-        ("War and Camelot", &war, &camelot),
-        ("War and the fence race", &war, &fences),
-        ("Camelot and the fence race", &camelot, &fences),
-        ("War and Screwball", &war, &screwball),
-        ("Camelot and Screwball", &camelot, &screwball),
-        ("the fence race and Screwball", &fences, &screwball),
-        ("War and Transport", &war, &transport),
-        ("Camelot and Transport", &camelot, &transport),
-        ("the fence race and Transport", &fences, &transport),
-        ("Screwball and Transport", &screwball, &transport),
-    ] {
-        let d = difference(a, b);
-        assert!(d > 8.0, "{name} look alike (mean difference {d:.1})");
-    }
-}
-
-fn check_picture(img: &image::RgbImage) {
-    let mut colours = BTreeSet::new();
-    let (mut red, mut blue, mut light) = (0, 0, 0);
-    for p in img.pixels() {
-        let [r, g, b] = p.0.map(i32::from);
-        colours.insert((r / 16, g / 16, b / 16));
-        if r > 120 && r > g * 2 && r > b * 2 {
-            red += 1;
-        }
-        if b > 120 && b > r * 2 && b > g + 30 {
-            blue += 1;
-        }
-        if r > 170 && g > 160 && b > 130 {
-            light += 1;
-        }
-    }
-    let n = (img.width() * img.height()) as usize;
-    assert!(
-        colours.len() > 50,
-        "too few colours ({}): blank picture?",
-        colours.len()
-    );
-    assert!(red > n / 500, "red army not visible ({red} px)");
-    assert!(blue > n / 500, "blue army not visible ({blue} px)");
-    assert!(light > n / 20, "light squares not visible ({light} px)");
 }
 
 #[test]
