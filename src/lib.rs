@@ -12,8 +12,9 @@
 //!   the theme;
 //! - [`games`]: the five games, each its board, pieces and input in one shape, and the list
 //!   of games that installs them;
-//! - [`screens`]: the start screen, the table, demonstrations and exhibitions as states,
-//!   opened from a typed description ([`screens::launch::Launch`]);
+//! - [`user_data`]: what is kept for the player between runs (the lessons' progress);
+//! - [`screens`]: the start screen, the table, demonstrations, exhibitions and lessons as
+//!   states, opened from a typed description ([`screens::launch::Launch`]);
 //! - [`app`]: the plugins put together, and the window; [`cli`]: the command line, which
 //!   reads what to open once, at the edge.
 //!
@@ -26,4 +27,5 @@ pub mod net;
 pub mod screens;
 pub mod state;
 pub mod table;
+pub mod user_data;
 pub mod view;

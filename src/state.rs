@@ -16,9 +16,11 @@ pub enum Screen {
     Table,
     /// A demonstration: a scene replayed through the spectator camera.
     Demo,
+    /// A lesson: its steps on the table, one at a time.
+    Lesson,
 }
 
-/// Whether the table is shown (a game, its result, or a demonstration): what the table
+/// Whether the table is shown (a game, its result, a demonstration or a lesson): what the table
 /// spawns is scoped to this.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct AtTable;
@@ -27,7 +29,7 @@ impl ComputedStates for AtTable {
     type SourceStates = Screen;
 
     fn compute(screen: Screen) -> Option<AtTable> {
-        matches!(screen, Screen::Table | Screen::Demo).then_some(AtTable)
+        matches!(screen, Screen::Table | Screen::Demo | Screen::Lesson).then_some(AtTable)
     }
 }
 

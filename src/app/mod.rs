@@ -7,6 +7,8 @@ pub(crate) mod probe;
 use crate::screens::loading::begin;
 use crate::screens::menu::Menu;
 use crate::screens::open::Start;
+use crate::user_data::UserData;
+use crate::user_data::progress::Progress;
 use bevy::prelude::*;
 use std::process::ExitCode;
 
@@ -26,12 +28,20 @@ pub fn build(app: &mut App, start: Start, view: bool) {
             crate::screens::menu::view::plugin,
             crate::screens::demo::view::plugin,
             crate::screens::exhibit::view::plugin,
+            crate::screens::learn::view::plugin,
             // Before the first frame of a table is drawn, so that no mesh is ever drawn with
             // the costly material.
             crate::view::lite::plugin,
         ));
     }
     crate::games::install_all(app, view);
+    // The player's data: tests put a folder of their own in place first.
+    if !app.world().contains_resource::<UserData>() {
+        app.insert_resource(UserData::from_env());
+    }
+    let progress = Progress::load(app.world().resource::<UserData>());
+    app.insert_resource(progress)
+        .insert_resource(crate::screens::learn::courses::find_courses());
     if !app.world().contains_resource::<Menu>() {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -72,6 +82,9 @@ impl Plugin for InLine {
     }
 }
 
+/// The window's size, and the picture's when it is drawn offscreen.
+const WINDOW_SIZE: UVec2 = UVec2::new(1280, 720);
+
 /// Opens the window on `start` (the start screen, or a game on the table) and runs until it
 /// is closed: every screen after it opens in the same window. `volume` is `--volume`'s
 /// per cent (default 100). `offscreen` (with `frames`) draws into an image instead, with no
@@ -88,9 +101,6 @@ pub(crate) fn run_window(
     }
     let title = match &start {
         Start::Table(game, _) => format!("Tabula — {}", game.kind().title()),
-/// The window's size, and the picture's when it is drawn offscreen.
-const WINDOW_SIZE: UVec2 = UVec2::new(1280, 720);
-
         _ => "Tabula".to_string(),
     };
     let mut app = App::new();

@@ -9,7 +9,7 @@ pub mod rules_args;
 pub mod shot;
 
 use crate::cli::rules_args::GameArg;
-use crate::screens::launch::{DemoLaunch, Launch, WatchLaunch};
+use crate::screens::launch::{DemoLaunch, Launch, LearnLaunch, WatchLaunch};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -49,6 +49,19 @@ pub enum Command {
         /// A second window for the spectator camera.
         #[arg(long)]
         spectator_window: bool,
+        /// How loud the sounds are, 0 to 100 (default 100); M turns sound off and on.
+        #[arg(long, value_name = "0-100", value_parser = clap::value_parser!(u8).range(0..=100))]
+        volume: Option<u8>,
+    },
+    /// Learn a game from its lesson: small positions on the table, each asking for a move,
+    /// a wrong one told why; progress is kept between runs.
+    Learn {
+        /// Which game.
+        #[arg(value_enum)]
+        game: GameArg,
+        /// The step to start at (from 1); by default the first.
+        #[arg(long, default_value_t = 1)]
+        step: usize,
         /// How loud the sounds are, 0 to 100 (default 100); M turns sound off and on.
         #[arg(long, value_name = "0-100", value_parser = clap::value_parser!(u8).range(0..=100))]
         volume: Option<u8>,
@@ -159,6 +172,7 @@ pub fn main() -> ExitCode {
         | Command::Menu
         | Command::Demo { .. }
         | Command::Exhibit(_)
+        | Command::Learn { .. }
         | Command::Watch { .. } => ExitCode::SUCCESS,
     }
 }
@@ -173,6 +187,8 @@ pub(crate) struct Opening {
     pub frames: Option<u32>,
     /// How loud, 0 to 100.
     pub volume: Option<u8>,
+    /// Drawn offscreen, with no display (the benchmark).
+    pub offscreen: bool,
 }
 
 /// What `command` opens in the window (the start screen, a game, a demonstration, an
@@ -187,12 +203,11 @@ pub(crate) fn window_opening(
             launch,
             frames,
             volume,
+            offscreen: false,
         })
     };
     Ok(match command {
         None | Some(Command::Menu) => ("menu", screen(Ok(Launch::Menu), None, None)),
-    /// Drawn offscreen, with no display (the benchmark).
-    pub offscreen: bool,
         Some(Command::Play(play)) => (
             "play",
             screen(play.launch().map(Launch::Play), play.frames, play.volume).map(|o| Opening {
@@ -210,13 +225,23 @@ pub(crate) fn window_opening(
         }) => (
             "demo",
             screen(
-            offscreen: false,
                 Ok(Launch::Demo(DemoLaunch {
                     files,
                     looping,
                     speed,
                     index,
                     spectator_window,
+                })),
+                None,
+                volume,
+            ),
+        ),
+        Some(Command::Learn { game, step, volume }) => (
+            "learn",
+            screen(
+                Ok(Launch::Learn(LearnLaunch {
+                    game: game.into(),
+                    step,
                 })),
                 None,
                 volume,
@@ -254,9 +279,9 @@ pub fn parse_launch(args: &[String]) -> Result<Launch, String> {
             .map_err(|e| e.to_string().lines().next().unwrap_or_default().to_string())?;
     match window_opening(cli.command) {
         Ok((_, opened)) => opened.map(|o| o.launch),
-        Err(_) => {
-            Err("only the start screen, play, demo, exhibit and watch open in the window".into())
-        }
+        Err(_) => Err(
+            "only the start screen, play, demo, exhibit, learn and watch open in the window".into(),
+        ),
     }
 }
 

@@ -10,7 +10,7 @@ use crate::view::camera::View;
 use bevy::prelude::*;
 use std::path::PathBuf;
 use tabula_ai::Level;
-use tabula_rules::registry::GameOptions;
+use tabula_rules::registry::{GameKind, GameOptions};
 
 /// A screen to open.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,6 +25,17 @@ pub enum Launch {
     Exhibit(ExhibitLaunch),
     /// A server's table, watched (`tabula watch`).
     Watch(WatchLaunch),
+    /// A game's lesson, at a step (`tabula learn`).
+    Learn(LearnLaunch),
+}
+
+/// A game's lesson on the table, at one of its steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LearnLaunch {
+    /// The game whose lesson it is.
+    pub game: GameKind,
+    /// The step shown, from 1.
+    pub step: usize,
 }
 
 /// Where the game on the table starts.
@@ -270,6 +281,13 @@ impl Launch {
                 }
                 if show.at != defaults.at {
                     args.extend(["--at".into(), show.at.to_string()]);
+                }
+                args
+            }
+            Launch::Learn(learn) => {
+                let mut args = vec!["learn".to_string(), learn.game.name().to_string()];
+                if learn.step != 1 {
+                    args.extend(["--step".into(), learn.step.to_string()]);
                 }
                 args
             }

@@ -8,6 +8,7 @@ use crate::games::tabletop::{OnTable, TableGame};
 use crate::screens::demo::{Demo, KEYS};
 use crate::screens::exhibit::set_exhibition;
 use crate::screens::launch::{Launch, LaunchRequest, PlayLaunch, Refused, TableStart, trimmed};
+use crate::screens::learn::Course;
 use crate::screens::open::{Start, Viewing, open};
 use crate::state::{AtTable, Screen};
 use crate::table::commands::{Feedback, LeaveTable, Tell, Watching};
@@ -94,6 +95,7 @@ fn apply_launch(world: &mut World) {
 fn clear_table(world: &mut World) {
     crate::games::remove_matches(world);
     world.remove_resource::<Demo>();
+    world.remove_resource::<Course>();
     world.insert_resource(HudState::default());
     world.insert_resource(Review::default());
     world.insert_resource(LocalTurn::default());
@@ -125,16 +127,23 @@ fn set_table(world: &mut World, game: TableGame, viewing: Viewing) -> Screen {
         viewing.save_to.unwrap_or_else(|| SavePath::default().0),
     ));
     world.insert_resource(HudState::default());
-    let screen = match viewing.demo {
-        Some(demo) => {
+    world.remove_resource::<Course>();
+    let screen = match (viewing.demo, viewing.lesson) {
+        (Some(demo), _) => {
             world.insert_resource(demo);
             world.insert_resource(Watching(Some(KEYS)));
             Screen::Demo
         }
-        None => {
+        (None, lesson) => {
             world.remove_resource::<Demo>();
             world.insert_resource(Watching(None));
-            Screen::Table
+            match lesson {
+                Some(course) => {
+                    world.insert_resource(course);
+                    Screen::Lesson
+                }
+                None => Screen::Table,
+            }
         }
     };
     game.insert_match(world, &viewing.seats);

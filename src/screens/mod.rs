@@ -1,7 +1,8 @@
 //! Screens as states of one app in one window: the start screen ([`menu`]), a game on the
-//! table, a demonstration ([`demo`]), an exhibition ([`exhibit`]) and the result of a
-//! finished game. Going from one to another never closes the window or restarts the
-//! process: what a screen spawned is scoped to it and goes when it is left ([`loading`]).
+//! table, a demonstration ([`demo`]), an exhibition ([`exhibit`]), a lesson ([`learn`]) and
+//! the result of a finished game. Going from one to another never closes the window or
+//! restarts the process: what a screen spawned is scoped to it and goes when it is left
+//! ([`loading`]).
 //!
 //! A screen is asked for as a typed [`launch::Launch`], the description the command line
 //! makes at the edge and the start screen, a loaded save, a playlist's next scene and an
@@ -10,6 +11,7 @@
 pub mod demo;
 pub mod exhibit;
 pub mod launch;
+pub mod learn;
 pub(crate) mod loading;
 pub mod menu;
 pub mod open;
@@ -26,5 +28,6 @@ pub(crate) fn plugin(app: &mut App) {
         menu::plugin,
         demo::plugin,
         exhibit::plugin,
+        learn::plugin,
     ));
 }

@@ -9,6 +9,7 @@ use crate::net::connection::{self, Joined, Remote};
 use crate::screens::demo::Demo;
 use crate::screens::demo::playlist::{load_playlist, prepare};
 use crate::screens::exhibit::{Exhibition, Item, programme};
+use crate::screens::learn::{Course, learn_start};
 use crate::screens::launch::{DemoLaunch, ExhibitLaunch, Launch, PlayLaunch, TableStart};
 use crate::table::seats::{Controller, SeatNames};
 use crate::view::camera::View;
@@ -43,6 +44,8 @@ pub struct Viewing {
     pub seats: Vec<Controller>,
     /// A demonstration to show.
     pub demo: Option<Demo>,
+    /// A lesson to teach.
+    pub lesson: Option<Course>,
     /// The exhibition this screen is a step of (none ends any exhibition running).
     pub exhibition: Option<Exhibition>,
     /// Where Ctrl+S saves (default `tabula-save.ron`).
@@ -63,6 +66,7 @@ pub fn open(launch: &Launch) -> Result<Start, String> {
         Launch::Demo(demo) => demo_start(demo),
         Launch::Exhibit(show) => exhibit_start(show),
         Launch::Watch(watch) => watch_start(&watch.url, watch.spectator_window),
+        Launch::Learn(learn) => learn_start(learn),
     }
 }
 

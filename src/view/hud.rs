@@ -20,6 +20,9 @@ struct FeedbackText;
 /// The move list's lines, each a button that shows the position after it.
 #[derive(Component)]
 struct MovesList;
+/// The move list's panel (a lesson shows its own panel in its place).
+#[derive(Component)]
+pub(crate) struct MovesPanel;
 #[derive(Component)]
 struct CountersText;
 #[derive(Component)]
@@ -158,6 +161,7 @@ fn spawn_hud(mut commands: Commands) {
                 ..default()
             },
             panel(),
+            MovesPanel,
         ))
         .with_children(|p| {
             p.spawn((

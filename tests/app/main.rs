@@ -8,6 +8,7 @@ mod demo;
 mod fences;
 mod last_move;
 mod launch;
+mod learn;
 mod moments;
 mod options;
 mod redo;

@@ -1,6 +1,7 @@
 //! The start screen: choose one of the five games, its players and rules options, name the
 //! seats and give any of them to the computer, load a saved game or open a demonstration
-//! scene. This is what is chosen ([`Menu`]) and what choosing does ([`MenuAction`]); the
+//! scene, or learn a game from its lesson (the start screen's second page, [`Page::Learn`]).
+//! This is what is chosen ([`Menu`]) and what choosing does ([`MenuAction`]); the
 //! screen that shows it is [`view`].
 //!
 //! Everything the menu offers is a [`Launch`], the same description the command line makes;
@@ -12,8 +13,8 @@ pub(crate) mod view;
 use crate::games::tabletop::{OnTable, TableGame};
 use crate::screens::demo::playlist::{ShippedScene, load_playlist};
 use crate::screens::launch::{
-    Camera, DemoLaunch, ExhibitLaunch, Launch, LaunchRequest, PlayLaunch, Refused, TableStart,
-    trimmed,
+    Camera, DemoLaunch, ExhibitLaunch, Launch, LaunchRequest, LearnLaunch, PlayLaunch, Refused,
+    TableStart, trimmed,
 };
 use crate::screens::open::play_table;
 use crate::table::commands::Feedback;
@@ -228,9 +229,23 @@ pub enum Focus {
     LoadPath,
 }
 
+/// The start screen's pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Page {
+    /// The games, their settings, loading and the shows.
+    #[default]
+    Main,
+    /// The lessons of every game, with the player's progress in each.
+    Learn,
+}
+
 /// What the player does on the start screen (from buttons and keys, or from tests).
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub enum MenuAction {
+    /// Show a page of the start screen.
+    Page(Page),
+    /// Open the lesson of a game at a step (from 1).
+    Learn(GameKind, usize),
     /// Choose a game.
     Game(GameKind),
     /// Step a game setting to its next (+1) or previous (-1) choice.
@@ -283,6 +298,8 @@ pub struct Menu {
     pub focus: Option<Focus>,
     /// The last word to the player: why something was refused.
     pub message: Feedback,
+    /// The page shown.
+    pub page: Page,
 }
 
 impl Menu {
@@ -302,6 +319,7 @@ impl Menu {
             demos,
             focus: None,
             message: Feedback::info(""),
+            page: Page::Main,
         }
     }
 
@@ -395,6 +413,18 @@ impl Menu {
     /// Applies one action; returns the screen to open when the action opens one.
     pub(crate) fn apply(&mut self, action: &MenuAction) -> Option<Launch> {
         match action {
+            MenuAction::Page(page) => {
+                self.page = *page;
+                self.focus = None;
+                self.message = Feedback::info("");
+            }
+            MenuAction::Learn(game, step) => {
+                let learn = Launch::Learn(LearnLaunch {
+                    game: *game,
+                    step: *step,
+                });
+                return Some(self.starting(learn));
+            }
             MenuAction::Game(kind) => {
                 self.game = *kind;
                 self.focus = None;

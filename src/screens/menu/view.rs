@@ -1,12 +1,15 @@
 //! The start screen in the window: three columns (the games, the chosen game's settings
-//! and players, loading and the shows), rebuilt whenever the menu changes, and the keys.
+//! and players, loading and the shows), or the lessons' page, rebuilt whenever the menu
+//! changes, and the keys.
 
-use super::{Field, FieldValue, Focus, Menu, MenuAction, Seat};
+use super::{Field, FieldValue, Focus, Menu, MenuAction, Page, Seat};
+use crate::screens::learn::courses::Courses;
 use crate::state::Screen;
 use crate::table::commands::Feedback;
+use crate::user_data::progress::Progress;
 use crate::view::theme::{
-    self, BACKGROUND, BLURB, BUTTON, CHOSEN, DIM, ERROR, FIELD, FOCUSED, GO, GOLD, INFO, LINK,
-    MENU_PANEL, QUIT, TAGLINE, TEXT, panel, text,
+    self, BACKGROUND, BLURB, BUTTON, CHOSEN, DIM, ERROR, FIELD, FOCUSED, GO, GOLD, INFO, LEAVE,
+    LINK, MENU_PANEL, QUIT, TAGLINE, TEXT, panel, text,
 };
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
@@ -70,6 +73,12 @@ fn keyboard(
             }
             continue;
         }
+        if menu.page == Page::Learn {
+            if matches!(key.logical_key, Key::Escape | Key::Backspace) {
+                out.write(MenuAction::Page(Page::Main));
+            }
+            continue;
+        }
         let i = GAMES.iter().position(|g| g.kind == menu.game).unwrap_or(0);
         let n = GAMES.len();
         match &key.logical_key {
@@ -81,6 +90,9 @@ fn keyboard(
             }
             Key::ArrowUp => {
                 out.write(MenuAction::Game(GAMES[(i + n - 1) % n].kind));
+            }
+            Key::Character(c) if c.eq_ignore_ascii_case("l") => {
+                out.write(MenuAction::Page(Page::Learn));
             }
             Key::Character(c) => {
                 let seats = menu.players().map(|p| p.len()).unwrap_or(0);
@@ -155,10 +167,18 @@ fn column(width: f32) -> Node {
     }
 }
 
-fn rebuild(mut commands: Commands, menu: Res<Menu>, roots: Query<Entity, With<MenuRoot>>) {
+fn rebuild(
+    mut commands: Commands,
+    menu: Res<Menu>,
+    courses: Option<Res<Courses>>,
+    progress: Option<Res<Progress>>,
+    roots: Query<Entity, With<MenuRoot>>,
+) {
     if !menu.is_changed() {
         return;
     }
+    let courses = courses.map(|c| c.clone()).unwrap_or_default();
+    let progress = progress.map(|p| p.clone()).unwrap_or_default();
     for root in &roots {
         commands.entity(root).despawn();
     }
@@ -186,10 +206,13 @@ fn rebuild(mut commands: Commands, menu: Res<Menu>, roots: Query<Entity, With<Me
                 column_gap: Val::Px(12.0),
                 ..default()
             })
-            .with_children(|row| {
-                games_column(row, &menu);
-                settings_column(row, &menu);
-                load_column(row, &menu);
+            .with_children(|row| match menu.page {
+                Page::Main => {
+                    games_column(row, &menu);
+                    settings_column(row, &menu);
+                    load_column(row, &menu);
+                }
+                Page::Learn => learn_page(row, &menu, &courses, &progress),
             });
         });
 }
@@ -224,6 +247,87 @@ fn games_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
             }
             col.spawn(text(
                 "Up and Down choose, Enter plays; a player's number gives the seat to the computer or back.",
+                12.0,
+                DIM,
+            ));
+            button(
+                col,
+                "Learn to play: a lesson for each game (L)",
+                LINK,
+                MenuAction::Page(Page::Learn),
+                padded(),
+            );
+        });
+}
+
+/// The lessons' page: each game's lesson, how far the player has come in it, and a button
+/// that goes on from the first step not yet done.
+fn learn_page(row: &mut ChildSpawnerCommands, menu: &Menu, courses: &Courses, progress: &Progress) {
+    row.spawn(panel(MENU_PANEL, column(900.0)))
+        .with_children(|col| {
+            col.spawn(text("Learn to play", 22.0, GOLD));
+            col.spawn(text(
+                "Each lesson sets small positions on the table and asks for a move: a wrong one \
+                 is told why. Your progress is kept between runs.",
+                14.0,
+                TAGLINE,
+            ));
+            for course in &courses.list {
+                let done = progress.done(&course.key);
+                let finished = done >= course.steps;
+                let step = progress.first_open(&course.key, course.steps);
+                col.spawn(Node {
+                    justify_content: JustifyContent::SpaceBetween,
+                    align_items: AlignItems::Center,
+                    column_gap: Val::Px(12.0),
+                    padding: UiRect::axes(Val::Px(8.0), Val::Px(6.0)),
+                    ..default()
+                })
+                .with_children(|r| {
+                    r.spawn(Node {
+                        flex_direction: FlexDirection::Column,
+                        ..default()
+                    })
+                    .with_children(|words| {
+                        words.spawn(text(course.game.title(), 18.0, Color::WHITE));
+                        words.spawn(text(
+                            format!("{}: {done} of {} steps done", course.title, course.steps),
+                            13.0,
+                            if finished { GOLD } else { BLURB },
+                        ));
+                    });
+                    let label = match (done, finished) {
+                        (0, _) => "Start".to_string(),
+                        (_, true) => "Again from step 1".to_string(),
+                        _ => format!("Go on at step {step}"),
+                    };
+                    let color = if finished { BUTTON } else { GO };
+                    button(
+                        r,
+                        label,
+                        color,
+                        MenuAction::Learn(course.game, step),
+                        snug(Some(220.0)),
+                    );
+                });
+            }
+            if courses.list.is_empty() {
+                col.spawn(text(
+                    "No lessons/ folder was found beside Tabula or in the working folder.",
+                    14.0,
+                    ERROR,
+                ));
+            }
+            for problem in courses.problem.iter().chain(&progress.notice) {
+                col.spawn(text(problem.clone(), 13.0, ERROR));
+            }
+            let color = if menu.message.is_error { ERROR } else { INFO };
+            col.spawn(text(menu.message.text.clone(), 14.0, color));
+            let mut back = padded();
+            back.margin = UiRect::top(Val::Px(10.0));
+            button(col, "Back (Esc)", LEAVE, MenuAction::Page(Page::Main), back);
+            col.spawn(text(
+                "Also from the command line: tabula learn GAME [--step N]",
                 12.0,
                 DIM,
             ));

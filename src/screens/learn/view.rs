@@ -1,0 +1,258 @@
+//! A lesson in the window: its panel (the step, its words, what the lesson says to the
+//! player's move, the buttons), the step's squares and arrows on the board, and its keys.
+
+use super::{Course, LessonCommand, Phase};
+use crate::state::AtTable;
+use crate::table::commands::{MatchCommand, MatchSet};
+use crate::table::game_match::Match;
+use crate::table::rules::{GameSystems, TableRules};
+use crate::user_data::progress::Progress;
+use crate::view::hud::MovesPanel;
+use crate::view::theme::{
+    BUTTON, CAPTION, ERROR, GO, GOLD, INFO, LEAVE, LINK, NOTE_ARROW, PANEL, TAGLINE, TEXT, button,
+    note_ring, text,
+};
+use bevy::prelude::*;
+
+/// The lesson's panel, rebuilt when the lesson or the progress changes.
+#[derive(Component)]
+struct LessonPanel;
+
+/// The keys of a lesson, shown at the foot of its panel.
+pub const KEYS: &str =
+    "H: hint  R: the step again  PageUp / PageDown: previous / next step  Esc twice or F10: leave";
+
+/// The panel, the keys and the step's marks, while a lesson is on.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (keys.before(MatchSet), (hide_moves, rebuild))
+            .run_if(resource_exists::<Course>)
+            .run_if(in_state(AtTable)),
+    );
+    tabula_rules::each_game!(G => {
+        app.add_systems(
+            Update,
+            draw_marks::<G>
+                .in_set(GameSystems(G::KIND))
+                .run_if(resource_exists::<Course>),
+        );
+    });
+}
+
+/// R sets the step again, PageUp and PageDown go to the step before or after, Esc twice
+/// leaves (once, it may only have put down a piece the player had picked up).
+fn keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut course: ResMut<Course>,
+    mut out: MessageWriter<LessonCommand>,
+) {
+    let Some(keys) = keys else { return };
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    for (key, command) in [
+        (KeyCode::KeyR, LessonCommand::Again),
+        (KeyCode::PageDown, LessonCommand::Next),
+        (KeyCode::PageUp, LessonCommand::Previous),
+    ] {
+        if keys.just_pressed(key) && !ctrl {
+            out.write(command);
+        }
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        if course.leave_asked {
+            out.write(LessonCommand::Leave);
+        } else {
+            course.leave_asked = true;
+        }
+    } else if keys.get_just_pressed().next().is_some() && course.leave_asked {
+        course.leave_asked = false;
+    }
+}
+
+/// The lesson's panel takes the move list's place.
+fn hide_moves(mut panels: Query<&mut Node, With<MovesPanel>>) {
+    for mut node in &mut panels {
+        if node.display != Display::None {
+            node.display = Display::None;
+        }
+    }
+}
+
+/// A button of the panel that sends `command` when clicked.
+fn command_button(
+    parent: &mut ChildSpawnerCommands,
+    label: &str,
+    color: Color,
+    command: LessonCommand,
+) {
+    parent.spawn(button(label, 15.0, color, padding())).observe(
+        move |click: On<Pointer<Click>>, mut out: MessageWriter<LessonCommand>| {
+            if click.button == PointerButton::Primary {
+                out.write(command);
+            }
+        },
+    );
+}
+
+fn padding() -> Node {
+    Node {
+        padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)),
+        ..default()
+    }
+}
+
+/// The step, its words, the lesson's last word, and the buttons.
+fn rebuild(
+    mut commands: Commands,
+    course: Res<Course>,
+    progress: Option<Res<Progress>>,
+    courses: Res<super::courses::Courses>,
+    panels: Query<Entity, With<LessonPanel>>,
+) {
+    let progress_changed = progress.as_ref().is_some_and(|p| p.is_changed());
+    if !course.is_changed() && !progress_changed && !panels.is_empty() {
+        return;
+    }
+    for panel in &panels {
+        commands.entity(panel).despawn();
+    }
+    let step = course.step();
+    let done = progress
+        .as_ref()
+        .is_some_and(|p| p.is_done(&course.key, step.number));
+    let total = course.lesson.steps.len();
+    let finished = course.phase == Phase::Done && course.is_last();
+    let next_course = courses.after(course.lesson.game).cloned();
+    commands
+        .spawn((
+            LessonPanel,
+            DespawnOnExit(AtTable),
+            Node {
+                position_type: PositionType::Absolute,
+                top: Val::Px(10.0),
+                right: Val::Px(10.0),
+                width: Val::Px(390.0),
+                max_height: Val::Percent(84.0),
+                padding: UiRect::all(Val::Px(12.0)),
+                flex_direction: FlexDirection::Column,
+                row_gap: Val::Px(8.0),
+                overflow: Overflow::clip(),
+                ..default()
+            },
+            BackgroundColor(PANEL),
+        ))
+        .with_children(|p| {
+            p.spawn(text(course.lesson.title.clone(), 14.0, CAPTION));
+            let mark = if done { "  (done)" } else { "" };
+            p.spawn(text(
+                format!("Step {} of {total}: {}{mark}", step.number, step.title),
+                19.0,
+                GOLD,
+            ));
+            if course.index == 0
+                && let Some(intro) = &course.lesson.intro
+            {
+                p.spawn(text(intro.clone(), 14.0, TAGLINE));
+            }
+            p.spawn(text(step.text.clone(), 15.0, TEXT));
+            if let Some(words) = course.part_words() {
+                p.spawn(text(words.to_string(), 15.0, GOLD));
+            }
+            if !course.said.text.is_empty() {
+                let color = if course.said.is_error {
+                    ERROR
+                } else if course.phase == Phase::Done {
+                    GO_TEXT
+                } else {
+                    INFO
+                };
+                p.spawn(text(course.said.text.clone(), 16.0, color));
+            }
+            if finished {
+                p.spawn(text(
+                    format!("You have finished {}.", course.lesson.title),
+                    16.0,
+                    GOLD,
+                ));
+                p.spawn(Node {
+                    column_gap: Val::Px(8.0),
+                    flex_wrap: FlexWrap::Wrap,
+                    ..default()
+                })
+                .with_children(|row| {
+                    if let Some(next) = &next_course {
+                        command_button(
+                            row,
+                            &format!("Learn {}", next.game.title()),
+                            GO,
+                            LessonCommand::NextCourse,
+                        );
+                    }
+                    command_button(row, "Start screen", LEAVE, LessonCommand::Leave);
+                });
+            }
+            p.spawn(Node {
+                column_gap: Val::Px(8.0),
+                flex_wrap: FlexWrap::Wrap,
+                row_gap: Val::Px(6.0),
+                ..default()
+            })
+            .with_children(|row| {
+                command_button(row, "< Previous", BUTTON, LessonCommand::Previous);
+                row.spawn(button("Hint", 15.0, LINK, padding())).observe(
+                    |click: On<Pointer<Click>>, mut out: MessageWriter<MatchCommand>| {
+                        if click.button == PointerButton::Primary {
+                            out.write(MatchCommand::Hint);
+                        }
+                    },
+                );
+                command_button(row, "Again", BUTTON, LessonCommand::Again);
+                let next = if course.phase == Phase::Done {
+                    GO
+                } else {
+                    BUTTON
+                };
+                command_button(row, "Next >", next, LessonCommand::Next);
+            });
+            let keys = if course.leave_asked {
+                "Esc again leaves the lesson.".to_string()
+            } else {
+                KEYS.to_string()
+            };
+            p.spawn(text(keys, 12.0, CAPTION));
+        });
+}
+
+/// The colour of a step done.
+const GO_TEXT: Color = Color::srgb(0.55, 0.95, 0.55);
+
+/// The step's squares (gold rings) and arrows, while the player is to move.
+fn draw_marks<G: TableRules>(
+    course: Res<Course>,
+    the_match: Res<Match<G>>,
+    mut gizmos: Gizmos,
+    time: Res<Time>,
+) {
+    if course.phase == Phase::Done {
+        return;
+    }
+    let step = course.step();
+    let point = |t: &str| the_match.game.square_point(t.trim());
+    let lift = Vec3::Y * 0.12;
+    let glow = 0.75 + 0.25 * (time.elapsed_secs() * 3.0).sin();
+    let gold = note_ring(glow);
+    for square in &step.squares {
+        if let Some(p) = point(square) {
+            let iso = Isometry3d::new(p + lift, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2));
+            gizmos.circle(iso, 0.42, gold);
+            gizmos.circle(iso, 0.36, gold);
+        }
+    }
+    for (from, to) in &step.arrows {
+        if let (Some(a), Some(b)) = (point(from), point(to)) {
+            gizmos
+                .arrow(a + lift * 3.0, b + lift * 3.0, NOTE_ARROW)
+                .with_tip_length(0.45);
+        }
+    }
+}

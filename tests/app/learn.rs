@@ -1,0 +1,219 @@
+//! Lessons on the table, headless: `tabula learn` opens a step; a wrong move is refused with
+//! the rules' reason or the step's words and the position is set again; the right one ends
+//! the step, a line's scripted reply enters through the match, and the step done is kept in
+//! the player's progress file, read back on the next start; a corrupt progress file is kept
+//! aside and said.
+
+use crate::launch;
+use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+use tabula::screens::learn::{Course, LessonCommand, Phase};
+use tabula::screens::open::Start;
+use tabula::state::Screen;
+use tabula::table::game_match::Match;
+use tabula::table::rules::{Intent, TableRules};
+use tabula::user_data::UserData;
+use tabula::user_data::progress::{FILE, Progress};
+use tabula_rules::camelot::{Camelot, Move, Square, Step};
+use tabula_rules::screwball::Screwball;
+
+/// A data folder of the test's own, empty.
+fn data_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-learn-{}-{name}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    dir
+}
+
+/// The whole app, headless, keeping the player's data in `dir`.
+fn app_with_data(dir: &Path) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(UserData::at(dir));
+    tabula::app::build(&mut app, Start::Menu, false);
+    app.update();
+    app
+}
+
+fn course(app: &App) -> &Course {
+    app.world().resource::<Course>()
+}
+
+/// Plays `text` through the match's door, as a click would, and lets the lesson answer.
+fn play<G: TableRules>(app: &mut App, text: &str) {
+    let mv = app
+        .world()
+        .resource::<Match<G>>()
+        .game
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    app.world_mut().write_message(Intent::<G>::Play(mv));
+    for _ in 0..4 {
+        app.update();
+    }
+}
+
+fn texts<G: TableRules>(app: &App) -> Vec<String> {
+    app.world().resource::<Match<G>>().move_texts()
+}
+
+#[test]
+fn a_step_refuses_wrong_moves_with_their_reason_and_keeps_the_right_one() {
+    let dir = data_dir("judge");
+    let mut app = app_with_data(&dir);
+    launch(&mut app, &["learn", "camelot", "--step", "4"]);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Lesson
+    );
+    assert_eq!(course(&app).step().title, "The jump");
+
+    // Illegal: the rules refuse it in the match, and the lesson says their reason.
+    let step = |to| Move {
+        from: Square::parse("B4").unwrap(),
+        steps: tabula_rules::camelot::Path::one(Step::Plain, Square::parse(to).unwrap()),
+    };
+    app.world_mut()
+        .write_message(Intent::<Camelot>::Play(step("B5")));
+    for _ in 0..4 {
+        app.update();
+    }
+    let said = &course(&app).said;
+    assert!(
+        said.is_error && said.text.contains("compulsory"),
+        "{said:?}"
+    );
+    assert!(texts::<Camelot>(&app).is_empty(), "nothing was played");
+
+    // Legal but not the task: the step's words, and the position set again.
+    launch(&mut app, &["learn", "camelot", "--step", "2"]);
+    assert_eq!(course(&app).step().title, "The canter");
+    play::<Camelot>(&mut app, "E6-E7");
+    let said = &course(&app).said;
+    assert!(
+        said.is_error && said.text.contains("plain step"),
+        "{said:?}"
+    );
+    assert!(
+        texts::<Camelot>(&app).is_empty(),
+        "the step's position is set again: {:?}",
+        texts::<Camelot>(&app)
+    );
+    assert_eq!(course(&app).phase, Phase::Playing);
+
+    // The hint names the answer.
+    app.world_mut()
+        .write_message(tabula::table::commands::MatchCommand::Hint);
+    app.update();
+    assert!(
+        course(&app).said.text.contains("E5"),
+        "{:?}",
+        course(&app).said
+    );
+
+    // The right move ends the step, and the step is kept.
+    play::<Camelot>(&mut app, "E5-E7");
+    assert_eq!(course(&app).phase, Phase::Done, "{:?}", course(&app).said);
+    assert_eq!(texts::<Camelot>(&app), vec!["E5-E7".to_string()]);
+    let progress = app.world().resource::<Progress>();
+    assert!(progress.is_done("camelot/first_steps", 2));
+    assert_eq!(progress.done("camelot/first_steps"), 1);
+
+    // Read back on the next start.
+    let app = app_with_data(&dir);
+    let progress = app.world().resource::<Progress>();
+    assert!(progress.is_done("camelot/first_steps", 2), "{progress:?}");
+    assert_eq!(progress.notice, None);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_line_plays_its_reply_through_the_match_then_asks_again_and_leaves() {
+    let dir = data_dir("line");
+    let mut app = app_with_data(&dir);
+    launch(&mut app, &["learn", "screwball", "--step", "6"]);
+    let step = course(&app).step().clone();
+    assert!(step.parts.len() > 1 && !step.parts[1].reply.is_empty());
+    let before = texts::<Screwball>(&app);
+    play::<Screwball>(&mut app, &step.parts[0].solution);
+    assert_eq!(
+        course(&app).phase,
+        Phase::Playing,
+        "{:?}",
+        course(&app).said
+    );
+    let after = texts::<Screwball>(&app);
+    assert_eq!(
+        after.len(),
+        before.len() + 1 + step.parts[1].reply.len(),
+        "the move and the reply stand: {after:?}"
+    );
+    play::<Screwball>(&mut app, &step.parts[1].solution);
+    assert_eq!(course(&app).phase, Phase::Done, "{:?}", course(&app).said);
+    assert!(
+        app.world()
+            .resource::<Progress>()
+            .is_done("screwball/first_steps", 6)
+    );
+
+    // Next opens the step after; Leave goes back to the start screen's lessons.
+    app.world_mut().write_message(LessonCommand::Next);
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(course(&app).step().number, 7);
+    app.world_mut().write_message(LessonCommand::Leave);
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    let menu = app.world().resource::<tabula::screens::menu::Menu>();
+    assert_eq!(menu.page, tabula::screens::menu::Page::Learn);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn progress_is_kept_and_a_corrupt_file_is_set_aside_and_said() {
+    let dir = data_dir("corrupt");
+    let data = UserData::at(&dir);
+    let mut progress = Progress::load(&data);
+    assert_eq!(progress, Progress::default(), "no file yet: nothing done");
+    assert!(progress.mark_done(&data, "war/first_steps", 3));
+    assert!(!progress.mark_done(&data, "war/first_steps", 3), "once");
+    let back = Progress::load(&data);
+    assert_eq!(back.record, progress.record);
+    assert_eq!(back.first_open("war/first_steps", 11), 1);
+
+    let file = dir.join(FILE);
+    std::fs::write(&file, "(lessons: {\"war/first_steps\": [1, 2,\n oops").unwrap();
+    let read = Progress::load(&data);
+    assert_eq!(read.record, Default::default());
+    let notice = read.notice.clone().expect("the player is told");
+    assert!(
+        notice.contains("progress.ron:2") && notice.contains(".bak"),
+        "{notice}"
+    );
+    let kept = dir.join(format!("{FILE}.bak"));
+    assert!(
+        std::fs::read_to_string(&kept).unwrap().contains("oops"),
+        "the corrupt file is kept as it was"
+    );
+    assert!(!file.exists(), "and not overwritten in place");
+    let mut read = read;
+    read.mark_done(&data, "camelot/first_steps", 1);
+    assert!(std::fs::read_to_string(&kept).unwrap().contains("oops"));
+    assert!(Progress::load(&data).is_done("camelot/first_steps", 1));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn learn_reads_back_on_the_command_line_and_refuses_a_step_past_the_end() {
+    let launch = tabula::cli::parse_launch(&["learn".into(), "fences".into()]).unwrap();
+    assert_eq!(launch.args(), vec!["learn", "fences"]);
+    let start =
+        tabula::cli::parse_launch(&["learn".into(), "war".into(), "--step".into(), "99".into()])
+            .and_then(|l| tabula::screens::open::open(&l));
+    let Err(e) = start else {
+        panic!("step 99 opened")
+    };
+    assert!(e.contains("--step 99") && e.contains("steps (1 to"), "{e}");
+}
