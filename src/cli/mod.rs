@@ -107,13 +107,17 @@ pub enum Command {
     /// Run a table server: tables of any game over WebSocket, kept in SQLite or
     /// PostgreSQL, with a page for the audience (docs/protocol.md).
     Serve(tabula_server::cli::ServeArgs),
-    /// Watch a table on a server through the spectator camera (`ws://HOST:PORT/TABLE`).
+    /// Watch a table on a server through the spectator camera (`ws://HOST:PORT/TABLE`,
+    /// `wss://` over TLS, or the table's page address).
     Watch {
         /// The table's address.
         url: String,
         /// A second window for the spectator camera.
         #[arg(long)]
         spectator_window: bool,
+        /// With wss: also trust this certificate (PEM), a server's own or its authority's.
+        #[arg(long, value_name = "FILE")]
+        ca: Option<PathBuf>,
         /// How loud the sounds are, 0 to 100 (default 100); M turns sound off and on.
         #[arg(long, value_name = "0-100", value_parser = clap::value_parser!(u8).range(0..=100))]
         volume: Option<u8>,
@@ -254,6 +258,7 @@ pub(crate) fn window_opening(
         Some(Command::Watch {
             url,
             spectator_window,
+            ca,
             volume,
         }) => (
             "watch",
@@ -261,6 +266,7 @@ pub(crate) fn window_opening(
                 Ok(Launch::Watch(WatchLaunch {
                     url,
                     spectator_window,
+                    ca,
                 })),
                 None,
                 volume,

@@ -61,16 +61,21 @@ pub struct PlayArgs {
     /// How loud the sounds are, 0 to 100 (default 100); M turns sound off and on.
     #[arg(long, value_name = "0-100", value_parser = clap::value_parser!(u8).range(0..=100))]
     pub volume: Option<u8>,
-    /// Sit at a table on a server (`ws://HOST:PORT/TABLE`): the game, its options and its
-    /// moves so far come from there. The server's own address (`ws://HOST:PORT/`) makes a
-    /// new table there of the game and options given, `--computer` seats played by the
-    /// server. With `--names NAME`, the name to sit under.
+    /// Sit at a table on a server (`ws://HOST:PORT/TABLE`, `wss://` over TLS): the game,
+    /// its options and its moves so far come from there. An invitation link
+    /// (`https://HOST:PORT/TABLE?invite=CODE`) takes the seat kept for you. The server's own
+    /// address (`ws://HOST:PORT/`) makes a new table there of the game and options given,
+    /// `--computer` seats played by the server. With `--names NAME`, the name to sit under.
     #[arg(long, value_name = "URL")]
     pub join: Option<String>,
     /// With --join: the seat to take, by its player ("Black"); the first open one if not
     /// given.
     #[arg(long, requires = "join", value_name = "PLAYER")]
     pub seat: Option<String>,
+    /// With --join over wss: also trust this certificate (PEM), a server's own or its
+    /// authority's.
+    #[arg(long, requires = "join", value_name = "FILE")]
+    pub ca: Option<PathBuf>,
 }
 
 impl PlayArgs {
@@ -119,11 +124,13 @@ impl PlayArgs {
                 Some(Join {
                     url: url.clone(),
                     seat: self.seat.clone(),
+                    ca: self.ca.clone(),
                 })
             }
             Some(url) => Some(Join {
                 url: url.clone(),
                 seat: self.seat.clone(),
+                ca: self.ca.clone(),
             }),
         };
         let table = self.table_start()?;

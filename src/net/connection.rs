@@ -2,13 +2,15 @@
 //! server's protocol, docs/protocol.md): it takes the seat (or watches), gets the table as a
 //! scene to start from, and then passes on what the server says; when the connection is
 //! lost it comes back by itself with the seat's token and catches up from the last event it
-//! had.
+//! had. Over `wss://` the server's certificate is checked (the public roots, or `--ca`); a
+//! page's invitation link (`https://HOST:PORT/TABLE?invite=CODE`) takes the seat it was
+//! made for.
 
 use bevy::prelude::*;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tabula_server::client::{Client, ClientError};
+use tabula_server::client::{Client, ClientError, Trust};
 use tabula_server::protocol::{ClientMessage, ServerMessage, TableInfo};
 
 /// How long the first connection may take.
@@ -60,32 +62,98 @@ pub(crate) struct Joined {
 /// What the connection asks for first.
 #[derive(Debug, Clone)]
 enum Hello {
-    Join { seat: Option<String>, name: String },
+    /// A seat: by its player or the first open one, under a name (none: the name an
+    /// invitation's seat was kept for), with an invitation code if one was given.
+    Join {
+        seat: Option<String>,
+        name: Option<String>,
+        invite: Option<String>,
+    },
     Watch,
 }
 
-/// Whether `url` is a server's own address (`ws://HOST:PORT` or `ws://HOST:PORT/`), where
-/// tables are made, rather than a table's.
+/// A server's or a table's address as given: `ws://` or `wss://`, or a page's link
+/// (`http://`, `https://`), which may carry an invitation (`?invite=CODE`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Address {
+    /// The WebSocket address: `ws://HOST:PORT/TABLE` (or `/` for the server's own).
+    pub url: String,
+    /// The invitation code of the link, if any.
+    pub invite: Option<String>,
+}
+
+/// Reads an address: `ws://`, `wss://`, `http://` (as `ws://`) or `https://` (as
+/// `wss://`), then `HOST:PORT`, then `/TABLE` or nothing, then `?invite=CODE` or nothing.
+pub(crate) fn address(given: &str) -> Result<Address, String> {
+    let shape = || {
+        format!(
+            "{given}: give the table's address as ws://HOST:PORT/TABLE (wss:// over TLS), or its invitation link http(s)://HOST:PORT/TABLE?invite=CODE"
+        )
+    };
+    let given = given.trim();
+    let (scheme, rest) = given.split_once("://").ok_or_else(shape)?;
+    let scheme = match scheme.to_ascii_lowercase().as_str() {
+        "ws" | "http" => "ws",
+        "wss" | "https" => "wss",
+        _ => return Err(shape()),
+    };
+    let rest = rest.split('#').next().unwrap_or_default();
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let mut invite = None;
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        if let Some(code) = pair.strip_prefix("invite=") {
+            if code.is_empty() || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
+                return Err(format!(
+                    "{given}: the invitation code `{code}` is not one a server gives (letters and digits)"
+                ));
+            }
+            invite = Some(code.to_string());
+        }
+    }
+    let (host, table) = path.split_once('/').unwrap_or((path, ""));
+    let table = table.trim_end_matches('/');
+    if host.is_empty() || table.contains('/') {
+        return Err(shape());
+    }
+    if invite.is_some() && table.is_empty() {
+        return Err(format!(
+            "{given}: an invitation is for a table: give its link, http(s)://HOST:PORT/TABLE?invite=CODE"
+        ));
+    }
+    Ok(Address {
+        url: format!("{scheme}://{host}/{table}"),
+        invite,
+    })
+}
+
+/// Whether `url` is a server's own address (`ws://HOST:PORT` or `ws://HOST:PORT/`, or the
+/// same with wss, http or https), where tables are made, rather than a table's.
 pub(crate) fn is_lobby(url: &str) -> bool {
-    url.strip_prefix("ws://")
-        .is_some_and(|rest| !rest.is_empty() && rest.trim_end_matches('/').find('/').is_none())
+    address(url).is_ok_and(|a| a.url.ends_with('/'))
+}
+
+/// What a connection trusts, with `--ca FILE` if given; the file named when it cannot be
+/// read.
+pub(crate) fn trust(ca: Option<&std::path::Path>) -> Result<Trust, String> {
+    Trust::new(ca).map_err(|e| format!("--ca {e}"))
 }
 
 /// Makes a table on the server at `lobby` (`ws://HOST:PORT/`): the game by its command-line
 /// name, its options in RON and its seats; returns the table's address.
 pub(crate) fn create(
     lobby: &str,
+    trust: &Trust,
     game: &str,
     options: &str,
     seats: Vec<tabula_server::protocol::SeatSpec>,
 ) -> Result<String, String> {
-    let base = format!("{}/", lobby.trim_end_matches('/'));
+    let base = address(lobby)?.url;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the network: {e}"))?;
     let table = runtime.block_on(async {
-        let mut client = tokio::time::timeout(CONNECT_WAIT, Client::connect(&base))
+        let mut client = tokio::time::timeout(CONNECT_WAIT, Client::connect_trusting(&base, trust))
             .await
             .map_err(|_| format!("{base}: no answer within {} s", CONNECT_WAIT.as_secs()))?
             .map_err(|e| e.to_string())?;
@@ -109,43 +177,56 @@ pub(crate) fn create(
     Ok(format!("{base}{}", table.id))
 }
 
-/// Checks a table's address: `ws://HOST:PORT/TABLE`.
+/// Checks a table's address (or invitation link): a table's, not the server's own.
 pub(crate) fn check_url(url: &str) -> Result<(), String> {
-    let rest = url.strip_prefix("ws://").ok_or_else(|| {
-        format!("{url}: give the table's address as ws://HOST:PORT/TABLE (wss is not offered)")
-    })?;
-    match rest.split_once('/') {
-        Some((host, table)) if !host.is_empty() && !table.is_empty() && !table.contains('/') => {
-            Ok(())
-        }
-        _ => Err(format!(
+    let found = address(url)?;
+    if found.url.ends_with('/') {
+        return Err(format!(
             "{url}: give the table's address as ws://HOST:PORT/TABLE (the table's name after the port)"
-        )),
+        ));
     }
+    Ok(())
 }
 
-/// Sits at a seat of the table at `url` (the first open one, or `seat`) under `name`.
-pub(crate) fn join(url: &str, seat: Option<&str>, name: &str) -> Result<Joined, String> {
+/// Sits at a seat of the table at `url` (the first open one, or `seat`) under `name`
+/// ("Guest" if none); an invitation link takes the seat it was made for (under the name
+/// it was kept for, if none given).
+pub(crate) fn join(
+    url: &str,
+    trust: &Trust,
+    seat: Option<&str>,
+    name: Option<&str>,
+) -> Result<Joined, String> {
+    let found = address(url)?;
+    let name = match (name, &found.invite) {
+        (Some(name), _) => Some(name.to_string()),
+        (None, Some(_)) => None,
+        (None, None) => Some("Guest".to_string()),
+    };
     connect(
         url,
+        trust,
         Hello::Join {
             seat: seat.map(str::to_string),
-            name: name.to_string(),
+            name,
+            invite: found.invite,
         },
     )
 }
 
 /// Watches the table at `url`.
-pub(crate) fn watch(url: &str) -> Result<Joined, String> {
-    connect(url, Hello::Watch)
+pub(crate) fn watch(url: &str, trust: &Trust) -> Result<Joined, String> {
+    connect(url, trust, Hello::Watch)
 }
 
-fn connect(url: &str, hello: Hello) -> Result<Joined, String> {
-    check_url(url)?;
+fn connect(given: &str, trust: &Trust, hello: Hello) -> Result<Joined, String> {
+    check_url(given)?;
+    let url = address(given)?.url;
     let (first_tx, first_rx) = channel();
     let (news_tx, news_rx) = channel();
     let (out_tx, out_rx) = tokio::sync::mpsc::unbounded_channel();
-    let thread_url = url.to_string();
+    let thread_url = url.clone();
+    let trust = trust.clone();
     std::thread::Builder::new()
         .name("tabula-remote".into())
         .spawn(move || {
@@ -159,7 +240,9 @@ fn connect(url: &str, hello: Hello) -> Result<Joined, String> {
                     return;
                 }
             };
-            runtime.block_on(connection(thread_url, hello, first_tx, news_tx, out_rx));
+            runtime.block_on(connection(
+                thread_url, trust, hello, first_tx, news_tx, out_rx,
+            ));
         })
         .map_err(|e| format!("cannot start the network thread: {e}"))?;
     let (seat, table, scene) = first_rx
@@ -167,7 +250,7 @@ fn connect(url: &str, hello: Hello) -> Result<Joined, String> {
         .map_err(|_| format!("{url}: no answer within {} s", CONNECT_WAIT.as_secs()))??;
     Ok(Joined {
         remote: Remote {
-            url: url.to_string(),
+            url,
             seat,
             outgoing: out_tx,
             news: Arc::new(Mutex::new(news_rx)),
@@ -204,12 +287,13 @@ async fn first_answers(
 /// back after a loss, until the table here is left.
 async fn connection(
     url: String,
+    trust: Trust,
     hello: Hello,
     first: Sender<First>,
     news: Sender<News>,
     mut outgoing: tokio::sync::mpsc::UnboundedReceiver<ClientMessage>,
 ) {
-    let opened = tokio::time::timeout(CONNECT_WAIT, Client::connect(&url)).await;
+    let opened = tokio::time::timeout(CONNECT_WAIT, Client::connect_trusting(&url, &trust)).await;
     let mut client = match opened {
         Ok(Ok(c)) => c,
         Ok(Err(e)) => {
@@ -225,10 +309,10 @@ async fn connection(
         }
     };
     let request = match &hello {
-        Hello::Join { seat, name } => ClientMessage::Join {
+        Hello::Join { seat, name, invite } => ClientMessage::Join {
             seat: seat.clone(),
-            name: Some(name.clone()),
-            token: None,
+            name: name.clone(),
+            token: invite.clone(),
             since: 0,
             snapshot: true,
         },
@@ -299,7 +383,7 @@ async fn connection(
             if outgoing.is_closed() {
                 return;
             }
-            let Ok(mut c) = Client::connect(&url).await else {
+            let Ok(mut c) = Client::connect_trusting(&url, &trust).await else {
                 continue;
             };
             let request = match &held {

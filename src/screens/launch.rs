@@ -73,6 +73,8 @@ pub struct Join {
     pub url: String,
     /// The seat to take, by its player; the first open one if none.
     pub seat: Option<String>,
+    /// A certificate to trust for `wss://` besides the public roots (`--ca FILE`).
+    pub ca: Option<PathBuf>,
 }
 
 /// A game on the table.
@@ -205,6 +207,8 @@ pub struct WatchLaunch {
     pub url: String,
     /// A second window for the spectator camera.
     pub spectator_window: bool,
+    /// A certificate to trust for `wss://` besides the public roots (`--ca FILE`).
+    pub ca: Option<PathBuf>,
 }
 
 /// `seats` without the people at this screen after the last seat someone else plays: how a
@@ -296,6 +300,9 @@ impl Launch {
                 if watch.spectator_window {
                     args.push("--spectator-window".into());
                 }
+                if let Some(ca) = &watch.ca {
+                    args.extend(["--ca".into(), ca.display().to_string()]);
+                }
                 args
             }
         }
@@ -335,6 +342,9 @@ impl PlayLaunch {
             args.extend(["--join".into(), join.url.clone()]);
             if let Some(seat) = &join.seat {
                 args.extend(["--seat".into(), seat.clone()]);
+            }
+            if let Some(ca) = &join.ca {
+                args.extend(["--ca".into(), ca.display().to_string()]);
             }
         }
         if !self.names.is_empty() {

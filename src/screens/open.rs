@@ -14,6 +14,7 @@ use crate::screens::launch::{DemoLaunch, ExhibitLaunch, Launch, PlayLaunch, Tabl
 use crate::table::seats::{Controller, SeatNames};
 use crate::view::camera::View;
 use std::path::PathBuf;
+use tabula_server::client::Trust;
 use tabula_server::protocol::SeatSpec;
 
 /// What a screen change opens.
@@ -65,7 +66,8 @@ pub fn open(launch: &Launch) -> Result<Start, String> {
         Launch::Play(play) => play_table(play).map(|(table, viewing)| Start::Table(table, viewing)),
         Launch::Demo(demo) => demo_start(demo),
         Launch::Exhibit(show) => exhibit_start(show),
-        Launch::Watch(watch) => watch_start(&watch.url, watch.spectator_window),
+        Launch::Watch(watch) => connection::trust(watch.ca.as_deref())
+            .and_then(|trust| watch_start(&watch.url, &trust, watch.spectator_window)),
         Launch::Learn(learn) => learn_start(learn),
     }
 }
@@ -145,10 +147,11 @@ fn join_start(play: &PlayLaunch) -> Result<Start, String> {
         return play_table(play).map(|(table, viewing)| Start::Table(table, viewing));
     };
     let name = match play.names.as_slice() {
-        [] => "Guest".to_string(),
-        [name] => name.trim().to_string(),
+        [] => None,
+        [name] => Some(name.trim().to_string()),
         _ => return Err("with --join, --names takes one name: yours".into()),
     };
+    let trust = connection::trust(join.ca.as_deref())?;
     let url = if connection::is_lobby(&join.url) {
         if let TableStart::Scene { .. } = play.table {
             return Err(format!(
@@ -167,17 +170,17 @@ fn join_start(play: &PlayLaunch) -> Result<Start, String> {
             .collect();
         let game = tabula_rules::registry::game(table.kind()).name;
         let computers_only = seats.iter().all(|s| matches!(s, SeatSpec::Computer { .. }));
-        let url = connection::create(&join.url, game, &table.options_ron(), seats)?;
+        let url = connection::create(&join.url, &trust, game, &table.options_ron(), seats)?;
         if computers_only {
             // Nobody to sit down: this screen watches the computers play.
-            return watch_start(&url, play.camera.spectator_window);
+            return watch_start(&url, &trust, play.camera.spectator_window);
         }
         url
     } else {
         join.url.clone()
     };
     connection::check_url(&url)?;
-    let joined = connection::join(&url, join.seat.as_deref(), &name)?;
+    let joined = connection::join(&url, &trust, join.seat.as_deref(), name.as_deref())?;
     let (table, names) = remote_table(&joined)?;
     let held = joined.remote.seat.clone();
     let seats = table
@@ -206,8 +209,8 @@ fn join_start(play: &PlayLaunch) -> Result<Start, String> {
 }
 
 /// A server's table through the spectator camera (`tabula watch URL`).
-fn watch_start(url: &str, spectator_window: bool) -> Result<Start, String> {
-    let joined = connection::watch(url)?;
+fn watch_start(url: &str, trust: &Trust, spectator_window: bool) -> Result<Start, String> {
+    let joined = connection::watch(url, trust)?;
     let (table, names) = remote_table(&joined)?;
     let seats = vec![Controller::Remote; table.player_labels().len()];
     Ok(Start::Table(

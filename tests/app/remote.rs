@@ -1,8 +1,11 @@
 //! Tables on a server, through the app's own systems: a server on loopback, two players'
 //! windows (one makes the table, one joins it) and a spectator's, headless. Every move made
-//! at a window goes to the server and comes back to all three; taking back is refused.
+//! at a window goes to the server and comes back to all three; taking back is refused. An
+//! invitation link takes the seat kept for a friend; over TLS a window joins and moves with
+//! the server's certificate given by `--ca`, and refuses it without.
 
 use bevy::prelude::*;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tabula::state::Screen;
 use tabula::table::commands::{Feedback, MatchCommand};
@@ -13,10 +16,22 @@ use tabula_rules::Game;
 use tabula_rules::war::War;
 
 use crate::{launch, whole_app as app};
+use tabula_server::client::Client;
+use tabula_server::protocol::{ClientMessage, SeatSpec, ServerMessage, TableInfo};
 
 /// A server on a thread of its own; its address.
 fn server() -> std::net::SocketAddr {
-    let db = std::env::temp_dir().join(format!("tabula-app-remote-{}.db", std::process::id()));
+    server_with("plain", None)
+}
+
+/// A server on a thread of its own, over TLS when given a certificate and its key; its
+/// address.
+fn server_with(name: &str, tls: Option<(&Path, &Path)>) -> std::net::SocketAddr {
+    let tls = tls.map(|(cert, key)| tabula_server::tls::server_config(cert, key).unwrap());
+    let db = std::env::temp_dir().join(format!(
+        "tabula-app-remote-{name}-{}.db",
+        std::process::id()
+    ));
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
@@ -31,6 +46,7 @@ fn server() -> std::net::SocketAddr {
                 listen: "127.0.0.1:0".parse().unwrap(),
                 db: format!("sqlite:{}", db.display()),
                 pace: Duration::ZERO,
+                tls,
                 ..tabula_server::Config::default()
             })
             .await
@@ -218,4 +234,181 @@ fn page_shows(addr: std::net::SocketAddr, moves: &[String]) {
             i + 1
         );
     }
+}
+
+/// Makes a table of the Game of War on the server at `url` (`ws://` or `wss://`) with the
+/// seats given; the table as created (with its invitation codes).
+fn create_table(
+    url: &str,
+    trust: &tabula_server::client::Trust,
+    seats: Vec<SeatSpec>,
+) -> TableInfo {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let mut lobby = Client::connect_trusting(url, trust).await.unwrap();
+        lobby
+            .send(&ClientMessage::Create {
+                game: "war".into(),
+                options: String::new(),
+                setup: None,
+                seats,
+            })
+            .await
+            .unwrap();
+        match lobby.recv(Duration::from_secs(20)).await.unwrap() {
+            ServerMessage::Created { table } => table,
+            other => panic!("expected created, got {other:?}"),
+        }
+    })
+}
+
+/// What opening `tabula ARGS` says is wrong.
+fn refused(args: &[&str]) -> String {
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let launch = tabula::cli::parse_launch(&args).unwrap_or_else(|e| panic!("{e}"));
+    match tabula::screens::open::open(&launch) {
+        Err(e) => e,
+        Ok(_) => panic!("`tabula {}` opened", args.join(" ")),
+    }
+}
+
+#[test]
+fn an_invitation_link_takes_the_seat_kept_for_a_friend() {
+    let addr = server_with("invite", None);
+    let trust = tabula_server::client::Trust::public();
+    let info = create_table(
+        &format!("ws://{addr}/"),
+        &trust,
+        vec![SeatSpec::Open, SeatSpec::Reserved { name: "Cy".into() }],
+    );
+    let code = info.seats[1].invite.clone().expect("an invitation code");
+    // Without the code, the seat is not anybody's to take.
+    let e = refused(&[
+        "play",
+        "--join",
+        &format!("ws://{addr}/{}", info.id),
+        "--seat",
+        "Blue",
+        "--names",
+        "Cy",
+    ]);
+    assert!(e.contains("kept for Cy"), "{e}");
+    // A code that is no code, and an invitation without its table, are refused as such.
+    let e = refused(&[
+        "play",
+        "--join",
+        &format!("http://{addr}/{}?invite=x!y", info.id),
+    ]);
+    assert!(e.contains("invitation code"), "{e}");
+    let e = refused(&["play", "--join", &format!("http://{addr}/?invite={code}")]);
+    assert!(e.contains("an invitation is for a table"), "{e}");
+
+    // The page's link, as the table's creator passes it on: Cy sits in Blue under the name
+    // it was kept for.
+    let mut cy = app();
+    launch(
+        &mut cy,
+        &[
+            "play",
+            "--join",
+            &format!("http://{addr}/{}?invite={code}", info.id),
+        ],
+    );
+    assert_eq!(*cy.world().resource::<State<Screen>>().get(), Screen::Table);
+    assert_eq!(
+        cy.world().resource::<Match<War>>().seats,
+        vec![Controller::Remote, Controller::Local]
+    );
+    let listed = http_get(addr, "/api/tables");
+    assert!(listed.contains("\"name\":\"Cy\""), "{listed}");
+    // The code took the seat once: it takes nothing now.
+    let e = refused(&[
+        "play",
+        "--join",
+        &format!("http://{addr}/{}?invite={code}", info.id),
+    ]);
+    assert!(e.contains("no seat"), "{e}");
+}
+
+/// A self-signed certificate for 127.0.0.1 and its key, as PEM files.
+fn certificate() -> (PathBuf, PathBuf) {
+    let made = rcgen::generate_simple_self_signed(vec!["127.0.0.1".into()]).unwrap();
+    let dir = std::env::temp_dir();
+    let cert = dir.join(format!("tabula-app-tls-{}.crt", std::process::id()));
+    let key = dir.join(format!("tabula-app-tls-{}.key", std::process::id()));
+    std::fs::write(&cert, made.cert.pem()).unwrap();
+    std::fs::write(&key, made.signing_key.serialize_pem()).unwrap();
+    (cert, key)
+}
+
+#[test]
+fn over_wss_a_window_plays_with_the_certificate_given_and_refuses_it_without() {
+    let (cert, key) = certificate();
+    let addr = server_with("tls", Some((&cert, &key)));
+    let ca = cert.display().to_string();
+    let lobby = format!("wss://{addr}/");
+
+    // Without --ca the self-signed certificate is refused, saying so.
+    let e = refused(&["play", "war", "--join", &lobby, "--names", "Ann"]);
+    assert!(e.contains("certificate is not trusted"), "{e}");
+    assert!(e.contains("--ca FILE"), "{e}");
+    let e = refused(&["watch", &format!("wss://{addr}/t1")]);
+    assert!(e.contains("certificate is not trusted"), "{e}");
+    let e = refused(&["watch", &format!("wss://{addr}/t1"), "--ca", "/no/such.pem"]);
+    assert!(e.contains("--ca /no/such.pem: cannot read it"), "{e}");
+
+    // With it: Ann makes a table over wss and moves; the computer answers.
+    let mut ann = app();
+    launch(
+        &mut ann,
+        &[
+            "play",
+            "war",
+            "--join",
+            &lobby,
+            "--names",
+            "Ann",
+            "--computer",
+            "blue:easy",
+            "--ca",
+            &ca,
+        ],
+    );
+    assert_eq!(
+        *ann.world().resource::<State<Screen>>().get(),
+        Screen::Table
+    );
+    let mut frames = 0;
+    while !ann.world().resource::<LocalTurn>().0 {
+        frames += 1;
+        assert!(frames < 3_000, "Ann's turn never comes");
+        ann.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let mv = ann.world().resource::<Match<War>>().legal()[0].clone();
+    ann.world_mut().write_message(Intent::<War>::Play(mv));
+    while texts(&ann).len() < 2 {
+        frames += 1;
+        assert!(
+            frames < 6_000,
+            "the moves do not come back: {:?}",
+            texts(&ann)
+        );
+        ann.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    // A spectator over wss sees them too.
+    let mut eve = app();
+    launch(
+        &mut eve,
+        &["watch", &format!("wss://{addr}/t1"), "--ca", &ca],
+    );
+    assert_eq!(
+        *eve.world().resource::<State<Screen>>().get(),
+        Screen::Table
+    );
+    assert_eq!(texts(&eve)[..2], texts(&ann)[..2]);
 }
