@@ -32,6 +32,7 @@ pub(crate) fn install_all(app: &mut App, view: bool) {
 pub(crate) fn install_one<G: TableRules>(app: &mut App, view: bool) {
     app.add_plugins((
         crate::table::play::plugin::<G>,
+        crate::table::resign::plugin_for::<G>,
         crate::table::pieces::plugin::<G>,
         crate::table::computer::plugin::<G>,
         crate::net::sync::plugin::<G>,

@@ -1,6 +1,7 @@
 //! The match at a server's table kept in step with the server: the moves made here go
 //! there, and every move the server accepts (the players' here included) comes back and
-//! enters as [`Intent::Confirmed`], through the same door as every other move.
+//! enters as [`Intent::Confirmed`] (a resignation as [`Intent::Resigned`]), through the same
+//! door as every other move.
 
 use crate::net::connection::{News, Remote};
 use crate::table::commands::{Feedback, MatchSet};
@@ -9,6 +10,7 @@ use crate::table::review::Review;
 use crate::table::rules::{GameSystems, Intent, TableRules};
 use bevy::prelude::*;
 use std::sync::mpsc::TryRecvError;
+use tabula_rules::resign::{self, Act};
 use tabula_server::protocol::{ClientMessage, Event, EventRecord, ServerMessage};
 
 /// The systems of a server's table for the game `G`.
@@ -38,6 +40,7 @@ fn send<G: TableRules>(remote: Res<Remote>, mut the_match: ResMut<Match<G>>) {
                 ply: Some(ply),
             },
             Outgoing::Chance { ply } => ClientMessage::Chance { ply: Some(ply) },
+            Outgoing::Resign { player } => ClientMessage::Resign { seat: Some(player) },
         };
         // A closed link is told by the thread as a lost connection.
         let _ = remote.outgoing.send(message);
@@ -126,7 +129,7 @@ fn take<G: TableRules>(
 ) {
     match record.event {
         Event::Moved { text, ply, .. } => {
-            let have = ahead.ply();
+            let have = resign::act_count(ahead);
             if ply <= have {
                 return;
             }
@@ -155,13 +158,19 @@ fn play_confirmed<G: TableRules>(
     text: &str,
     intents: &mut MessageWriter<Intent<G>>,
 ) {
-    let played = ahead
-        .parse_move(text)
+    let played = resign::parse_act(ahead, text)
         .map_err(|e| e.to_string())
-        .and_then(|mv| ahead.play(&mv).map(|()| mv).map_err(|e| e.to_string()));
+        .and_then(|act| {
+            resign::play_act(ahead, &act)
+                .map(|()| act)
+                .map_err(|e| e.to_string())
+        });
     match played {
-        Ok(mv) => {
+        Ok(Act::Move(mv)) => {
             intents.write(Intent::Confirmed(mv));
+        }
+        Ok(Act::Resign(player)) => {
+            intents.write(Intent::Resigned(player));
         }
         Err(why) => {
             // The server's rules and these disagree: say so rather than guess.
@@ -183,14 +192,14 @@ fn follow_snapshot<G: TableRules>(
     let have: Vec<String> = {
         let mut replay = ahead.clone();
         let mut back = Vec::new();
-        while let Some(mv) = replay.undo() {
-            back.push(mv);
+        while let Some(act) = resign::undo_act(&mut replay) {
+            back.push(act);
         }
         back.into_iter()
             .rev()
-            .map(|mv| {
-                let text = replay.move_text(&mv);
-                replay.play_unchecked(&mv);
+            .map(|act| {
+                let text = resign::act_text(&replay, &act);
+                let _ = resign::play_act(&mut replay, &act);
                 text
             })
             .collect()

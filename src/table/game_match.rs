@@ -9,6 +9,7 @@ use crate::table::seats::Controller;
 use bevy::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tabula_rules::Outcome;
+use tabula_rules::resign::{self, Act};
 
 /// A number no other position of any match has had: what a search was started for is
 /// recognised when its answer comes back.
@@ -34,6 +35,8 @@ pub struct Match<G: TableRules> {
     pub redo: RedoStack<G::Move>,
     /// Chance inputs taken back, newest last, to be given again.
     pub chance_back: Vec<G::Move>,
+    /// Resignations taken back, newest last, for Redo ([`Match::resignation_to_redo`]).
+    resigns_back: Vec<ResignBack<G>>,
     /// Who plays each seat, in turn order.
     pub seats: Vec<Controller>,
     /// What was entered so far may be played as it is: the HUD offers Confirm (set by the
@@ -56,6 +59,11 @@ pub struct Match<G: TableRules> {
 /// A request made at this screen for a table on a server.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outgoing {
+    /// Resign this seat (the player's name as the game prints it).
+    Resign {
+        /// The player.
+        player: String,
+    },
     /// Play this move (in notation) in the position after `ply` moves.
     Move {
         /// The move.
@@ -80,18 +88,36 @@ pub struct RemoteSeats {
     pub note: Option<String>,
 }
 
+/// A resignation taken back, and where Redo finds it again: the moves and resignations
+/// before it, the last move before it, and the moves on the redo stack when it was taken
+/// back.
+#[derive(Debug, Clone)]
+struct ResignBack<G: TableRules> {
+    player: G::Player,
+    acts: usize,
+    last: Option<G::Move>,
+    redo: usize,
+}
+
 impl<G: TableRules> Match<G> {
-    /// A match on `game`, which may already have moves played; every seat local.
+    /// A match on `game`, which may already have moves and resignations played; every seat
+    /// local.
     pub fn new(game: G) -> Match<G> {
         let mut replay = game.clone();
         let mut back = Vec::new();
-        while let Some(mv) = replay.undo() {
-            back.push(mv);
+        while let Some(act) = resign::undo_act(&mut replay) {
+            back.push(act);
         }
         let mut texts = Vec::new();
-        for mv in back.into_iter().rev() {
-            texts.push((replay.to_move(), replay.move_text(&mv)));
-            replay.play_unchecked(&mv);
+        for act in back.into_iter().rev() {
+            let player = match &act {
+                Act::Resign(player) => *player,
+                Act::Move(_) => replay.to_move(),
+            };
+            texts.push((player, resign::act_text(&replay, &act)));
+            if resign::play_act(&mut replay, &act).is_err() {
+                break;
+            }
         }
         let feedback = match game.outcome() {
             Outcome::Ongoing => Feedback::info(game.hint()),
@@ -106,6 +132,7 @@ impl<G: TableRules> Match<G> {
             feedback,
             redo: RedoStack::default(),
             chance_back: Vec::new(),
+            resigns_back: Vec::new(),
             seats,
             can_confirm: false,
             ended: None,
@@ -178,10 +205,15 @@ impl<G: TableRules> Match<G> {
             .unwrap_or_default()
     }
 
-    /// "Red to move", or the result.
+    /// "Red to move", or the result ("Blue resigns. Red wins" when a resignation ended it).
     pub fn status(&self) -> String {
         if let Some(end) = &self.ended {
             return format!("Game over: {end}");
+        }
+        if self.game.outcome().is_over()
+            && self.game.resignations().last().map(|r| r.ply) == Some(self.game.ply())
+        {
+            return format!("Game over: {}", resign::outcome_text(&self.game));
         }
         let mut status = self.game.status(&self.texts);
         if !self.is_over() {
@@ -229,9 +261,61 @@ impl<G: TableRules> Match<G> {
         Ok((mv, text, effect))
     }
 
-    /// Takes back one move; its notation, or `None` at the start.
+    /// `player` resigns (Law X), in turn or not: what the players are told, or the refusal
+    /// in words. A resignation that is not the one Redo would make again ends the redos.
+    pub(super) fn resign(&mut self, player: G::Player) -> Result<String, String> {
+        let text = resign::text(player);
+        self.game
+            .resign(player)
+            .map_err(|e| format!("Refused: {text}: {e}"))?;
+        if self.resigns_back.last().map(|b| b.player) == Some(player)
+            && self.resignation_to_redo_before(1) == Some(player)
+        {
+            self.resigns_back.pop();
+        } else {
+            self.redo.clear();
+            self.resigns_back.clear();
+        }
+        self.texts.push((player, text.clone()));
+        Ok(match self.game.outcome() {
+            Outcome::Ongoing => format!("{text} and is out. {}", self.game.hint()),
+            _ => format!("{}!", resign::outcome_text(&self.game)),
+        })
+    }
+
+    /// The resignation Redo makes next, if it comes before the next move to redo: the one
+    /// taken back last, when the game stands again where it was made.
+    pub(crate) fn resignation_to_redo(&self) -> Option<G::Player> {
+        self.resignation_to_redo_before(0)
+    }
+
+    /// [`Match::resignation_to_redo`], asked `made` acts after the game stood there (1: the
+    /// resignation was just made).
+    fn resignation_to_redo_before(&self, made: usize) -> Option<G::Player> {
+        let back = self.resigns_back.last()?;
+        let acts = resign::act_count(&self.game).checked_sub(made)?;
+        (back.acts == acts
+            && back.redo == self.redo.len()
+            && back.last == self.game.history().last().cloned())
+        .then_some(back.player)
+    }
+
+    /// Takes back one move or resignation; its notation, or `None` at the start.
     pub(super) fn undo_one(&mut self) -> Option<String> {
-        let mv = self.game.undo()?;
+        let mv = match resign::undo_act(&mut self.game)? {
+            Act::Move(mv) => mv,
+            Act::Resign(player) => {
+                self.resigns_back.push(ResignBack {
+                    player,
+                    acts: resign::act_count(&self.game),
+                    last: self.game.history().last().cloned(),
+                    redo: self.redo.len(),
+                });
+                self.ended = None;
+                self.note = None;
+                return self.texts.pop().map(|(_, t)| t);
+            }
+        };
         if G::is_chance(&mv) {
             self.chance_back.push(mv.clone());
         }
@@ -276,5 +360,15 @@ impl<M: PartialEq + Clone> RedoStack<M> {
     /// Whether there is nothing to redo.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+
+    /// How many moves there are to redo.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Something else was done than the next redo: nothing is left to redo.
+    pub(crate) fn clear(&mut self) {
+        self.0.clear();
     }
 }

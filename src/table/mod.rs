@@ -20,6 +20,7 @@ pub mod motion;
 pub mod pieces;
 pub(crate) mod play;
 pub mod report;
+pub mod resign;
 pub mod review;
 pub mod rules;
 pub mod save;
@@ -41,6 +42,7 @@ pub(crate) fn plugin(app: &mut App) {
         report::plugin,
         keys::plugin,
         motion::plugin,
+        resign::plugin,
     ))
     .configure_sets(
         Update,

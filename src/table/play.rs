@@ -51,6 +51,7 @@ fn apply_intents<G: TableRules>(
     mut intents: MessageReader<Intent<G>>,
     mut the_match: ResMut<Match<G>>,
     mut played: MessageWriter<Played<G>>,
+    mut reset: MessageWriter<BoardReset>,
 ) {
     for intent in intents.read() {
         let m = &mut *the_match;
@@ -58,8 +59,12 @@ fn apply_intents<G: TableRules>(
             m.feedback = Feedback::error(format!("Refused: the game is over ({end})"));
             continue;
         }
+        if let Intent::Resign(player) | Intent::Resigned(player) = intent {
+            resign(m, *player, matches!(intent, Intent::Resigned(_)), &mut reset);
+            continue;
+        }
         let player = m.game.to_move();
-        let ply = m.game.ply();
+        let ply = m.ply();
         // At a server's table, a move made here goes there; it is played when it comes back.
         if let (Some(remote), Intent::Play(_) | Intent::Chance) = (&mut m.remote, intent) {
             let (request, said) = match intent {
@@ -82,6 +87,7 @@ fn apply_intents<G: TableRules>(
         let first = match intent {
             Intent::Play(mv) | Intent::Confirmed(mv) => m.play(mv),
             Intent::Chance => m.resolve_chance(),
+            Intent::Resign(_) | Intent::Resigned(_) => continue,
         };
         let mut steps = match first {
             Ok(step) => vec![step],
@@ -126,6 +132,34 @@ fn apply_intents<G: TableRules>(
             line = format!("{line}{stop} {}.", told.join(". "));
         }
         m.feedback = Feedback::info(line);
+    }
+}
+
+/// `player` resigns: at a server's table the request goes there (and comes back
+/// `confirmed`, to be made here); elsewhere it is made at once. Nothing moves on the board
+/// but a resigner's pieces leaving it: the views rebuild from the rules.
+fn resign<G: TableRules>(
+    m: &mut Match<G>,
+    player: G::Player,
+    confirmed: bool,
+    reset: &mut MessageWriter<BoardReset>,
+) {
+    if let (Some(remote), false) = (&mut m.remote, confirmed) {
+        remote.outbox.push(Outgoing::Resign {
+            player: player.to_string(),
+        });
+        m.feedback = Feedback::info(format!(
+            "Sent {player}'s resignation to the table's server..."
+        ));
+        return;
+    }
+    match m.resign(player) {
+        Ok(said) => {
+            m.position_changed();
+            m.feedback = Feedback::info(said);
+            reset.write(BoardReset);
+        }
+        Err(why) => m.feedback = Feedback::error(why),
     }
 }
 
@@ -183,6 +217,16 @@ fn apply_commands<G: TableRules>(
                 }
                 Err(e) => m.feedback = Feedback::error(e),
             },
+            // A resignation taken back comes again where it was made.
+            MatchCommand::Redo if m.resignation_to_redo().is_some() => {
+                if let Some(player) = m.resignation_to_redo() {
+                    intents.write(if m.remote.is_some() {
+                        Intent::Resigned(player)
+                    } else {
+                        Intent::Resign(player)
+                    });
+                }
+            }
             MatchCommand::Redo => match m.redo.next().cloned() {
                 // Looking back at a server's table: the move was the server's already.
                 Some(mv) if m.remote.is_some() => {

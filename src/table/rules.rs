@@ -158,6 +158,11 @@ pub enum Intent<G: TableRules> {
     Chance,
     /// A move the table's server accepted (anyone's, a chance input too): played as it is.
     Confirmed(G::Move),
+    /// This player resigns (Law X), whether or not it is his turn; at a server's table the
+    /// request goes there first.
+    Resign(G::Player),
+    /// A resignation the table's server accepted: made as it is.
+    Resigned(G::Player),
 }
 
 /// A move was played: by whom, how it is written, and what it did.

@@ -4,6 +4,7 @@
 
 use crate::state::AtTable;
 use crate::table::commands::{Leave, MatchCommand, Watching};
+use crate::table::resign::ResignAsk;
 use crate::table::report::{HudState, MoveLine};
 use crate::table::review::{Review, ReviewTo};
 use crate::table::seats::SeatNames;
@@ -98,7 +99,7 @@ fn toggle_help(
 }
 
 /// The keys every game answers besides its own.
-pub(crate) const TABLE_KEYS: &str = "Ctrl+S: save  Ctrl+O: load the save  F10: menu  Esc/click: skip animation  V: spectator  F12: screenshot  F1: help";
+pub(crate) const TABLE_KEYS: &str = "Ctrl+S: save  Ctrl+O: load the save  F9 twice: resign  F10: menu  Esc/click: skip animation  V: spectator  F12: screenshot  F1: help";
 
 fn fill_help(hud: Res<HudState>, mut text: Query<&mut Text, With<HelpText>>) {
     if !hud.is_changed() {
@@ -219,6 +220,24 @@ fn spawn_hud(mut commands: Commands) {
                 |click: On<Pointer<Click>>, mut leave: MessageWriter<Leave>| {
                     if click.button == PointerButton::Primary {
                         leave.write(Leave::Menu);
+                    }
+                },
+            );
+            p.spawn(button(
+                "Resign",
+                16.0,
+                LEAVE,
+                Node {
+                    padding: UiRect::axes(Val::Px(14.0), Val::Px(8.0)),
+                    ..default()
+                },
+            ))
+            .observe(
+                |click: On<Pointer<Click>>,
+                 watching: Res<Watching>,
+                 mut asks: MessageWriter<ResignAsk>| {
+                    if click.button == PointerButton::Primary && watching.0.is_none() {
+                        asks.write(ResignAsk);
                     }
                 },
             );

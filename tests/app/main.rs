@@ -13,6 +13,7 @@ mod moments;
 mod options;
 mod redo;
 mod remote;
+mod resign;
 mod save;
 mod screens;
 mod screwball;

@@ -188,12 +188,12 @@ pub fn parse_act<G: Game>(game: &G, text: &str) -> Result<Act<G::Move, G::Player
 }
 
 /// How the game stands, in words: `ongoing`, `Red wins`, `draw by repetition`, and for a
-/// game that a resignation ended, who resigned first: `Blue resigns: Red wins`.
+/// game that a resignation ended, who resigned last: `Blue resigns. Red wins`.
 pub fn outcome_text<G: Game>(game: &G) -> String {
     let outcome = game.outcome();
     match game.resignations().last() {
         Some(r) if outcome.is_over() && r.ply == game.ply() => {
-            format!("{}: {outcome}", text(r.player))
+            format!("{}. {outcome}", text(r.player))
         }
         _ => outcome.to_string(),
     }

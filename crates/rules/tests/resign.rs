@@ -60,7 +60,11 @@ fn opponent_wins<G: Game + Debug>(start: &G) {
         let mut game = start.clone();
         let other = *game.players().iter().find(|p| **p != resigner).unwrap();
         game.resign(resigner).unwrap();
-        assert_eq!(game.outcome(), Outcome::Win(other), "{name}: {resigner} resigned");
+        assert_eq!(
+            game.outcome(),
+            Outcome::Win(other),
+            "{name}: {resigner} resigned"
+        );
         assert!(game.legal_moves().is_empty(), "{name}: moves after the end");
         assert_eq!(game.resign(other), Err(PlayError::GameOver), "{name}");
         let any = start.legal_moves();
@@ -103,8 +107,12 @@ fn with_two_players_the_opponent_wins_in_turn_or_out_of_it() {
 
 #[test]
 fn a_player_cannot_resign_twice() {
-    let mut game = AnyGame::new(tabula_rules::registry::GameKind::Fences, "(players: 3)", None)
-        .expect("a three-player race");
+    let mut game = AnyGame::new(
+        tabula_rules::registry::GameKind::Fences,
+        "(players: 3)",
+        None,
+    )
+    .expect("a three-player race");
     with_game!(&mut game, g => {
         let first = g.players()[0];
         g.resign(first).unwrap();
@@ -245,14 +253,14 @@ fn a_racer_who_resigns_leaves_the_race_and_the_last_one_left_wins() {
             turns.push(game.to_move());
         }
     }
-    assert_eq!(turns, vec![seats[1], seats[2], seats[3], seats[1], seats[2]]);
+    assert_eq!(
+        turns,
+        vec![seats[1], seats[2], seats[3], seats[1], seats[2]]
+    );
     // Two more resign, one out of turn: the last one left wins.
     game.resign(seats[3]).unwrap();
     assert_eq!(game.outcome(), Outcome::Ongoing);
     game.resign(seats[2]).unwrap();
     assert_eq!(game.outcome(), Outcome::Win(seats[1]));
-    assert_eq!(
-        texts(&game).last(),
-        Some(&format!("{} resigns", seats[2]))
-    );
+    assert_eq!(texts(&game).last(), Some(&format!("{} resigns", seats[2])));
 }

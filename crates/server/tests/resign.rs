@@ -60,7 +60,7 @@ async fn a_seat_resigns_out_of_turn_and_the_game_is_over() {
                 text: resigns.clone(),
                 ply: 3,
                 to_move: None,
-                result: Some(format!("{resigns}: {} wins", seats[0])),
+                result: Some(format!("{resigns}. {} wins", seats[0])),
             }
         );
         assert_eq!(table.to_move, None);
@@ -111,7 +111,7 @@ async fn a_seat_resigns_out_of_turn_and_the_game_is_over() {
             table, moves: m, ..
         } => {
             assert_eq!(m, moves);
-            assert_eq!(table.result, Some(format!("{resigns}: {} wins", seats[0])));
+            assert_eq!(table.result, Some(format!("{resigns}. {} wins", seats[0])));
         }
         _ => unreachable!(),
     }

@@ -1,0 +1,92 @@
+//! Resigning at the table: F9 asked once only asks, asked twice resigns the seat to move
+//! (Law X), and the result says who resigned and who won; a move between the two asks asks
+//! again; take back and redo go over the resignation; the move list replays it.
+
+use bevy::prelude::*;
+use tabula::table::commands::MatchCommand;
+use tabula::table::game_match::Match;
+use tabula::table::resign::RESIGN_KEY;
+use tabula_rules::war::{Side, War, WarOptions};
+use tabula_rules::{Game, Outcome};
+
+/// F9 pressed for one frame.
+fn press_f9(app: &mut App) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(RESIGN_KEY);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(RESIGN_KEY);
+    keys.clear();
+    app.update();
+}
+
+fn the_match(app: &App) -> &Match<War> {
+    app.world().resource::<Match<War>>()
+}
+
+/// Plays the first legal move; its text.
+fn a_move(app: &mut App) -> String {
+    let m = the_match(app);
+    let text = m.game.move_text(&m.game.legal_moves()[0]);
+    super::intent(app, &text);
+    text
+}
+
+fn command(app: &mut App, command: MatchCommand) {
+    app.world_mut().write_message(command);
+    app.update();
+    app.update();
+}
+
+#[test]
+fn f9_once_asks_and_twice_resigns_the_seat_to_move() {
+    let mut app = super::headless(War::new(WarOptions::default()).unwrap());
+    app.init_resource::<ButtonInput<KeyCode>>();
+    let first = a_move(&mut app);
+    assert_eq!(the_match(&app).game.to_move(), Side::Blue);
+
+    // Once: a question, nothing resigned.
+    press_f9(&mut app);
+    let m = the_match(&app);
+    assert_eq!(m.game.outcome(), Outcome::Ongoing);
+    assert!(m.feedback.text.contains("Resign?"), "{}", m.feedback.text);
+    assert!(m.feedback.text.contains("Blue"), "{}", m.feedback.text);
+
+    // A move between the asks: the next ask asks again.
+    let second = a_move(&mut app);
+    assert_eq!(the_match(&app).game.to_move(), Side::Red);
+    press_f9(&mut app);
+    assert_eq!(the_match(&app).game.outcome(), Outcome::Ongoing);
+
+    // Twice: Red, to move, resigns; Blue wins, and the result says so.
+    press_f9(&mut app);
+    let m = the_match(&app);
+    assert_eq!(m.game.outcome(), Outcome::Win(Side::Blue));
+    assert_eq!(m.status(), "Game over: Red resigns. Blue wins");
+    assert_eq!(m.move_texts(), [first, second, "Red resigns".into()]);
+    // A scene of the move list replays it.
+    let scene = format!(
+        "Scene(title: \"Resigned\", game: War, moves: {:?}, expect: Win(\"Blue\"))",
+        m.move_texts()
+    );
+    let file = tabula_rules::scene::SceneFile::parse(std::path::Path::new("s.ron"), &scene)
+        .unwrap_or_else(|e| panic!("{e}\n{scene}"));
+    assert!(file.verify().unwrap().contains("Blue"));
+
+    // Taken back, the game goes on; redone, Red has resigned again.
+    command(&mut app, MatchCommand::Undo);
+    let m = the_match(&app);
+    assert_eq!(m.game.outcome(), Outcome::Ongoing);
+    assert_eq!(m.ply(), 2);
+    assert_eq!(m.game.to_move(), Side::Red);
+    command(&mut app, MatchCommand::Redo);
+    let m = the_match(&app);
+    assert_eq!(m.game.outcome(), Outcome::Win(Side::Blue));
+    assert_eq!(m.move_texts().last().map(String::as_str), Some("Red resigns"));
+
+    // Once over, F9 resigns nothing more.
+    press_f9(&mut app);
+    press_f9(&mut app);
+    assert_eq!(the_match(&app).ply(), 3);
+}
