@@ -30,6 +30,16 @@ pub struct ServeArgs {
     /// Connections at once from one address, an IPv6 address's /64 (past it: 429).
     #[arg(long, default_value_t = Limits::default().max_per_address, value_name = "N")]
     pub max_per_address: usize,
+    /// Tables the server holds in memory at most (past it, `create` is refused).
+    #[arg(long, default_value_t = Limits::default().max_tables, value_name = "N")]
+    pub max_tables: usize,
+    /// Seconds a connection has for its TLS handshake, and for each request's head.
+    #[arg(long, default_value_t = Limits::default().handshake.as_secs_f64(), value_name = "SECONDS")]
+    pub handshake_timeout: f64,
+    /// Seconds a WebSocket may stay silent (not even answering a ping, sent every third of
+    /// it) before it is closed.
+    #[arg(long, default_value_t = Limits::default().idle_timeout.as_secs_f64(), value_name = "SECONDS")]
+    pub idle_timeout: f64,
     /// Tables one address may make a minute.
     #[arg(long, default_value_t = Limits::default().tables_per_minute, value_name = "N")]
     pub tables_per_minute: f64,
@@ -95,6 +105,10 @@ impl ServeArgs {
                 tables_per_minute: self.tables_per_minute,
                 seat_changes_per_minute: self.seat_changes_per_minute,
                 abandon_after: Duration::from_secs_f64(self.abandon_after.max(0.0) * 60.0),
+                max_tables: self.max_tables.max(1),
+                handshake: seconds(self.handshake_timeout, Limits::default().handshake),
+                idle_timeout: seconds(self.idle_timeout, Limits::default().idle_timeout),
+                ping_every: seconds(self.idle_timeout / 3.0, Limits::default().ping_every),
                 searches: self
                     .searches
                     .unwrap_or_else(crate::server::default_searches)
@@ -108,6 +122,15 @@ impl ServeArgs {
             trust_proxy: self.trust_proxy,
         })
     }
+}
+
+/// `value` seconds, or `otherwise` where that is no duration (`run_serve` refuses those
+/// first, naming the flag).
+fn seconds(value: f64, otherwise: Duration) -> Duration {
+    Duration::try_from_secs_f64(value)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .unwrap_or(otherwise)
 }
 
 /// The commands of the `tabula-server` binary.
@@ -127,6 +150,8 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
         ("--tables-per-minute", args.tables_per_minute),
         ("--seat-changes-per-minute", args.seat_changes_per_minute),
         ("--abandon-after", args.abandon_after),
+        ("--handshake-timeout", args.handshake_timeout),
+        ("--idle-timeout", args.idle_timeout),
     ] {
         if !(value > 0.0 && value.is_finite()) {
             eprintln!("error: {flag} {value}: give a number above 0");
@@ -156,5 +181,57 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn serve(args: &[&str]) -> Result<ServeArgs, clap::Error> {
+        let all = ["tabula-server", "serve"].iter().chain(args);
+        ServerCommand::try_parse_from(all).map(|command| match command {
+            ServerCommand::Serve(args) => args,
+            ServerCommand::Loadtest(_) => unreachable!(),
+        })
+    }
+
+    #[test]
+    fn the_limits_flags_set_the_limits() {
+        let args = serve(&[
+            "--handshake-timeout",
+            "2.5",
+            "--idle-timeout",
+            "30",
+            "--max-tables",
+            "7",
+            "--trust-proxy",
+            "10.0.0.1",
+        ])
+        .unwrap();
+        let config = args.config().unwrap();
+        assert_eq!(config.limits.handshake, Duration::from_millis(2_500));
+        assert_eq!(config.limits.idle_timeout, Duration::from_secs(30));
+        assert_eq!(config.limits.ping_every, Duration::from_secs(10));
+        assert_eq!(config.limits.max_tables, 7);
+        assert_eq!(config.trust_proxy, Some("10.0.0.1".parse().unwrap()));
+        assert!(config.tls.is_none());
+        // The defaults are the library's.
+        let config = serve(&[]).unwrap().config().unwrap();
+        assert_eq!(config.limits.handshake, Limits::default().handshake);
+        assert_eq!(config.limits.idle_timeout, Limits::default().idle_timeout);
+        assert_eq!(config.limits.ping_every, Limits::default().ping_every);
+    }
+
+    #[test]
+    fn a_certificate_comes_with_its_key() {
+        let e = serve(&["--tls-cert", "cert.pem"]).unwrap_err().to_string();
+        assert!(e.contains("--tls-key"), "{e}");
+        let e = serve(&["--tls-key", "key.pem"]).unwrap_err().to_string();
+        assert!(e.contains("--tls-cert"), "{e}");
+        let args = serve(&["--tls-cert", "/no/cert.pem", "--tls-key", "/no/key.pem"]).unwrap();
+        let e = args.config().unwrap_err().to_string();
+        assert!(e.starts_with("/no/cert.pem: cannot read it"), "{e}");
     }
 }
