@@ -21,9 +21,10 @@ struct FeedbackText;
 /// The move list's lines, each a button that shows the position after it.
 #[derive(Component)]
 struct MovesList;
-/// The move list's panel (a lesson shows its own panel in its place).
+/// The HUD's panels: the status, the move list and the controls (a lesson shows its own
+/// panel in their place).
 #[derive(Component)]
-pub(crate) struct MovesPanel;
+pub(crate) struct TablePanel;
 #[derive(Component)]
 struct CountersText;
 #[derive(Component)]
@@ -132,6 +133,7 @@ fn spawn_hud(mut commands: Commands) {
                 ..default()
             },
             panel(),
+            TablePanel,
         ))
         .with_children(|p| {
             p.spawn((Text::new(""), font(15.0), TextColor(CAPTION), TitleText));
@@ -162,7 +164,7 @@ fn spawn_hud(mut commands: Commands) {
                 ..default()
             },
             panel(),
-            MovesPanel,
+            TablePanel,
         ))
         .with_children(|p| {
             p.spawn((
@@ -182,6 +184,7 @@ fn spawn_hud(mut commands: Commands) {
         DespawnOnExit(AtTable),
         Text::new(""),
         ControlsText,
+        TablePanel,
         font(13.0),
         TextColor(TEXT),
         Node {

@@ -12,6 +12,8 @@
 //!   imperfection for the weaker two.
 //! * [`commands`]: `think`, `arena`, `ladder` and `engine`, as functions the app's binary
 //!   calls.
+//! * [`review`]: looking back over a game: what each move threw away, marked `?!`, `?`
+//!   or `??`, with the move the engine preferred.
 //! * [`elo`]: ratings from game results (Bradley-Terry with a first-move term), for
 //!   `ladder`.
 //!
@@ -34,6 +36,7 @@ pub mod games;
 pub mod knowledge;
 pub mod levels;
 pub mod mcts;
+pub mod review;
 pub mod rng;
 pub mod search;
 

@@ -15,7 +15,9 @@ use crate::games::tabletop::{OnTable, TableGame};
 use crate::screens::launch::{Launch, LaunchRequest, LearnLaunch};
 use crate::screens::menu::{Menu, Page};
 use crate::screens::open::{Start, Viewing};
-use crate::table::commands::{BoardReset, Feedback, Leave, LeaveTable, MatchCommand, MatchSet};
+use crate::table::commands::{
+    BoardReset, Feedback, Leave, LeaveTable, MatchCommand, MatchSet, Tell,
+};
 use crate::table::computer::{HintShown, ThinkSet};
 use crate::table::game_match::Match;
 use crate::table::rules::{GameSystems, Intent, TableRules};
@@ -236,6 +238,7 @@ fn follow<G: TableRules>(
                 course.expected_texts = Some(texts);
                 course.phase = Phase::Playing;
                 course.said = Feedback::info("Right. Your move again.");
+                the_match.feedback = course.said.clone();
             }
             return;
         }
@@ -287,6 +290,7 @@ fn follow<G: TableRules>(
                 commands.write_message(Intent::<G>::Play(mv));
             }
             course.said = Feedback::info("Right.");
+            the_match.feedback = course.said.clone();
             course.phase = Phase::Replying {
                 until: texts.len() + next.reply.len(),
             };
@@ -336,6 +340,7 @@ fn navigate(
     progress: Option<Res<Progress>>,
     mut launch: ResMut<LaunchRequest>,
     mut left: MessageWriter<LeaveTable>,
+    mut tell: MessageWriter<Tell>,
     menu: Option<ResMut<Menu>>,
 ) {
     // The table's Menu button and F10 leave a lesson at once: nothing is lost.
@@ -353,7 +358,10 @@ fn navigate(
     match ask {
         LessonCommand::Next if !course.is_last() => launch.0 = open(game, course.index + 2),
         LessonCommand::Previous if course.index > 0 => launch.0 = open(game, course.index),
-        LessonCommand::Previous => course.said = Feedback::error("This is the first step."),
+        LessonCommand::Previous => {
+            course.said = Feedback::error("This is the first step.");
+            tell.write(Tell(course.said.clone()));
+        }
         LessonCommand::Again => course.again(&mut commands),
         LessonCommand::Next | LessonCommand::NextCourse => match courses.after(game) {
             Some(next) => {

@@ -1,13 +1,16 @@
-//! A lesson in the window: its panel (the step, its words, what the lesson says to the
-//! player's move, the buttons), the step's squares and arrows on the board, and its keys.
+//! A lesson in the window: its panel down the left side in place of the HUD's (the step, its
+//! words, whose move and what was said to it, the buttons), the board framed beside it, the
+//! step's squares and arrows on the board, and its keys.
 
 use super::{Course, LessonCommand, Phase};
 use crate::state::AtTable;
 use crate::table::commands::{MatchCommand, MatchSet};
 use crate::table::game_match::Match;
+use crate::table::report::HudState;
 use crate::table::rules::{GameSystems, TableRules};
 use crate::user_data::progress::Progress;
-use crate::view::hud::MovesPanel;
+use crate::view::camera::{OrbitCamera, SpectatorView};
+use crate::view::hud::TablePanel;
 use crate::view::theme::{
     BUTTON, CAPTION, ERROR, GO, GOLD, INFO, LEAVE, LINK, NOTE_ARROW, PANEL, TAGLINE, TEXT, button,
     note_ring, text,
@@ -26,7 +29,10 @@ pub const KEYS: &str =
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (keys.before(MatchSet), (hide_moves, rebuild))
+        (
+            keys.before(MatchSet),
+            (hide_table_panels, make_room, rebuild),
+        )
             .run_if(resource_exists::<Course>)
             .run_if(in_state(AtTable)),
     );
@@ -69,12 +75,30 @@ fn keys(
     }
 }
 
-/// The lesson's panel takes the move list's place.
-fn hide_moves(mut panels: Query<&mut Node, With<MovesPanel>>) {
+/// The panel's width in pixels.
+const PANEL_WIDTH: f32 = 440.0;
+
+/// The lesson's panel takes the place of the HUD's.
+fn hide_table_panels(mut panels: Query<&mut Node, With<TablePanel>>) {
     for mut node in &mut panels {
         if node.display != Display::None {
             node.display = Display::None;
         }
+    }
+}
+
+/// The players' camera, as it is set up, looks past the panel: the board stands in the
+/// window's part to the panel's right.
+fn make_room(
+    windows: Query<&Window>,
+    mut cameras: Query<&mut OrbitCamera, (Added<OrbitCamera>, Without<SpectatorView>)>,
+) {
+    let height = windows.iter().next().map_or(720.0, Window::height).max(1.0);
+    for mut cam in &mut cameras {
+        // The default perspective sees a quarter turn's half (π/8) each way up and down.
+        let units_per_pixel = 2.0 * cam.distance * (std::f32::consts::PI / 8.0).tan() / height;
+        let right = Vec3::new(cam.yaw.cos(), 0.0, -cam.yaw.sin());
+        cam.focus -= right * (PANEL_WIDTH + 20.0) / 2.0 * units_per_pixel;
     }
 }
 
@@ -107,10 +131,11 @@ fn rebuild(
     course: Res<Course>,
     progress: Option<Res<Progress>>,
     courses: Res<super::courses::Courses>,
+    hud: Res<HudState>,
     panels: Query<Entity, With<LessonPanel>>,
 ) {
     let progress_changed = progress.as_ref().is_some_and(|p| p.is_changed());
-    if !course.is_changed() && !progress_changed && !panels.is_empty() {
+    if !course.is_changed() && !progress_changed && !hud.is_changed() && !panels.is_empty() {
         return;
     }
     for panel in &panels {
@@ -130,9 +155,9 @@ fn rebuild(
             Node {
                 position_type: PositionType::Absolute,
                 top: Val::Px(10.0),
-                right: Val::Px(10.0),
-                width: Val::Px(390.0),
-                max_height: Val::Percent(84.0),
+                left: Val::Px(10.0),
+                width: Val::Px(PANEL_WIDTH),
+                max_height: Val::Percent(88.0),
                 padding: UiRect::all(Val::Px(12.0)),
                 flex_direction: FlexDirection::Column,
                 row_gap: Val::Px(8.0),
@@ -158,15 +183,18 @@ fn rebuild(
             if let Some(words) = course.part_words() {
                 p.spawn(text(words.to_string(), 15.0, GOLD));
             }
-            if !course.said.text.is_empty() {
-                let color = if course.said.is_error {
-                    ERROR
-                } else if course.phase == Phase::Done {
-                    GO_TEXT
-                } else {
-                    INFO
-                };
-                p.spawn(text(course.said.text.clone(), 16.0, color));
+            p.spawn(text(hud.status.clone(), 20.0, hud.status_color));
+            // The last word: the lesson's to a move, or the table's to a click.
+            let color = if hud.feedback.is_error {
+                ERROR
+            } else if course.phase == Phase::Done {
+                GO_TEXT
+            } else {
+                INFO
+            };
+            p.spawn(text(hud.feedback.text.clone(), 16.0, color));
+            if !hud.counters.is_empty() {
+                p.spawn(text(hud.counters.clone(), 13.0, CAPTION));
             }
             if finished {
                 p.spawn(text(
