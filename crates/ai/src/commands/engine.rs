@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::games::{AnyGame, parse_kind, split_moves};
 use crate::levels::{Level, Spec, parse_algorithm};
 use crate::search::SearchGame;
-use crate::search::{Action, Settings, analyse_among, root_actions};
+use crate::search::{Action, NoDecision, Settings, analyse_among, root_actions};
 use crate::with_game;
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
@@ -17,6 +17,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use tabula_rules::Game;
+use tabula_rules::resign;
 use tabula_rules::scene::SceneFile;
 
 /// Arguments of `engine`.
@@ -320,7 +321,7 @@ impl Engine {
         let mut settings = spec
             .settings(game.kind(), players, seed)
             .expect("a searching spec");
-        if let Err(e) = with_game!(game, g, _k => root_actions(g).map(|_| ())) {
+        if let Err(e) = with_game!(game, g, _k => root_actions(g).map(|_| ()).map_err(|e| why_none(g, e))) {
             return error(format!("nothing to search: {e}"));
         }
         if let Some(texts) = &only
@@ -359,7 +360,16 @@ fn legal_line<G: Game>(game: &G) -> String {
             let texts: Vec<String> = actions.iter().map(|a| action_text(game, a)).collect();
             format!("legal {}", texts.join("; "))
         }
-        Err(e) => format!("legal none ({e})"),
+        Err(e) => format!("legal none ({})", why_none(game, e)),
+    }
+}
+
+/// Why there is nothing to decide, in words; a finished game says how it ended ("the game
+/// is over: Blue resigns. Red wins").
+fn why_none<G: Game>(game: &G, e: NoDecision) -> String {
+    match e {
+        NoDecision::GameOver => format!("{e}: {}", resign::outcome_text(game)),
+        e => e.to_string(),
     }
 }
 
