@@ -60,7 +60,12 @@ fn apply_intents<G: TableRules>(
             continue;
         }
         if let Intent::Resign(player) | Intent::Resigned(player) = intent {
-            resign(m, *player, matches!(intent, Intent::Resigned(_)), &mut reset);
+            resign(
+                m,
+                *player,
+                matches!(intent, Intent::Resigned(_)),
+                &mut reset,
+            );
             continue;
         }
         let player = m.game.to_move();

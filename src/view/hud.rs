@@ -4,8 +4,8 @@
 
 use crate::state::AtTable;
 use crate::table::commands::{Leave, MatchCommand, Watching};
-use crate::table::resign::ResignAsk;
 use crate::table::report::{HudState, MoveLine};
+use crate::table::resign::ResignAsk;
 use crate::table::review::{Review, ReviewTo};
 use crate::table::seats::SeatNames;
 use crate::view::theme::{

@@ -83,7 +83,10 @@ fn f9_once_asks_and_twice_resigns_the_seat_to_move() {
     command(&mut app, MatchCommand::Redo);
     let m = the_match(&app);
     assert_eq!(m.game.outcome(), Outcome::Win(Side::Blue));
-    assert_eq!(m.move_texts().last().map(String::as_str), Some("Red resigns"));
+    assert_eq!(
+        m.move_texts().last().map(String::as_str),
+        Some("Red resigns")
+    );
 
     // Once over, F9 resigns nothing more.
     press_f9(&mut app);

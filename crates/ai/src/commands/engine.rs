@@ -321,7 +321,9 @@ impl Engine {
         let mut settings = spec
             .settings(game.kind(), players, seed)
             .expect("a searching spec");
-        if let Err(e) = with_game!(game, g, _k => root_actions(g).map(|_| ()).map_err(|e| why_none(g, e))) {
+        if let Err(e) =
+            with_game!(game, g, _k => root_actions(g).map(|_| ()).map_err(|e| why_none(g, e)))
+        {
             return error(format!("nothing to search: {e}"));
         }
         if let Some(texts) = &only

@@ -631,9 +631,7 @@ impl Game for Fences {
     fn resign(&mut self, seat: Seat) -> Result<(), PlayError> {
         crate::resign::check(self, &seat)?;
         if self.pawn(seat) == Node::Home {
-            return Err(PlayError::Illegal(format!(
-                "{seat}'s pawn is home already"
-            )));
+            return Err(PlayError::Illegal(format!("{seat}'s pawn is home already")));
         }
         let before = self.state.clone();
         let to_move = self.to_move() == seat;
