@@ -83,9 +83,11 @@ fn dress(
     }
 }
 
-/// The parts of a man or a knight (facing -z) in the `army` colour with `trim`. Small on
-/// the table: a few hundred triangles a part (the default sphere alone has twenty
-/// thousand, which a software renderer pays for on every frame).
+/// The parts of a man or a knight (facing -z) in the `army` colour with `trim`. A man is
+/// a squat round piece; a knight stands twice as tall, a horse's head on a column with a
+/// collar, a mane and ears in the trim colour, so that the two read apart from across the
+/// table. Small on the table: a few hundred triangles a part (the default sphere alone has
+/// twenty thousand, which a software renderer pays for on every frame).
 fn model(
     kind: Kind,
     army: &Handle<StandardMaterial>,
@@ -93,8 +95,7 @@ fn model(
 ) -> Vec<crate::view::models::Part> {
     let r = SQUARE * 0.4;
     let base = || Cylinder::new(r, 0.1).mesh().resolution(24).build();
-    let neck = || Cuboid::new(r * 0.5, r * 1.1, r * 0.62).mesh().build();
-    let ear = || Cone::new(r * 0.12, r * 0.3).mesh().resolution(8).build();
+    let ear = || Cone::new(r * 0.14, r * 0.36).mesh().resolution(8).build();
     let mut parts: Vec<crate::view::models::Part> = vec![
         (base(), Transform::from_xyz(0.0, 0.05, 0.0), army.clone()),
         (
@@ -102,47 +103,60 @@ fn model(
             Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::new(0.86, 0.2, 0.86)),
             trim.clone(),
         ),
-        (
-            Cylinder::new(r * 0.62, 0.34).mesh().resolution(20).build(),
-            Transform::from_xyz(0.0, 0.27, 0.0),
-            army.clone(),
-        ),
     ];
     match kind {
-        Kind::Man => parts.push((
-            Sphere::new(r * 0.5).mesh().uv(18, 10),
-            Transform::from_xyz(0.0, 0.46, 0.0),
-            army.clone(),
-        )),
+        Kind::Man => parts.extend([
+            (
+                Cylinder::new(r * 0.72, 0.16).mesh().resolution(20).build(),
+                Transform::from_xyz(0.0, 0.19, 0.0),
+                army.clone(),
+            ),
+            (
+                Sphere::new(r * 0.62).mesh().uv(18, 10),
+                Transform::from_xyz(0.0, 0.28, 0.0).with_scale(Vec3::new(1.0, 0.6, 1.0)),
+                army.clone(),
+            ),
+        ]),
         Kind::Knight => {
             let tilt = Quat::from_rotation_x(-0.3);
+            let neck = Cuboid::new(r * 0.62, r * 1.4, r * 0.78).mesh().build();
             parts.extend([
                 (
-                    neck(),
-                    Transform::from_xyz(0.0, 0.5, 0.02).with_rotation(tilt),
+                    Cylinder::new(r * 0.6, 0.44).mesh().resolution(20).build(),
+                    Transform::from_xyz(0.0, 0.32, 0.0),
                     army.clone(),
                 ),
                 (
-                    Cuboid::new(r * 0.46, r * 0.46, r * 1.0).mesh().build(),
-                    Transform::from_xyz(0.0, 0.64, -r * 0.35)
+                    Cylinder::new(r * 0.68, 0.06).mesh().resolution(20).build(),
+                    Transform::from_xyz(0.0, 0.55, 0.0),
+                    trim.clone(),
+                ),
+                (
+                    neck.clone(),
+                    Transform::from_xyz(0.0, 0.74, 0.03).with_rotation(tilt),
+                    army.clone(),
+                ),
+                (
+                    Cuboid::new(r * 0.56, r * 0.56, r * 1.25).mesh().build(),
+                    Transform::from_xyz(0.0, 0.9, -r * 0.42)
                         .with_rotation(Quat::from_rotation_x(0.35)),
                     army.clone(),
                 ),
                 (
                     ear(),
-                    Transform::from_xyz(r * 0.14, 0.76, 0.0),
-                    army.clone(),
+                    Transform::from_xyz(r * 0.17, 1.04, -r * 0.02),
+                    trim.clone(),
                 ),
                 (
                     ear(),
-                    Transform::from_xyz(-r * 0.14, 0.76, 0.0),
-                    army.clone(),
+                    Transform::from_xyz(-r * 0.17, 1.04, -r * 0.02),
+                    trim.clone(),
                 ),
                 (
-                    neck(),
-                    Transform::from_xyz(0.0, 0.55, r * 0.3)
+                    neck,
+                    Transform::from_xyz(0.0, 0.8, r * 0.36)
                         .with_rotation(tilt)
-                        .with_scale(Vec3::new(0.3, 0.9, 0.35)),
+                        .with_scale(Vec3::new(0.32, 0.95, 0.4)),
                     trim.clone(),
                 ),
             ]);

@@ -44,21 +44,37 @@ fn dress_fences(
                 perceptual_roughness: 0.5,
                 ..default()
             };
-            let (paint, dark) = (
+            // A fence reads as its seat's from any side: a thick panel, rail and posts in
+            // the seat's colour, and lighter knobs on the posts, which show even where the
+            // panel is seen edge on among other fences.
+            let (paint, light) = (
                 materials.add(paint(seat)),
-                materials.add(paint(seat.darker(0.2))),
+                materials.add(paint(seat.lighter(0.12))),
             );
-            let post = Cylinder::new(0.045, 0.42).mesh().resolution(10).build();
-            let mut parts = vec![(
-                Cuboid::new(p * 0.7, 0.34, 0.07).mesh().build(),
-                Transform::from_xyz(0.0, 0.2, 0.0),
-                paint,
-            )];
+            let post = Cylinder::new(0.06, 0.42).mesh().resolution(10).build();
+            let knob = Sphere::new(0.1).mesh().uv(10, 6);
+            let mut parts = vec![
+                (
+                    Cuboid::new(p * 0.7, 0.3, 0.14).mesh().build(),
+                    Transform::from_xyz(0.0, 0.18, 0.0),
+                    paint.clone(),
+                ),
+                (
+                    Cuboid::new(p * 0.74, 0.07, 0.2).mesh().build(),
+                    Transform::from_xyz(0.0, 0.36, 0.0),
+                    paint.clone(),
+                ),
+            ];
             for x in [-p * 0.36, p * 0.36] {
                 parts.push((
                     post.clone(),
                     Transform::from_xyz(x, 0.21, 0.0),
-                    dark.clone(),
+                    paint.clone(),
+                ));
+                parts.push((
+                    knob.clone(),
+                    Transform::from_xyz(x, 0.44, 0.0),
+                    light.clone(),
                 ));
             }
             crate::view::models::build(parts, lite, &mut meshes, &mut materials)

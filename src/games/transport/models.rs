@@ -60,8 +60,16 @@ fn model(
         metallic: 0.3,
         ..default()
     });
+    // The superstructure stands out from the hull: darker on a light hull, lighter on a
+    // dark one, so that a ship reads as a ship on the dark sea too.
+    let hull_color = color(palette::fleet(fleet));
+    let accent = if hull_color.luminance() > 0.4 {
+        hull_color.darker(0.25)
+    } else {
+        hull_color.lighter(0.3)
+    };
     let dark = materials.add(StandardMaterial {
-        base_color: color(palette::fleet(fleet)).darker(0.25),
+        base_color: accent,
         perceptual_roughness: 0.5,
         ..default()
     });
@@ -136,13 +144,14 @@ fn model(
         }
         _ => {
             let width = match kind {
-                Kind::Destroyer => 0.24 * s,
-                Kind::Carrier | Kind::Battleship => 0.4 * s,
-                _ => 0.34 * s,
+                Kind::Destroyer => 0.28 * s,
+                Kind::Carrier | Kind::Battleship => 0.44 * s,
+                _ => 0.38 * s,
             };
             parts.push((
-                Cuboid::new(width, 0.14, len * 0.8).mesh().build(),
-                Transform::from_xyz(0.0, 0.02, 0.05 * len),
+                // Tall enough to stand clear of the water from across the table.
+                Cuboid::new(width, 0.22, len * 0.8).mesh().build(),
+                Transform::from_xyz(0.0, 0.06, 0.05 * len),
                 hull.clone(),
             ));
             parts.push((
@@ -150,15 +159,15 @@ fn model(
                     .mesh()
                     .resolution(10)
                     .build(),
-                Transform::from_xyz(0.0, 0.02, -len * 0.44)
+                Transform::from_xyz(0.0, 0.06, -len * 0.44)
                     .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2))
-                    .with_scale(Vec3::new(1.0, 1.0, 0.5)),
+                    .with_scale(Vec3::new(1.0, 1.0, 0.8)),
                 hull.clone(),
             ));
             match kind {
                 Kind::Carrier => parts.push((
                     Cuboid::new(width * 1.25, 0.03, len * 0.9).mesh().build(),
-                    Transform::from_xyz(0.0, 0.1, 0.0),
+                    Transform::from_xyz(0.0, 0.18, 0.0),
                     dark.clone(),
                 )),
                 Kind::Battleship => {
@@ -168,14 +177,14 @@ fn model(
                                 .mesh()
                                 .resolution(10)
                                 .build(),
-                            Transform::from_xyz(0.0, 0.13, z * len),
+                            Transform::from_xyz(0.0, 0.21, z * len),
                             dark.clone(),
                         ));
                     }
                 }
                 Kind::Transport => parts.push((
                     Cuboid::new(width * 0.7, 0.16, len * 0.35).mesh().build(),
-                    Transform::from_xyz(0.0, 0.16, 0.08 * len),
+                    Transform::from_xyz(0.0, 0.24, 0.08 * len),
                     dark.clone(),
                 )),
                 _ => parts.push((
@@ -183,11 +192,11 @@ fn model(
                         .mesh()
                         .resolution(10)
                         .build(),
-                    Transform::from_xyz(0.0, 0.15, 0.0),
+                    Transform::from_xyz(0.0, 0.23, 0.0),
                     dark.clone(),
                 )),
             }
-            0.14
+            0.22
         }
     };
     // The patent's marks: bow dots forward, tail dots aft, bands round the pieces that are
@@ -241,8 +250,8 @@ fn model(
         } else {
             // A hull's band: a collar round it, aft of the funnel.
             parts.push((
-                Cuboid::new(0.24 * s * 1.1, 0.15, 0.1 * s).mesh().build(),
-                Transform::from_xyz(0.0, 0.02, 0.17 * len),
+                Cuboid::new(0.28 * s * 1.1, 0.23, 0.1 * s).mesh().build(),
+                Transform::from_xyz(0.0, 0.06, 0.17 * len),
                 paint,
             ));
         }

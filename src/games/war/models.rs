@@ -93,7 +93,14 @@ fn at(x: f32, y: f32, z: f32) -> Transform {
     Transform::from_xyz(x, y, z)
 }
 
+/// A piece's model. Each kind is told at a glance by its height and by what it wears on
+/// top, in gold or iron, which reads from any side and from above: the king, tallest, a
+/// crown and cross; the general a tall cone under a wide gold bicorne; the horse a
+/// horse's head and gold mane; the cannon a long iron barrel laid towards the enemy on
+/// two gold wheels; the mortar a squat iron bowl with a gold rim, pointing up; a flying
+/// machine gold wings on a pole; troops small round pawns.
 fn model(piece: &Piece) -> Vec<Part> {
+    use std::f32::consts::FRAC_PI_2;
     let base: Part = (|k| k.base.clone(), at(0.0, 0.05, 0.0), Paint::Army);
     let scaled = |t: Transform, s: Vec3| t.with_scale(s);
     match piece.kind {
@@ -101,27 +108,27 @@ fn model(piece: &Piece) -> Vec<Part> {
             base,
             (
                 |k| k.cylinder.clone(),
-                scaled(at(0.0, 0.42, 0.0), Vec3::new(0.36, 0.64, 0.36)),
+                scaled(at(0.0, 0.5, 0.0), Vec3::new(0.4, 0.8, 0.4)),
                 Paint::Army,
             ),
             (
                 |k| k.sphere.clone(),
-                scaled(at(0.0, 0.76, 0.0), Vec3::splat(0.3)),
+                scaled(at(0.0, 0.94, 0.0), Vec3::splat(0.36)),
                 Paint::Army,
             ),
             (
                 |k| k.torus.clone(),
-                scaled(at(0.0, 0.9, 0.0), Vec3::new(0.42, 0.5, 0.42)),
+                scaled(at(0.0, 1.08, 0.0), Vec3::new(0.5, 0.9, 0.5)),
                 Paint::Gold,
             ),
             (
                 |k| k.cube.clone(),
-                scaled(at(0.0, 0.98, 0.0), Vec3::new(0.06, 0.2, 0.06)),
+                scaled(at(0.0, 1.24, 0.0), Vec3::new(0.08, 0.34, 0.08)),
                 Paint::Gold,
             ),
             (
                 |k| k.cube.clone(),
-                scaled(at(0.0, 1.0, 0.0), Vec3::new(0.16, 0.05, 0.05)),
+                scaled(at(0.0, 1.3, 0.0), Vec3::new(0.24, 0.08, 0.08)),
                 Paint::Gold,
             ),
         ],
@@ -129,22 +136,27 @@ fn model(piece: &Piece) -> Vec<Part> {
             base,
             (
                 |k| k.cone.clone(),
-                scaled(at(0.0, 0.45, 0.0), Vec3::new(0.42, 0.72, 0.42)),
+                scaled(at(0.0, 0.46, 0.0), Vec3::new(0.46, 0.76, 0.46)),
                 Paint::Army,
             ),
             (
                 |k| k.sphere.clone(),
-                scaled(at(0.0, 0.82, 0.0), Vec3::splat(0.24)),
+                scaled(at(0.0, 0.86, 0.0), Vec3::splat(0.28)),
                 Paint::Army,
             ),
             (
                 |k| k.sphere.clone(),
-                scaled(at(0.0, 0.93, 0.0), Vec3::new(0.46, 0.1, 0.2)),
+                scaled(at(0.0, 0.99, 0.0), Vec3::new(0.62, 0.14, 0.24)),
+                Paint::Gold,
+            ),
+            (
+                |k| k.sphere.clone(),
+                scaled(at(0.0, 1.08, 0.0), Vec3::splat(0.1)),
                 Paint::Gold,
             ),
             (
                 |k| k.cube.clone(),
-                scaled(at(0.0, 0.58, -0.1), Vec3::new(0.3, 0.05, 0.05)),
+                scaled(at(0.0, 0.6, -0.12), Vec3::new(0.34, 0.06, 0.06)),
                 Paint::Gold,
             ),
         ],
@@ -152,70 +164,84 @@ fn model(piece: &Piece) -> Vec<Part> {
             base,
             (
                 |k| k.cube.clone(),
-                scaled(at(0.0, 0.17, 0.04), Vec3::new(0.22, 0.1, 0.36)),
+                scaled(at(0.0, 0.16, 0.08), Vec3::new(0.24, 0.12, 0.36)),
                 Paint::Army,
             ),
             (
                 |k| k.cylinder.clone(),
-                scaled(at(0.0, 0.27, -0.05), Vec3::new(0.13, 0.62, 0.13))
-                    .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2 * 0.9)),
+                scaled(at(0.0, 0.3, -0.08), Vec3::new(0.16, 0.78, 0.16))
+                    .with_rotation(Quat::from_rotation_x(FRAC_PI_2 * 0.88)),
+                Paint::Iron,
+            ),
+            (
+                |k| k.sphere.clone(),
+                scaled(at(0.0, 0.34, 0.28), Vec3::splat(0.16)),
                 Paint::Iron,
             ),
             (
                 |k| k.torus.clone(),
-                scaled(at(0.15, 0.2, 0.06), Vec3::new(0.3, 0.4, 0.3))
-                    .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)),
-                Paint::Iron,
+                scaled(at(0.19, 0.24, 0.06), Vec3::new(0.46, 0.5, 0.46))
+                    .with_rotation(Quat::from_rotation_z(FRAC_PI_2)),
+                Paint::Gold,
             ),
             (
                 |k| k.torus.clone(),
-                scaled(at(-0.15, 0.2, 0.06), Vec3::new(0.3, 0.4, 0.3))
-                    .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)),
-                Paint::Iron,
+                scaled(at(-0.19, 0.24, 0.06), Vec3::new(0.46, 0.5, 0.46))
+                    .with_rotation(Quat::from_rotation_z(FRAC_PI_2)),
+                Paint::Gold,
             ),
         ],
         Kind::Mortar => vec![
             base,
             (
                 |k| k.cube.clone(),
-                scaled(at(0.0, 0.16, 0.0), Vec3::new(0.4, 0.12, 0.4)),
+                scaled(at(0.0, 0.16, 0.0), Vec3::new(0.44, 0.12, 0.44)),
                 Paint::Army,
             ),
             (
                 |k| k.cylinder.clone(),
-                scaled(at(0.0, 0.34, -0.04), Vec3::new(0.3, 0.36, 0.3))
-                    .with_rotation(Quat::from_rotation_x(0.55)),
+                scaled(at(0.0, 0.33, 0.0), Vec3::new(0.42, 0.26, 0.42)),
                 Paint::Iron,
             ),
             (
                 |k| k.torus.clone(),
-                scaled(at(0.0, 0.5, -0.14), Vec3::new(0.36, 0.5, 0.36))
-                    .with_rotation(Quat::from_rotation_x(0.55)),
-                Paint::Army,
+                scaled(at(0.0, 0.46, 0.0), Vec3::new(0.5, 0.7, 0.5)),
+                Paint::Gold,
             ),
         ],
         Kind::Horse => vec![
             base,
             (
                 |k| k.cylinder.clone(),
-                scaled(at(0.0, 0.22, 0.0), Vec3::new(0.42, 0.18, 0.42)),
+                scaled(at(0.0, 0.22, 0.0), Vec3::new(0.44, 0.2, 0.44)),
                 Paint::Army,
             ),
             (
                 |k| k.cube.clone(),
-                scaled(at(0.0, 0.48, 0.04), Vec3::new(0.2, 0.42, 0.28))
+                scaled(at(0.0, 0.52, 0.05), Vec3::new(0.22, 0.52, 0.3))
                     .with_rotation(Quat::from_rotation_x(-0.25)),
                 Paint::Army,
             ),
             (
                 |k| k.cube.clone(),
-                scaled(at(0.0, 0.66, -0.12), Vec3::new(0.18, 0.16, 0.36))
-                    .with_rotation(Quat::from_rotation_x(0.35)),
+                scaled(at(0.0, 0.76, -0.14), Vec3::new(0.2, 0.2, 0.46))
+                    .with_rotation(Quat::from_rotation_x(0.4)),
                 Paint::Army,
             ),
             (
                 |k| k.cube.clone(),
-                scaled(at(0.0, 0.62, 0.12), Vec3::new(0.05, 0.3, 0.12)),
+                scaled(at(0.0, 0.74, 0.16), Vec3::new(0.07, 0.42, 0.16))
+                    .with_rotation(Quat::from_rotation_x(-0.25)),
+                Paint::Gold,
+            ),
+            (
+                |k| k.cone.clone(),
+                scaled(at(0.07, 0.92, 0.0), Vec3::new(0.08, 0.14, 0.08)),
+                Paint::Gold,
+            ),
+            (
+                |k| k.cone.clone(),
+                scaled(at(-0.07, 0.92, 0.0), Vec3::new(0.08, 0.14, 0.08)),
                 Paint::Gold,
             ),
         ],
@@ -228,7 +254,7 @@ fn model(piece: &Piece) -> Vec<Part> {
             (
                 |k| k.capsule.clone(),
                 scaled(at(0.0, 0.42, 0.0), Vec3::new(0.14, 0.3, 0.14))
-                    .with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+                    .with_rotation(Quat::from_rotation_x(FRAC_PI_2)),
                 Paint::Army,
             ),
             (

@@ -6,12 +6,13 @@ use crate::palette::{Rgb, rgb};
 
 /// Fleet 1's hulls.
 pub const FLEET_1: Rgb = rgb(0.86, 0.84, 0.78);
-/// Fleet 2's hulls.
-pub const FLEET_2: Rgb = rgb(0.28, 0.3, 0.34);
+/// Fleet 2's hulls: magenta, which stands out on the dark sea and is none of the marks'
+/// colours.
+pub const FLEET_2: Rgb = rgb(0.76, 0.22, 0.55);
 /// Fleet 3's hulls.
 pub const FLEET_3: Rgb = rgb(0.78, 0.66, 0.46);
-/// Fleet 4's hulls.
-pub const FLEET_4: Rgb = rgb(0.2, 0.26, 0.42);
+/// Fleet 4's hulls: violet, Fleet 2's partner in colour as in a team.
+pub const FLEET_4: Rgb = rgb(0.52, 0.34, 0.84);
 /// The light squares of the floor.
 pub const FLOOR_LIGHT: Rgb = rgb(0.55, 0.62, 0.6);
 /// The dark squares of the floor.
@@ -78,10 +79,10 @@ mod tests {
         let hulls: Vec<String> = (0..5).map(|f| fleet(f).hex()).collect();
         assert_eq!(
             hulls,
-            ["#dbd6c7", "#474d57", "#c7a875", "#33426b", "#33426b"]
+            ["#dbd6c7", "#c2388c", "#c7a875", "#8557d6", "#8557d6"]
         );
         let status: Vec<String> = (0..4).map(|f| status(f).hex()).collect();
-        assert_eq!(status, ["#f2f0eb", "#8d8f93", "#dcccb5", "#868a9b"]);
+        assert_eq!(status, ["#f2f0eb", "#d38eb1", "#dcccb5", "#ad97e1"]);
         // The floor's squares under the translucent water.
         assert_eq!(FLOOR_LIGHT_UNDER_WATER.hex(), "#7396a0");
         assert_eq!(FLOOR_DARK_UNDER_WATER.hex(), "#2c5069");

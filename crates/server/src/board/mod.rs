@@ -256,7 +256,7 @@ mod tests {
         // The table's status line: the pieces' colour lightened (Camelot's its own tints).
         assert_eq!(player_colour(GameKind::War, "Red"), "#d49493");
         assert_eq!(player_colour(GameKind::Camelot, "black"), "#9e9eb3");
-        assert_eq!(player_colour(GameKind::Transport, "Fleet 4"), "#868a9b");
+        assert_eq!(player_colour(GameKind::Transport, "Fleet 4"), "#ad97e1");
         assert_eq!(player_colour(GameKind::Fences, "Yellow"), "#f1deb2");
         assert_eq!(player_colour(GameKind::Screwball, "Balls"), "#b98383");
         assert_eq!(player_colour(GameKind::Screwball, " screws "), "#dbc4a0");
