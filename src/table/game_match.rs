@@ -191,16 +191,20 @@ impl<G: TableRules> Match<G> {
 
     /// The move list as the HUD shows it.
     pub fn lines(&self) -> Vec<MoveLine> {
-        G::lines(&self.texts)
+        G::lines(&self.game.listed(&self.texts))
     }
 
     /// Who plays the seat to move.
     pub(crate) fn controller_to_move(&self) -> Controller {
-        let to_move = self.game.to_move();
+        self.controller_of(self.game.to_move())
+    }
+
+    /// Who plays `player`'s seat.
+    pub(crate) fn controller_of(&self, player: G::Player) -> Controller {
         self.game
             .players()
             .iter()
-            .position(|p| *p == to_move)
+            .position(|p| *p == player)
             .and_then(|i| self.seats.get(i).cloned())
             .unwrap_or_default()
     }
@@ -346,6 +350,11 @@ impl<M: PartialEq + Clone> RedoStack<M> {
     /// The move Redo plays next.
     pub(crate) fn next(&self) -> Option<&M> {
         self.0.last()
+    }
+
+    /// The moves to redo, the next one first.
+    pub(crate) fn upcoming(&self) -> impl Iterator<Item = &M> {
+        self.0.iter().rev()
     }
 
     /// A move was played: the redo it was is used up, or any other move ends the redos.

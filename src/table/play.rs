@@ -237,11 +237,21 @@ fn apply_commands<G: TableRules>(
                 Some(mv) if m.remote.is_some() => {
                     intents.write(Intent::Confirmed(mv));
                 }
-                Some(mv) if G::is_chance(&mv) => {
-                    intents.write(Intent::Chance);
-                }
-                Some(mv) => {
-                    intents.write(Intent::Play(mv));
+                Some(_) => {
+                    // Against the computer, its replies taken back with the player's move
+                    // come back with it, as they went (looking back steps one at a time).
+                    let round = if !looking_back && m.has_local_seat() {
+                        redo_round(m)
+                    } else {
+                        m.redo.upcoming().take(1).cloned().collect()
+                    };
+                    for mv in round {
+                        intents.write(if G::is_chance(&mv) {
+                            Intent::Chance
+                        } else {
+                            Intent::Play(mv)
+                        });
+                    }
                 }
                 None => m.feedback = Feedback::error("Nothing to play again"),
             },
@@ -250,6 +260,34 @@ fn apply_commands<G: TableRules>(
             MatchCommand::Confirm | MatchCommand::Hint => {}
         }
     }
+}
+
+/// The moves Redo plays against the computer: the next one taken back, then, while the
+/// computer is to move, its moves taken back after it. Chance resolved at once is left out
+/// (it comes again with the move that brings it).
+fn redo_round<G: TableRules>(m: &Match<G>) -> Vec<G::Move> {
+    let mut game = m.game.clone();
+    let mut round = Vec::new();
+    let mut upcoming = m.redo.upcoming();
+    while let Some(mv) = upcoming.next() {
+        if !round.is_empty() && !m.controller_of(game.to_move()).is_computer() {
+            break;
+        }
+        if game.play_effect(mv).is_err() {
+            break;
+        }
+        round.push(mv.clone());
+        while game.chance_now() {
+            match upcoming.next() {
+                Some(chance) if game.play_effect(chance).is_ok() => {}
+                _ => return round,
+            }
+        }
+        if game.outcome().is_over() {
+            break;
+        }
+    }
+    round
 }
 
 /// Tells the camera whose turn it is, the input whether it is a local one, and the HUD what

@@ -76,6 +76,13 @@ pub trait TableRules:
         }
     }
 
+    /// The moves `texts` (this game's, in order, with their players) as the move list
+    /// writes them: by default as played; a game may say more than its notation does
+    /// (where a capture ends).
+    fn listed(&self, texts: &[(Self::Player, String)]) -> Vec<(Self::Player, String)> {
+        texts.to_vec()
+    }
+
     /// The move list as the HUD shows it: by default a numbered line per pair of moves.
     fn lines(texts: &[(Self::Player, String)]) -> Vec<MoveLine> {
         let texts: Vec<String> = texts.iter().map(|(_, t)| t.clone()).collect();

@@ -299,3 +299,22 @@ fn live_play_tells_a_capture_and_an_attack() {
         "{said}"
     );
 }
+
+/// The Game of War's move list names where a capture ends, though the book's notation (kept
+/// in the save) does not.
+#[test]
+fn the_war_move_list_names_where_a_capture_ends() {
+    use tabula::table::game_match::Match;
+    let moves = tabula_rules::scene::SceneFile::load(&root().join("scenes/war/siege_gambit.ron"))
+        .unwrap()
+        .scene
+        .moves;
+    let mut app = crate::headless(War::new(WarOptions::default()).unwrap());
+    for text in &moves[..25] {
+        crate::intent(&mut app, text);
+    }
+    let m = app.world().resource::<Match<War>>();
+    assert_eq!(m.move_texts()[24], "G takes H");
+    let last = m.lines().last().unwrap().text.clone();
+    assert!(last.contains("G takes H to "), "{last}");
+}

@@ -167,3 +167,50 @@ fn looking_forward_over_a_draw_lands_on_its_card() {
     assert!(review.active(), "still looking back");
     assert_eq!(review.target, 6, "at the position after the card");
 }
+
+/// Against the computer, Redo brings back the player's move and the computer's replies
+/// taken back with it, the fence race's throws included: it does not stop at the
+/// computer's throw with the computer's walk to come.
+#[test]
+fn redo_against_the_computer_brings_its_replies_back_too() {
+    use tabula::table::computer::{Pace, ThinkSeed};
+    use tabula::table::rules::Intent;
+    use tabula::table::seats::LocalTurn;
+    use tabula_rules::fences::Fences;
+
+    let mut app = crate::whole_app();
+    app.insert_resource(Pace::instant())
+        .insert_resource(ThinkSeed(7));
+    crate::launch(
+        &mut app,
+        &["play", "fences", "--computer", "green:easy", "--seed", "3"],
+    );
+    // Red plays a whole turn (fence, throw, walk); the computer answers with its own.
+    let mut frames = 0;
+    while app.world().resource::<Match<Fences>>().ply() < 6 {
+        frames += 1;
+        assert!(frames < 2_000, "the computer did not answer");
+        if app.world().resource::<LocalTurn>().0 {
+            let m = app.world().resource::<Match<Fences>>();
+            let intent = match m.legal().first() {
+                Some(mv) => Intent::<Fences>::Play(mv.clone()),
+                None => Intent::<Fences>::Chance,
+            };
+            app.world_mut().write_message(intent);
+        }
+        app.update();
+    }
+    assert!(app.world().resource::<LocalTurn>().0, "Red's turn again");
+    let before = app.world().resource::<Match<Fences>>().move_texts();
+
+    command(&mut app, MatchCommand::Undo);
+    app.update();
+    let m = app.world().resource::<Match<Fences>>();
+    assert_eq!(m.ply(), 2, "back to Red's walk: {:?}", m.move_texts());
+
+    command(&mut app, MatchCommand::Redo);
+    app.update();
+    let m = app.world().resource::<Match<Fences>>();
+    assert_eq!(m.move_texts(), before, "Red's walk and Green's whole turn");
+    assert!(app.world().resource::<LocalTurn>().0, "Red's turn again");
+}

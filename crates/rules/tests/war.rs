@@ -443,3 +443,30 @@ fn a_capture_in_the_citadel_prints_as_the_book_writes_it() {
     assert_eq!(game.move_text(&mv), "C takes K");
     assert_eq!(game.parse_move("C enters Citadel").unwrap(), mv);
 }
+
+#[test]
+fn a_list_of_moves_names_where_a_capture_ends() {
+    // The Siege Gambit's Blue ninth, "KT takes KT" in the book: a list names the square the
+    // troop lands on, and reads back as the same move; a quiet move is printed as ever.
+    use tabula_rules::war::notation::print_landing;
+    let moves = siege_gambit();
+    let mut game = War::new(WarOptions::default()).expect("valid options");
+    for text in &moves[..16] {
+        play_text(&mut game, text);
+    }
+    let quiet = game.parse_move(&moves[16]).unwrap();
+    let legal = game.legal_moves();
+    assert_eq!(
+        print_landing(game.position(), &legal, &quiet),
+        game.move_text(&quiet)
+    );
+    play_text(&mut game, &moves[16]);
+    let legal = game.legal_moves();
+    let mv = game.parse_move("KT takes KT to KF6").unwrap();
+    let listed = print_landing(game.position(), &legal, &mv);
+    assert!(
+        listed.contains(" takes ") && listed.ends_with(" to KF6"),
+        "{listed}"
+    );
+    assert_eq!(game.parse_move(&listed).unwrap(), mv);
+}

@@ -145,6 +145,29 @@ impl TableRules for War {
         }
     }
 
+    /// A capture names the square where it ends ("T takes T to KF6"), read again from the
+    /// game's start; a text that is not a move of it stays as it is.
+    fn listed(&self, texts: &[(Side, String)]) -> Vec<(Side, String)> {
+        let Ok(mut replay) = War::from_setup(self.start().clone(), self.options().clone()) else {
+            return texts.to_vec();
+        };
+        texts
+            .iter()
+            .map(|(side, text)| {
+                let Ok(mv) = replay.parse_move(text) else {
+                    return (*side, text.clone());
+                };
+                let listed = tabula_rules::war::notation::print_landing(
+                    replay.position(),
+                    &replay.legal_moves(),
+                    &mv,
+                );
+                replay.play_unchecked(&mv);
+                (*side, listed)
+            })
+            .collect()
+    }
+
     fn square_point(&self, name: &str) -> Option<Vec3> {
         tabula_rules::war::position::note_square(name).map(board::square_center)
     }

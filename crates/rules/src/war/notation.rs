@@ -506,6 +506,25 @@ pub fn print(pos: &Position, legal: &[Move], mv: &Move) -> String {
         .to_string()
 }
 
+/// [`print`], but a capture names the square the capturing piece ends on (`C takes T to
+/// KE5`), as a list of the game's moves shows it: the shortest such form that names the move
+/// alone. Any other move is printed as [`print`] prints it.
+pub fn print_landing(pos: &Position, legal: &[Move], mv: &Move) -> String {
+    if mv.captures(pos).is_empty() || !legal.contains(mv) {
+        return print(pos, legal, mv);
+    }
+    let ends_named = |san: &WarSan| match &san.action {
+        Action::Takes(victims) => victims.last().is_some_and(|v| v.landing.is_some()),
+        _ => false,
+    };
+    candidates(pos, mv)
+        .into_iter()
+        .filter(ends_named)
+        .find(|san| matches!(san.find(pos, legal).as_slice(), [only] if *only == mv))
+        .unwrap_or_else(|| full_form(pos, mv))
+        .to_string()
+}
+
 /// Reads a move text and resolves it against `legal`, the legal moves of `pos`.
 pub fn read(
     pos: &Position,
