@@ -11,6 +11,7 @@
 //! Nothing here draws: the view (`view`) and the games' boards read what the table
 //! says.
 
+pub mod analysis;
 pub mod commands;
 pub mod computer;
 pub mod game_match;
@@ -43,6 +44,7 @@ pub(crate) fn plugin(app: &mut App) {
         keys::plugin,
         motion::plugin,
         resign::plugin,
+        analysis::plugin,
     ))
     .configure_sets(
         Update,

@@ -1,8 +1,9 @@
 //! What the players see and hear of the table: the camera and the spectator director, the
-//! room, the marks on the board and the pointer over it, the HUD, the computer's hint, the
-//! light material for software renderers, sound and screenshots, and the theme every screen
-//! draws with. The view reads the table ([`crate::table`]); the table never reads the view.
+//! room, the marks on the board and the pointer over it, the HUD, the computer's hint and
+//! the analysis, the light material for software renderers, sound and screenshots, and the
+//! theme every screen draws with. The view reads the table ([`crate::table`]); the table never reads the view.
 
+pub(crate) mod analysis;
 pub mod camera;
 pub(crate) mod hint;
 pub(crate) mod hover;
@@ -32,6 +33,7 @@ pub(crate) fn plugin(app: &mut App) {
         camera::plugin,
         spectator::plugin,
         screenshot::plugin,
+        analysis::plugin,
     ))
     .add_systems(Startup, thick_lines);
 }

@@ -2,6 +2,7 @@
 //! clicks turned into moves, the command line, and real pictures drawn offscreen (one in a
 //! window under Xvfb).
 
+mod analysis;
 mod camelot;
 mod computer;
 mod demo;

@@ -138,8 +138,13 @@ where
         Some(root) => root.value,
         None if legal.len() == 1 => best_value,
         None => {
-            let alone =
-                analyse_among(position, knowledge, settings, Some(&[played.clone()])).ok()?;
+            let alone = analyse_among(
+                position,
+                knowledge,
+                settings,
+                Some(std::slice::from_ref(&played)),
+            )
+            .ok()?;
             root_value(&alone, seat, Some(&played))
         }
     };

@@ -189,7 +189,8 @@ pub fn plugin(app: &mut App) {
                 .after(MatchSet)
                 .before(navigate)
                 .in_set(GameSystems(G::KIND))
-                .run_if(resource_exists::<Course>),
+                .run_if(resource_exists::<Course>)
+                .run_if(resource_exists::<Match<G>>),
         );
     });
 }

@@ -41,7 +41,8 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             draw_marks::<G>
                 .in_set(GameSystems(G::KIND))
-                .run_if(resource_exists::<Course>),
+                .run_if(resource_exists::<Course>)
+                .run_if(resource_exists::<Match<G>>),
         );
     });
 }

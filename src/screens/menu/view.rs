@@ -325,6 +325,7 @@ fn learn_page(row: &mut ChildSpawnerCommands, menu: &Menu, courses: &Courses, pr
             col.spawn(text(menu.message.text.clone(), 14.0, color));
             let mut back = padded();
             back.margin = UiRect::top(Val::Px(10.0));
+            back.align_self = AlignSelf::Start;
             button(col, "Back (Esc)", LEAVE, MenuAction::Page(Page::Main), back);
             col.spawn(text(
                 "Also from the command line: tabula learn GAME [--step N]",
