@@ -69,9 +69,10 @@ pub enum Command {
     /// Computer-against-computer games one after another, watched through the spectator
     /// camera, with captions, result cards and a scoreboard (unattended exhibitions).
     Exhibit(exhibit::ExhibitArgs),
-    /// Replay scene files headless and check each reaches its expected outcome.
+    /// Replay scene files headless and check each reaches its expected outcome; check lesson
+    /// and puzzle files by their rules (each puzzle's solution legal and meeting its goal).
     Verify {
-        /// Scene files (RON).
+        /// Scene, lesson or puzzle files (RON), or folders of them.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -104,6 +105,10 @@ pub enum Command {
     Ladder(tabula_ai::commands::ladder::LadderArgs),
     /// The engine on a line protocol over standard input and output (docs/engine-protocol.md).
     Engine(tabula_ai::commands::engine::EngineArgs),
+    /// Puzzles: `puzzles mine GAME` plays the engine against itself and writes the positions
+    /// where one move stands out; `puzzles rate FILE` measures puzzles posed elsewhere
+    /// (docs/puzzles.md).
+    Puzzles(tabula_ai::commands::puzzles::PuzzlesArgs),
     /// Run a table server: tables of any game over WebSocket, kept in SQLite or
     /// PostgreSQL, with a page for the audience (docs/protocol.md).
     Serve(tabula_server::cli::ServeArgs),
@@ -169,6 +174,9 @@ pub fn main() -> ExitCode {
         Command::Engine(args) => {
             engine_command("engine", |_| tabula_ai::commands::engine::run_stdio(&args))
         }
+        Command::Puzzles(args) => engine_command("puzzles", |out| {
+            tabula_ai::commands::puzzles::run(&args, out)
+        }),
         Command::Serve(args) => tabula_server::cli::run_serve(&args),
         Command::Loadtest(args) => tabula_server::loadtest::run_command(&args),
         // Opened in the window above.

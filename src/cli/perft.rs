@@ -19,7 +19,7 @@ pub enum CountArg {
 
 /// Replays each scene file (folders give the files they hold) and checks it reaches its
 /// expected outcome; a lesson file (`Lesson(...)`) is checked by the rules crate's lesson
-/// checker.
+/// checker, and a puzzle file (`Puzzles(...)`) by its puzzle checker.
 pub(crate) fn verify(paths: &[PathBuf]) -> ExitCode {
     let files = scene_files(paths);
     if files.is_empty() {
@@ -28,6 +28,24 @@ pub(crate) fn verify(paths: &[PathBuf]) -> ExitCode {
     }
     let mut failed = 0;
     for file in &files {
+        if tabula_rules::puzzle::is_puzzle_file(file) {
+            let checked =
+                tabula_rules::puzzle::PuzzleBook::load(file).and_then(|b| b.verify().map(|()| b));
+            let line = match checked {
+                Ok(book) => {
+                    let n = book.puzzles.len();
+                    format!("ok    {}: {} ({n} puzzles)", file.display(), book.title)
+                }
+                Err(e) => {
+                    failed += 1;
+                    format!("FAIL  {e}")
+                }
+            };
+            if !emit([line]) {
+                break;
+            }
+            continue;
+        }
         if tabula_rules::lesson::is_lesson_file(file) {
             let checked =
                 tabula_rules::lesson::Lesson::load(file).and_then(|l| l.verify().map(|()| l));
@@ -67,7 +85,7 @@ pub(crate) fn verify(paths: &[PathBuf]) -> ExitCode {
         }
     }
     if failed > 0 {
-        eprintln!("tabula verify: {failed} of {} scenes failed", files.len());
+        eprintln!("tabula verify: {failed} of {} files failed", files.len());
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

@@ -48,6 +48,9 @@ pub enum Error {
     /// A move of `--only` that cannot be read or is not legal.
     #[error("--only: {0}")]
     Only(String),
+    /// A puzzle file could not be read, or a puzzle did not verify.
+    #[error(transparent)]
+    Puzzle(#[from] tabula_rules::puzzle::PuzzleError),
     /// Nothing to decide in the position.
     #[error("no move to choose: {0}")]
     NoDecision(#[from] crate::search::NoDecision),

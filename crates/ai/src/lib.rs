@@ -12,6 +12,7 @@
 //!   imperfection for the weaker two.
 //! * [`commands`]: `think`, `arena`, `ladder` and `engine`, as functions the app's binary
 //!   calls.
+//! * [`puzzles`]: the engine against itself, mining positions where one move stands out.
 //! * [`review`]: looking back over a game: what each move threw away, marked `?!`, `?`
 //!   or `??`, with the move the engine preferred.
 //! * [`elo`]: ratings from game results (Bradley-Terry with a first-move term), for
@@ -36,6 +37,7 @@ pub mod games;
 pub mod knowledge;
 pub mod levels;
 pub mod mcts;
+pub mod puzzles;
 pub mod review;
 pub mod rng;
 pub mod search;

@@ -25,6 +25,7 @@ pub mod options;
 pub mod palette;
 pub mod perft;
 pub mod playout;
+pub mod puzzle;
 pub mod registry;
 pub mod resign;
 pub mod scene;

@@ -1,9 +1,9 @@
-//! `tabula-ai`: the engine's commands without the app: `think`, `arena`, `ladder` and
-//! `engine`.
+//! `tabula-ai`: the engine's commands without the app: `think`, `arena`, `ladder`,
+//! `engine` and `puzzles`.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-use tabula_ai::commands::{arena, engine, ladder, think};
+use tabula_ai::commands::{arena, engine, ladder, puzzles, think};
 
 /// Computer opponents for Tabula's games.
 #[derive(Debug, Parser)]
@@ -25,6 +25,9 @@ enum Command {
     Ladder(ladder::LadderArgs),
     /// A line protocol on standard input and output (see docs/engine-protocol.md).
     Engine(engine::EngineArgs),
+    /// Puzzles: `puzzles mine GAME` plays the engine against itself and writes the
+    /// positions where one move stands out.
+    Puzzles(puzzles::PuzzlesArgs),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +38,7 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena::run(args, &mut stdout),
         Command::Ladder(args) => ladder::run(args, &mut stdout),
         Command::Engine(args) => engine::run_stdio(args),
+        Command::Puzzles(args) => puzzles::run(args, &mut stdout),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,9 +1,10 @@
-//! The commands `think`, `arena`, `ladder` and `engine` as library functions, each with its
+//! The commands `think`, `arena`, `ladder`, `engine` and `puzzles` as library functions, each with its
 //! clap argument struct, so that the app's binary and `tabula-ai` expose the same commands.
 
 pub mod arena;
 pub mod engine;
 pub mod ladder;
+pub mod puzzles;
 pub mod think;
 
 use crate::search::{Action, Analysis};

@@ -18,6 +18,10 @@ impl Knows for Camelot {
     fn preferred_algorithm(_players: usize) -> Algorithm {
         Algorithm::AlphaBeta
     }
+
+    fn setup_now(&self) -> Option<Position> {
+        Some(self.position().clone())
+    }
 }
 
 fn value(kind: Kind) -> f32 {

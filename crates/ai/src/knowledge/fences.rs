@@ -34,6 +34,15 @@ impl Knows for Fences {
             crate::Level::Hard | crate::Level::Max => None,
         }
     }
+
+    /// A fence set down in the same slot is the same answer, whichever of his fences the
+    /// player moved there.
+    fn same_answer(a: &FenceMove, b: &FenceMove) -> bool {
+        match (a, b) {
+            (FenceMove::Relocate { to: x, .. }, FenceMove::Relocate { to: y, .. }) => x == y,
+            _ => a == b,
+        }
+    }
 }
 
 const FAR: u16 = u16::MAX;

@@ -50,6 +50,19 @@ pub trait Knows: Game {
     fn bound_length(&mut self) -> Option<u32> {
         None
     }
+
+    /// The position now as a setup the game can be built from ([`Game::from_setup`]), where
+    /// the game can give one: a mined puzzle then starts from it rather than from the moves
+    /// that led there.
+    fn setup_now(&self) -> Option<Self::Setup> {
+        None
+    }
+
+    /// Whether two moves are the same answer to a puzzle (a fence set down in one slot,
+    /// whichever fence it was); by default, only a move is the same as itself.
+    fn same_answer(a: &Self::Move, b: &Self::Move) -> bool {
+        a == b
+    }
 }
 
 /// The most players a game has.

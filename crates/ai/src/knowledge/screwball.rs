@@ -21,6 +21,10 @@ impl Knows for Screwball {
     fn preferred_algorithm(_players: usize) -> Algorithm {
         Algorithm::AlphaBeta
     }
+
+    fn setup_now(&self) -> Option<Position> {
+        Some(self.position().clone())
+    }
 }
 
 fn reserve(game: &Screwball, player: Player) -> f32 {

@@ -51,6 +51,10 @@ impl Knows for Transport {
         *self = fresh;
         Some(limit)
     }
+
+    fn setup_now(&self) -> Option<Position> {
+        Some(self.position().clone())
+    }
 }
 
 /// The score of a fleet that is out.

@@ -20,6 +20,10 @@ impl Knows for War {
     fn preferred_algorithm(_players: usize) -> Algorithm {
         Algorithm::AlphaBeta
     }
+
+    fn setup_now(&self) -> Option<Position> {
+        Some(self.position().clone())
+    }
 }
 
 /// A piece's worth in troops.

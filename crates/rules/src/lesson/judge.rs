@@ -196,28 +196,38 @@ where
             .any(|t| before.parse_move(t).is_ok_and(|m| m == *mv)),
         Task::CapturesAtLeast(n) | Task::Sinks(n) | Task::Attacks(n) => G::captured(effect) >= *n,
         Task::Reaches(square) => after.reaches(mv, effect, square),
-        Task::Wins => {
-            let mover = before.to_move();
-            match after.outcome() {
-                Outcome::Win(p) => p == mover,
-                Outcome::TeamWin(ps) => ps.contains(&mover),
-                _ => false,
-            }
-        }
-        Task::LengthensBy { player, n } => match named(before, player) {
-            Some(p) => match (before.distance_to_goal(&p), after.distance_to_goal(&p)) {
-                (Some(_), None) => true,
-                (Some(was), Some(now)) => now >= was + n,
-                (None, _) => false,
-            },
-            None => false,
-        },
+        Task::Wins => won_by(after, before.to_move()),
+        Task::LengthensBy { player, n } => lengthened(before, after, player, *n),
         Task::All(tasks) => tasks.iter().all(|t| meets(t, before, after, mv, effect)),
     }
 }
 
+/// Whether `player` has won `game` (alone, or with his team): [`Task::Wins`] for a lesson's
+/// move and a puzzle's line alike.
+pub(crate) fn won_by<G: Game>(game: &G, player: G::Player) -> bool {
+    match game.outcome() {
+        Outcome::Win(p) => p == player,
+        Outcome::TeamWin(ps) => ps.contains(&player),
+        _ => false,
+    }
+}
+
+/// Whether the way to his goal of the player named `name` is at least `n` steps longer in
+/// `after` than in `before`, or shut: [`Task::LengthensBy`] for a lesson's move and a
+/// puzzle's line alike.
+pub(crate) fn lengthened<G: Game>(before: &G, after: &G, name: &str, n: u32) -> bool {
+    match named(before, name) {
+        Some(p) => match (before.distance_to_goal(&p), after.distance_to_goal(&p)) {
+            (Some(_), None) => true,
+            (Some(was), Some(now)) => now >= was + n,
+            (None, _) => false,
+        },
+        None => false,
+    }
+}
+
 /// The player of `game` named `name` (in any case).
-pub(super) fn named<G: Game>(game: &G, name: &str) -> Option<G::Player> {
+pub(crate) fn named<G: Game>(game: &G, name: &str) -> Option<G::Player> {
     game.players()
         .into_iter()
         .find(|p| p.to_string().eq_ignore_ascii_case(name.trim()))

@@ -43,3 +43,4 @@ pub use error::LessonError;
 pub use file::{Lesson, Step, is_lesson_file, is_lesson_text};
 pub use format::{FORMAT, Part, Task, Wrong};
 pub use judge::Verdict;
+pub(crate) use judge::{lengthened, named, won_by};
