@@ -45,12 +45,14 @@ pub(crate) fn begin(app: &mut App, start: Start) {
     app.insert_state(screen);
 }
 
-/// What leaving the table opens: the saved game, with the computer's seats kept, or the
-/// start screen.
+/// What leaving the table opens: the saved game, with the computer's seats, the players'
+/// names and the save's place kept, or the start screen.
 fn after_leaving(left: &LeaveTable) -> Launch {
     match left {
-        LeaveTable::ForSave { path, seats } => Launch::Play(PlayLaunch {
+        LeaveTable::ForSave { path, seats, names } => Launch::Play(PlayLaunch {
             seats: trimmed(seats.clone()),
+            names: names.clone(),
+            save_to: Some(path.clone()),
             ..PlayLaunch::new(TableStart::Scene {
                 path: path.clone(),
                 at: None,
@@ -60,14 +62,18 @@ fn after_leaving(left: &LeaveTable) -> Launch {
     }
 }
 
+/// A saved game being loaded: the players are told what came when it is on the table.
+#[derive(Resource, Debug, Clone)]
+struct Loading(std::path::PathBuf);
+
 /// Opens the screen asked for; one that cannot be opened is refused where it was asked,
 /// and the screen stays.
 fn apply_launch(world: &mut World) {
-    let left = world
-        .resource_mut::<Messages<LeaveTable>>()
-        .drain()
-        .last()
-        .map(|left| after_leaving(&left));
+    let left = world.resource_mut::<Messages<LeaveTable>>().drain().last();
+    if let Some(LeaveTable::ForSave { path, .. }) = &left {
+        world.insert_resource(Loading(path.clone()));
+    }
+    let left = left.map(|left| after_leaving(&left));
     let asked = world.resource_mut::<LaunchRequest>().0.take();
     // The players leaving come before what a show asked for by itself (its next step).
     let Some(launch) = left.or(asked) else {
@@ -107,8 +113,27 @@ fn finish_loading(world: &mut World) {
     let start = world
         .get_resource_mut::<Pending>()
         .and_then(|mut p| p.0.take());
+    let loaded = world.remove_resource::<Loading>();
     let screen = match start {
-        Some(Start::Table(game, viewing)) => set_table(world, game, viewing),
+        Some(Start::Table(game, viewing)) => {
+            let said = loaded.map(|Loading(path)| {
+                Feedback::info(format!(
+                    "Loaded {}: {}, {} played; {} to move.",
+                    path.display(),
+                    game.info().title,
+                    match game.ply() {
+                        1 => "1 move".to_string(),
+                        n => format!("{n} moves"),
+                    },
+                    game.to_move_name()
+                ))
+            });
+            let screen = set_table(world, game, viewing);
+            if let Some(said) = said {
+                world.write_message(Tell(said));
+            }
+            screen
+        }
         _ => Screen::Menu,
     };
     world.resource_mut::<NextState<Screen>>().set(screen);

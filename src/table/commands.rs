@@ -83,15 +83,19 @@ pub(crate) fn not_watching(watching: Option<Res<Watching>>) -> bool {
 #[derive(Message, Debug, Clone, Copy)]
 pub struct SaveGame;
 
-/// Leaving the game in play: for the saved game at the save path, or for the start screen.
+/// Leaving the game in play: for the saved game at the save path, the start screen or a new
+/// game, each asked twice when moves would be lost (the save's `LeaveGuard`).
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Leave {
     /// Load the saved game (Ctrl+O); a damaged or foreign file is refused and the game in
     /// play goes on untouched.
     Load,
-    /// Back to the start screen (F10 or the Menu button), asked twice when moves would be
-    /// lost.
+    /// Back to the start screen (F10 or the Menu button).
     Menu,
+    /// A new game in place of this one (N or the New game button).
+    NewGame,
+    /// No to the question asked (Esc): the game goes on.
+    Stay,
 }
 
 /// The table is left, as the players asked ([`Leave`]) and the match agreed: the screens
@@ -105,6 +109,8 @@ pub enum LeaveTable {
         path: PathBuf,
         /// Who plays each seat.
         seats: Vec<Controller>,
+        /// The players' names, in turn order (blank where a seat has none).
+        names: Vec<String>,
     },
     /// For the start screen.
     ForMenu,

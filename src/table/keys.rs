@@ -2,7 +2,7 @@
 //! starts a new game, H asks for a hint, Enter confirms; while an earlier position is looked
 //! at they step through the game instead.
 
-use crate::table::commands::{MatchCommand, MatchSet, not_watching};
+use crate::table::commands::{Leave, MatchCommand, MatchSet, not_watching};
 use crate::table::review::{Review, ReviewTo};
 use bevy::prelude::*;
 
@@ -21,6 +21,7 @@ fn command_keys(
     review: Res<Review>,
     mut commands: MessageWriter<MatchCommand>,
     mut asks: MessageWriter<ReviewTo>,
+    mut leave: MessageWriter<Leave>,
 ) {
     let Some(input) = input else { return };
     let ctrl = input.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
@@ -45,8 +46,9 @@ fn command_keys(
     {
         commands.write(MatchCommand::Undo);
     }
+    // A new game leaves this one: asked first if moves would be lost.
     if input.just_pressed(KeyCode::KeyN) && !ctrl {
-        commands.write(MatchCommand::NewGame);
+        leave.write(Leave::NewGame);
     }
     if input.just_pressed(KeyCode::KeyH) && !ctrl {
         commands.write(MatchCommand::Hint);

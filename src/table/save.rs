@@ -3,10 +3,10 @@
 //! The file is written next to its final name and then renamed, so a crash never leaves a
 //! half-written save, and an older save is replaced only by a complete one.
 
-use crate::table::commands::{Feedback, Leave, LeaveTable, MatchSet, SaveGame};
+use crate::table::commands::{Feedback, Leave, LeaveTable, MatchCommand, MatchSet, SaveGame};
 use crate::table::game_match::Match;
 use crate::table::rules::TableRules;
-use crate::table::seats::Controller;
+use crate::table::seats::{Controller, SeatNames};
 use bevy::prelude::*;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -167,6 +167,16 @@ pub(crate) trait Saveable:
     fn seats(&self) -> Vec<Controller> {
         Vec::new()
     }
+    /// The players' names in turn order (blank where a seat has none), so that a game
+    /// loaded in its place keeps them.
+    fn names(&self, names: Option<&SeatNames>) -> Vec<String> {
+        let _ = names;
+        Vec::new()
+    }
+    /// Whether the last move was made at this screen (not by the computer or elsewhere).
+    fn last_move_here(&self) -> bool {
+        true
+    }
 }
 
 /// Where Ctrl+S saves.
@@ -179,16 +189,58 @@ impl Default for SavePath {
     }
 }
 
-/// A first request to leave a game with moves in it, waiting for the second: the number of
-/// moves when it was asked (another move asks again).
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct LeaveAsked(Option<usize>);
+/// The one rule for leaving a game: a new game, a load or the start screen first asks when
+/// moves would be lost, and the same request again goes ahead. Moves are lost when they were
+/// played here since the game was set on the table or last saved; a show's moves never are.
+/// The question stands while the computer moves; it lapses when the players play on or take
+/// back, and Esc answers no.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct LeaveGuard {
+    /// The moves as they stood when the game was set on the table or last saved.
+    kept: Vec<String>,
+    /// The request asked about, with the moves played when it was asked.
+    asked: Option<(Leave, usize)>,
+    /// The question put to the players, while it stands.
+    pub question: Option<String>,
+}
+
+impl LeaveGuard {
+    /// The request asked about, while its question stands.
+    pub fn asked(&self) -> Option<Leave> {
+        self.asked.map(|(request, _)| request)
+    }
+
+    /// How many of `moves` would be lost by leaving now: those past what was kept.
+    fn lost(&self, moves: &[String]) -> usize {
+        let common = moves
+            .iter()
+            .zip(&self.kept)
+            .take_while(|(a, b)| a == b)
+            .count();
+        moves.len() - common
+    }
+
+    /// The question put before `request` loses `lost` moves.
+    fn ask(request: Leave, lost: usize) -> String {
+        let moves = match lost {
+            1 => "1 move played here would be lost".to_string(),
+            n => format!("{n} moves played here would be lost"),
+        };
+        let (what, again) = match request {
+            Leave::Menu => ("Leave for the start screen", "F10 or Menu again leaves"),
+            Leave::Load => ("Load the saved game", "Ctrl+O again loads it"),
+            Leave::NewGame => ("Start a new game", "N or New game again starts it"),
+            Leave::Stay => ("Stay", ""),
+        };
+        format!("{what}? {moves} (Ctrl+S saves them). {again}; Esc stays.")
+    }
+}
 
 /// Saving and leaving the match `M` while it is on the table: Ctrl+S saves, Ctrl+O loads
-/// the save, F10 goes back to the start screen.
+/// the save, F10 goes back to the start screen, each guarded by [`LeaveGuard`].
 pub(crate) fn plugin<M: Saveable>(app: &mut App) {
     app.init_resource::<SavePath>()
-        .init_resource::<LeaveAsked>()
+        .init_resource::<LeaveGuard>()
         .add_systems(
             Update,
             (
@@ -215,6 +267,9 @@ fn save_key(
     if keys.just_pressed(KeyCode::F10) {
         leave.write(Leave::Menu);
     }
+    if keys.just_pressed(KeyCode::Escape) {
+        leave.write(Leave::Stay);
+    }
 }
 
 /// Checks the saved game at `path` by replaying it with the rules; the reason when it cannot
@@ -232,41 +287,82 @@ pub fn check_save(path: &Path) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn leave<M: Saveable>(
     mut requests: MessageReader<Leave>,
     path: Res<SavePath>,
-    mut asked: ResMut<LeaveAsked>,
+    mut guard: ResMut<LeaveGuard>,
     mut the_match: ResMut<M>,
     mut left: MessageWriter<LeaveTable>,
+    mut commands: MessageWriter<MatchCommand>,
+    names: Option<Res<SeatNames>>,
     watching: Option<Res<crate::table::commands::Watching>>,
 ) {
+    let moves = the_match.save_data().moves;
+    // A game just set on the table (opened, loaded) has lost nothing yet.
+    if the_match.is_added() {
+        *guard = LeaveGuard {
+            kept: moves.clone(),
+            ..default()
+        };
+    }
+    // Playing on (or taking back) answers the question: it lapses. The computer's moves
+    // and the other players' do not.
+    if let Some((_, at)) = guard.asked
+        && at != moves.len()
+    {
+        if moves.len() < at || the_match.last_move_here() {
+            guard.asked = None;
+            guard.question = None;
+        } else {
+            guard.asked = guard.asked.map(|(r, _)| (r, moves.len()));
+        }
+    }
     // A show's moves are the scene's, not the players': leaving loses nothing.
     let watching = watching.is_some_and(|w| w.0.is_some());
-    for request in requests.read() {
-        match request {
-            Leave::Load => match check_save(&path.0) {
-                Ok(_) => {
-                    left.write(LeaveTable::ForSave {
-                        path: path.0.clone(),
-                        seats: the_match.seats(),
-                    });
-                }
-                Err(e) => the_match.tell(Feedback::error(format!(
-                    "Cannot load: {e}. The game in play goes on."
-                ))),
-            },
-            Leave::Menu => {
-                let moves = the_match.ply();
-                if moves > 0 && !watching && asked.0 != Some(moves) {
-                    asked.0 = Some(moves);
-                    the_match.tell(Feedback::info(format!(
-                        "Leave for the start screen? The {moves} moves played are lost unless \
-                         saved (Ctrl+S). F10 or Menu again to leave."
-                    )));
-                } else {
-                    left.write(LeaveTable::ForMenu);
-                }
+    for request in requests.read().copied() {
+        if request == Leave::Stay {
+            if guard.asked.take().is_some() {
+                guard.question = None;
+                the_match.tell(Feedback::info("Staying at the table."));
             }
+            continue;
+        }
+        // A save that cannot be loaded is refused before anything is asked.
+        if request == Leave::Load
+            && let Err(e) = check_save(&path.0)
+        {
+            the_match.tell(Feedback::error(format!(
+                "Cannot load: {e}. The game in play goes on."
+            )));
+            continue;
+        }
+        let lost = if watching { 0 } else { guard.lost(&moves) };
+        let confirmed = guard.asked.is_some_and(|(r, _)| r == request);
+        if lost > 0 && !confirmed {
+            let question = LeaveGuard::ask(request, lost);
+            the_match.tell(Feedback::info(question.clone()));
+            guard.asked = Some((request, moves.len()));
+            guard.question = Some(question);
+            continue;
+        }
+        guard.asked = None;
+        guard.question = None;
+        match request {
+            Leave::Load => {
+                left.write(LeaveTable::ForSave {
+                    path: path.0.clone(),
+                    seats: the_match.seats(),
+                    names: the_match.names(names.as_deref()),
+                });
+            }
+            Leave::Menu => {
+                left.write(LeaveTable::ForMenu);
+            }
+            Leave::NewGame => {
+                commands.write(MatchCommand::NewGame);
+            }
+            Leave::Stay => {}
         }
     }
 }
@@ -275,6 +371,7 @@ fn save<M: Saveable>(
     mut requests: MessageReader<SaveGame>,
     path: Res<SavePath>,
     mut the_match: ResMut<M>,
+    mut guard: ResMut<LeaveGuard>,
 ) {
     if requests.read().count() == 0 {
         return;
@@ -282,11 +379,17 @@ fn save<M: Saveable>(
     let data = the_match.save_data();
     let n = data.moves.len();
     match write_atomic(&path.0, &data.scene_text()) {
-        Ok(()) => the_match.tell(Feedback::info(format!(
-            "Saved {n} moves to {}; `tabula play --scene {}` goes on from there.",
-            path.0.display(),
-            path.0.display()
-        ))),
+        Ok(()) => {
+            // Nothing is lost by leaving now; a question asked before the save is answered.
+            guard.kept = data.moves;
+            guard.asked = None;
+            guard.question = None;
+            the_match.tell(Feedback::info(format!(
+                "Saved {n} moves to {}; `tabula play --scene {}` goes on from there.",
+                path.0.display(),
+                path.0.display()
+            )));
+        }
         Err(e) => the_match.tell(Feedback::error(format!(
             "Could not save to {}: {e}. Nothing was lost.",
             path.0.display()
@@ -311,6 +414,28 @@ impl<G: TableRules> Saveable for Match<G> {
 
     fn ply(&self) -> usize {
         self.texts.len()
+    }
+
+    fn names(&self, names: Option<&SeatNames>) -> Vec<String> {
+        let Some(names) = names else {
+            return Vec::new();
+        };
+        let mut named: Vec<String> = self
+            .game
+            .players()
+            .iter()
+            .map(|p| names.name_of(&p.to_string()).unwrap_or_default())
+            .collect();
+        while named.last().is_some_and(String::is_empty) {
+            named.pop();
+        }
+        named
+    }
+
+    fn last_move_here(&self) -> bool {
+        self.texts
+            .last()
+            .is_some_and(|(player, _)| self.controller_of(*player) == Controller::Local)
     }
 
     fn seats(&self) -> Vec<Controller> {

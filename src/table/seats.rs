@@ -99,6 +99,14 @@ impl SeatNames {
         out
     }
 
+    /// The name of the player labelled `label`, if given.
+    pub(crate) fn name_of(&self, label: &str) -> Option<String> {
+        self.0
+            .iter()
+            .find(|(l, _)| l == label)
+            .map(|(_, name)| name.clone())
+    }
+
     /// "Red: Ann, Blue: Bob", or nothing without names.
     pub(crate) fn line(&self) -> Option<String> {
         (!self.0.is_empty()).then(|| {

@@ -281,6 +281,7 @@ fn spawn_hud(mut commands: Commands) {
                           review: Res<Review>,
                           watching: Res<Watching>,
                           mut commands: MessageWriter<MatchCommand>,
+                          mut leave: MessageWriter<Leave>,
                           mut asks: MessageWriter<ReviewTo>| {
                         // A demonstration has its own keys.
                         if click.button != PointerButton::Primary || watching.0.is_some() {
@@ -290,6 +291,10 @@ fn spawn_hud(mut commands: Commands) {
                         match review.present {
                             Some(present) => {
                                 asks.write(ReviewTo(present));
+                            }
+                            // A new game leaves this one: asked first if moves would be lost.
+                            None if command == MatchCommand::NewGame => {
+                                leave.write(Leave::NewGame);
                             }
                             None => {
                                 commands.write(command);

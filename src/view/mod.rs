@@ -13,6 +13,7 @@ pub mod lite;
 pub(crate) mod marks;
 pub(crate) mod models;
 pub(crate) mod pointer;
+pub(crate) mod question;
 pub(crate) mod room;
 pub(crate) mod screenshot;
 pub mod sound;
@@ -30,6 +31,7 @@ pub(crate) fn plugin(app: &mut App) {
         room::plugin,
         marks::plugin,
         hud::plugin,
+        question::plugin,
         camera::plugin,
         spectator::plugin,
         screenshot::plugin,

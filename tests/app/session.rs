@@ -381,7 +381,8 @@ fn a_damaged_or_foreign_save_is_refused_and_the_game_goes_on() {
         left(&mut app),
         Some(LeaveTable::ForSave {
             path: good,
-            seats: vec![Controller::Local; 2]
+            seats: vec![Controller::Local; 2],
+            names: Vec::new(),
         })
     );
 }
@@ -394,22 +395,116 @@ fn left(app: &mut App) -> Option<LeaveTable> {
         .last()
 }
 
+/// Plays the first legal move of the Game of War on the table.
+fn play_first(app: &mut App) {
+    let mv = app
+        .world()
+        .resource::<tabula::table::game_match::Match<tabula_rules::war::War>>()
+        .legal()[0]
+        .clone();
+    app.world_mut()
+        .write_message(tabula::table::rules::Intent::<tabula_rules::war::War>::Play(mv));
+    app.update();
+}
+
+fn ask(app: &mut App, request: Leave) -> Option<LeaveTable> {
+    app.world_mut().write_message(request);
+    app.update();
+    left(app)
+}
+
 #[test]
-fn leaving_for_the_menu_asks_again_when_moves_would_be_lost() {
-    let path = temp("unused.ron");
+fn leaving_asks_first_when_moves_played_here_would_be_lost() {
+    use tabula::table::save::LeaveGuard;
+    let path = temp("guarded.ron");
+    std::fs::remove_file(&path).ok();
+    // A game opened from a scene has lost nothing yet: the menu comes at once.
     let mut app = siege(3, &path);
+    assert_eq!(ask(&mut app, Leave::Menu), Some(LeaveTable::ForMenu));
+
+    // A move played here is asked about; the same request again goes ahead.
+    let mut app = siege(3, &path);
+    play_first(&mut app);
+    assert_eq!(ask(&mut app, Leave::Menu), None);
+    let said = feedback(&app).text;
+    assert!(said.contains("1 move played here would be lost"), "{said}");
+    let guard = app.world().resource::<LeaveGuard>();
+    assert_eq!(guard.asked(), Some(Leave::Menu));
+    assert!(guard.question.is_some());
+    assert_eq!(ask(&mut app, Leave::Menu), Some(LeaveTable::ForMenu));
+
+    // Esc answers no; playing on lets the question lapse: the next request asks again.
+    let mut app = siege(3, &path);
+    play_first(&mut app);
+    assert_eq!(ask(&mut app, Leave::Menu), None);
+    assert_eq!(ask(&mut app, Leave::Stay), None);
+    assert_eq!(app.world().resource::<LeaveGuard>().question, None);
+    assert_eq!(ask(&mut app, Leave::Menu), None, "asked again after Esc");
+    play_first(&mut app);
+    assert_eq!(app.world().resource::<LeaveGuard>().asked(), None);
+    assert_eq!(ask(&mut app, Leave::Menu), None, "asked again after a move");
+    // Another request is asked about on its own.
+    assert_eq!(ask(&mut app, Leave::NewGame), None);
+    assert_eq!(
+        app.world().resource::<LeaveGuard>().asked(),
+        Some(Leave::NewGame)
+    );
+    ask(&mut app, Leave::NewGame);
+    app.update();
+    let m = app
+        .world()
+        .resource::<tabula::table::game_match::Match<tabula_rules::war::War>>();
+    assert_eq!(m.ply(), 0, "the new game");
+
+    // After Ctrl+S nothing is unsaved: leaving and loading go ahead at once.
+    let mut app = siege(3, &path);
+    play_first(&mut app);
+    app.world_mut()
+        .write_message(tabula::table::commands::SaveGame);
+    app.update();
+    assert_eq!(ask(&mut app, Leave::Menu), Some(LeaveTable::ForMenu));
+    play_first(&mut app);
+    app.world_mut()
+        .write_message(tabula::table::commands::SaveGame);
+    app.update();
+    assert!(matches!(
+        ask(&mut app, Leave::Load),
+        Some(LeaveTable::ForSave { .. })
+    ));
+    std::fs::remove_file(&path).ok();
+}
+
+/// The question stands while the computer moves: the same request again leaves, the
+/// computer's reply in between.
+#[test]
+fn the_question_stands_while_the_computer_moves() {
+    use tabula::state::Screen;
+    use tabula::table::computer::{Pace, ThinkSeed};
+    let mut app = crate::whole_app();
+    app.insert_resource(Pace::instant())
+        .insert_resource(ThinkSeed(7));
+    crate::launch(&mut app, &["play", "war", "--computer", "blue:easy"]);
+    play_first(&mut app);
     app.world_mut().write_message(Leave::Menu);
     app.update();
-    assert_eq!(left(&mut app), None);
-    assert!(feedback(&app).text.contains("3 moves played are lost"));
+    let guard = app.world().resource::<tabula::table::save::LeaveGuard>();
+    assert_eq!(guard.asked(), Some(Leave::Menu));
+    let mut frames = 0;
+    while app
+        .world()
+        .resource::<tabula::table::game_match::Match<tabula_rules::war::War>>()
+        .ply()
+        < 2
+    {
+        frames += 1;
+        assert!(frames < 2_000, "the computer did not answer");
+        app.update();
+    }
     app.world_mut().write_message(Leave::Menu);
-    app.update();
-    assert_eq!(left(&mut app), Some(LeaveTable::ForMenu));
-    // With nothing played, the menu comes at once.
-    let mut app = siege(0, &path);
-    app.world_mut().write_message(Leave::Menu);
-    app.update();
-    assert_eq!(left(&mut app), Some(LeaveTable::ForMenu));
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
 }
 
 fn settle(app: &mut App) {
@@ -561,4 +656,39 @@ fn every_reading_option_is_offered_by_the_start_screen_and_the_command_line() {
         panic!("Transport")
     };
     assert!(fleet.options().armed_transport);
+}
+
+/// Loading the save keeps the players' names and the save's place, and says what came.
+#[test]
+fn a_loaded_game_keeps_the_names_and_says_what_was_loaded() {
+    let path = temp("named.ron");
+    let mut app = crate::whole_app();
+    crate::launch(
+        &mut app,
+        &[
+            "play",
+            "war",
+            "--names",
+            "Ann,Bob",
+            "--save-to",
+            path.to_str().unwrap(),
+        ],
+    );
+    play_first(&mut app);
+    app.world_mut()
+        .write_message(tabula::table::commands::SaveGame);
+    app.update();
+    app.world_mut().write_message(Leave::Load);
+    for _ in 0..6 {
+        app.update();
+    }
+    let names = app.world().resource::<SeatNames>();
+    assert_eq!(names.decorate("Blue to move"), "Blue (Bob) to move");
+    assert_eq!(app.world().resource::<SavePath>().0, path);
+    let said = feedback(&app).text;
+    assert!(
+        said.starts_with("Loaded ") && said.contains("1 move played; Blue to move"),
+        "{said}"
+    );
+    std::fs::remove_file(&path).ok();
 }
