@@ -4,13 +4,15 @@
 //! result and the engine's best line ([`Evaluation`]), dropped when the position changes,
 //! so that stepping stays instant. On the result screen the whole game can be reviewed
 //! ([`GameReview`], [`tabula_ai::review`]): the moves that threw away most are marked
-//! `?!`, `?` or `??` in the move list, with the engine's move beside them.
+//! `?!`, `?` or `??` in the move list, with the engine's move beside them, and a game saved
+//! afterwards keeps the marks as its scene's notes.
 
-use crate::table::commands::{Feedback, MatchSet, Tell, Watching};
+use crate::table::commands::{Feedback, MatchSet, SaveGame, Tell, Watching};
 use crate::table::game_match::Match;
 use crate::table::report::HudState;
 use crate::table::review::Review;
 use crate::table::rules::{GameSystems, TableRules};
+use crate::table::save::{SavePath, write_atomic};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use std::sync::Arc;
@@ -91,7 +93,7 @@ pub(crate) fn plugin(app: &mut App) {
     tabula_rules::each_game!(G => {
         app.add_systems(
             Update,
-            (evaluate::<G>, review::<G>, mark_moves::<G>)
+            (evaluate::<G>, review::<G>, mark_moves::<G>, notes_on_save::<G>)
                 .chain()
                 .after(MatchSet)
                 .in_set(GameSystems(G::KIND))
@@ -345,4 +347,70 @@ fn mark_moves<G: TableRules>(
     if hud.moves != lines {
         hud.moves = lines;
     }
+}
+
+/// A game saved after its review keeps the marks as notes: each shown once its move is
+/// played. The save just written is read back and written again with them, when it holds
+/// the moves reviewed.
+fn notes_on_save<G: TableRules>(
+    mut saves: MessageReader<SaveGame>,
+    review: Option<Res<GameReview<G>>>,
+    path: Option<Res<SavePath>>,
+    mut tell: MessageWriter<Tell>,
+) {
+    if saves.read().count() == 0 {
+        return;
+    }
+    let (Some(review), Some(path)) = (review, path) else {
+        return;
+    };
+    let marks: Vec<(usize, &String)> = review
+        .marked
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| m.as_ref().map(|m| (i + 1, m)))
+        .collect();
+    if marks.is_empty() {
+        return;
+    }
+    let written = add_notes(&path.0, &review.texts, &marks);
+    tell.write(Tell(match written {
+        Ok(()) => Feedback::info(format!(
+            "Saved to {}, with the review's {} marks as notes.",
+            path.0.display(),
+            marks.len()
+        )),
+        Err(e) => Feedback::error(format!(
+            "Saved to {}, but its notes could not be added: {e}",
+            path.0.display()
+        )),
+    }));
+}
+
+/// Adds `marks` (moves played, words) to the notes of the scene at `path`, whose moves must
+/// be `texts`.
+fn add_notes(
+    path: &std::path::Path,
+    texts: &[String],
+    marks: &[(usize, &String)],
+) -> Result<(), String> {
+    let mut file = tabula_rules::scene::SceneFile::load(path).map_err(|e| e.to_string())?;
+    if file.scene.moves != texts {
+        return Err("the save holds other moves than the game reviewed".into());
+    }
+    for (ply, words) in marks {
+        let note = file.scene.notes.entry(*ply).or_default();
+        let caption = format!("The engine's review: {words}");
+        note.caption = Some(match note.caption.take() {
+            Some(old) => format!("{old} {caption}"),
+            None => caption,
+        });
+    }
+    let config = ron::ser::PrettyConfig::new().struct_names(true);
+    let text = ron::ser::to_string_pretty(&file.scene, config).map_err(|e| e.to_string())?;
+    let text = format!(
+        "// A game saved by Tabula, with the engine's review as notes: `tabula play --scene \
+         FILE` goes on from here.\n{text}\n"
+    );
+    write_atomic(path, &text).map_err(|e| e.to_string())
 }

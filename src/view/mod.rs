@@ -1,7 +1,8 @@
 //! What the players see and hear of the table: the camera and the spectator director, the
 //! room, the marks on the board and the pointer over it, the HUD, the computer's hint and
 //! the analysis, the light material for software renderers, sound and screenshots, and the
-//! theme every screen draws with. The view reads the table ([`crate::table`]); the table never reads the view.
+//! theme every screen draws with. The view reads the table ([`crate::table`]); the table
+//! never reads the view.
 
 pub(crate) mod analysis;
 pub mod camera;
@@ -13,7 +14,6 @@ pub mod lite;
 pub(crate) mod marks;
 pub(crate) mod models;
 pub(crate) mod pointer;
-pub(crate) mod question;
 pub(crate) mod room;
 pub(crate) mod screenshot;
 pub mod sound;
@@ -31,7 +31,6 @@ pub(crate) fn plugin(app: &mut App) {
         room::plugin,
         marks::plugin,
         hud::plugin,
-        question::plugin,
         camera::plugin,
         spectator::plugin,
         screenshot::plugin,

@@ -1,7 +1,7 @@
 //! Analysis at the table, headless: once a short game has ended, `A` shows each player's
 //! expected result (the winner's whole), and the review of the game, run off the frame's
 //! thread, marks the move that let the win go as a blunder in the move list, with the
-//! winning move beside it.
+//! winning move beside it; the game saved then keeps the mark as a note.
 
 use bevy::prelude::*;
 use tabula::games::tabletop::{OnTable, TableGame};
@@ -85,4 +85,21 @@ fn a_finished_game_is_analysed_and_its_blunder_marked() {
         !lines.iter().any(|l| l.contains("G2-G1?")),
         "the winning reply is not marked: {lines:?}"
     );
+
+    // Saved now, the game keeps the mark as the note after the move, and still verifies.
+    let save = std::env::temp_dir().join(format!("tabula-analysis-{}.ron", std::process::id()));
+    app.insert_resource(tabula::table::save::SavePath(save.clone()));
+    app.world_mut()
+        .write_message(tabula::table::commands::SaveGame);
+    app.update();
+    let file = tabula_rules::scene::SceneFile::load(&save).expect("the save reads back");
+    file.verify().expect("the save replays");
+    let caption = file.scene.notes.get(&1).and_then(|n| n.caption.clone());
+    assert!(
+        caption
+            .as_deref()
+            .is_some_and(|c| c.contains("C5-C6?? (G15-G16 better)")),
+        "{caption:?}"
+    );
+    std::fs::remove_file(&save).ok();
 }
