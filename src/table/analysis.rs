@@ -37,6 +37,10 @@ pub enum AnalysisCommand {
 /// How strong the analysis searches.
 const LEVEL: Level = Level::Medium;
 
+/// What a search of one position answers: each player's expected result and the best line
+/// (none where there was nothing to search).
+type Answer<M> = Option<(Vec<f32>, Vec<M>)>;
+
 /// The engine's view of one position of the match of `G`.
 #[derive(Resource)]
 pub struct Evaluation<G: TableRules> {
@@ -48,7 +52,7 @@ pub struct Evaluation<G: TableRules> {
     pub line: Vec<G::Move>,
     /// The line in notation.
     pub line_texts: Vec<String>,
-    task: Option<Task<Option<(Vec<f32>, Vec<G::Move>)>>>,
+    task: Option<Task<Answer<G::Move>>>,
     stop: Arc<AtomicBool>,
 }
 
@@ -240,8 +244,9 @@ fn review<G: TableRules>(
             review.marked = marks_in_notation(&the_match.game, &review.texts, &moves);
             let marked = moves.iter().filter(|m| m.mark.is_some()).count();
             review.moves = Some(moves);
+            let moves = if marked == 1 { "move" } else { "moves" };
             tell.write(Tell(Feedback::info(format!(
-                "The game is reviewed: {marked} moves marked in the list (?! an inaccuracy, \
+                "The game is reviewed: {marked} {moves} marked in the list (?! an inaccuracy, \
                  ? a mistake, ?? a blunder), each with the engine's move."
             ))));
         }
