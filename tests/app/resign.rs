@@ -93,3 +93,51 @@ fn f9_once_asks_and_twice_resigns_the_seat_to_move() {
     press_f9(&mut app);
     assert_eq!(the_match(&app).ply(), 3);
 }
+
+#[test]
+fn a_fleet_that_resigns_in_the_battle_royal_leaves_the_table_and_comes_back_when_taken_back() {
+    use tabula::games::tabletop::{OnTable, TableGame};
+    use tabula::games::transport::pieces::TransportPiece;
+    use tabula::table::rules::Intent;
+    use tabula_rules::transport::game::Fleet;
+    use tabula_rules::transport::{Mode, Transport, TransportOptions};
+
+    let options = TransportOptions {
+        mode: Mode::Royal,
+        ..TransportOptions::default()
+    };
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    TableGame::Transport(Transport::new(options).unwrap()).install(&mut app, false);
+    app.update();
+    let fleets = |app: &mut App| {
+        let mut q = app.world_mut().query::<&TransportPiece>();
+        let mut fleets: Vec<u8> = q.iter(app.world()).map(|p| p.0.fleet).collect();
+        fleets.sort_unstable();
+        fleets.dedup();
+        fleets
+    };
+    assert_eq!(fleets(&mut app), [0, 1, 2, 3]);
+
+    // Fleet 1, to move, resigns: its pieces leave the table and Fleet 2 is to move.
+    app.world_mut()
+        .write_message(Intent::<Transport>::Resign(Fleet(0)));
+    app.update();
+    app.update();
+    let m = app.world().resource::<Match<Transport>>();
+    assert_eq!(m.game.outcome(), Outcome::Ongoing);
+    assert_eq!(m.game.to_move(), Fleet(1));
+    assert!(
+        m.feedback.text.starts_with("Fleet 1 resigns"),
+        "{}",
+        m.feedback.text
+    );
+    assert_eq!(fleets(&mut app), [1, 2, 3]);
+
+    // Taken back, it is on the table again, to move.
+    command(&mut app, MatchCommand::Undo);
+    let m = app.world().resource::<Match<Transport>>();
+    assert_eq!(m.game.to_move(), Fleet(0));
+    assert_eq!(m.ply(), 0);
+    assert_eq!(fleets(&mut app), [0, 1, 2, 3]);
+}
