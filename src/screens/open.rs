@@ -81,7 +81,7 @@ pub(crate) fn table_of(play: &PlayLaunch) -> Result<TableGame, String> {
 }
 
 /// The game `play` sets on the table and how the window shows it; refuses more names than
-/// the game has players. A computer seat without a name is called "Computer (LEVEL)".
+/// the game has players. A computer seat without a name is called "Computer, LEVEL".
 pub fn play_table(play: &PlayLaunch) -> Result<(TableGame, Viewing), String> {
     let table = table_of(play)?;
     let labels = table.player_labels();

@@ -18,11 +18,12 @@ pub enum Controller {
 }
 
 impl Controller {
-    /// The name a seat gets when the players give none: "Computer (hard)"; none for a person.
+    /// The name a seat gets when the players give none: "Computer, hard" (the status line
+    /// reads "Black (Computer, hard) to move"); none for a person.
     pub(crate) fn default_name(&self) -> Option<String> {
         match self {
             Controller::Local | Controller::Remote => None,
-            Controller::Computer(level) => Some(format!("Computer ({level})")),
+            Controller::Computer(level) => Some(format!("Computer, {level}")),
         }
     }
 

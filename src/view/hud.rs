@@ -335,9 +335,8 @@ fn update_hud(
     for (mut text, mut color) in &mut texts.p1() {
         text.0 = match review.present {
             Some(present) => format!(
-                "Looking at the position after move {} of {present}. Left / Right step, End \
-                 or Esc returns to the game.",
-                review.target
+                "Looking back at {}. Left / Right step, End or Esc returns to the game.",
+                looked_at(&review.lines, review.target, present)
             ),
             None => hud.feedback.text.clone(),
         };
@@ -383,6 +382,25 @@ fn update_hud(
         for mut text in &mut texts.p5() {
             text.0.clone_from(label);
         }
+    }
+}
+
+/// The position looked back at, named as the move list shows it: "the position after
+/// 2. GM to M2 (4 of 9 moves played)", or the start.
+fn looked_at(lines: &[MoveLine], target: usize, present: usize) -> String {
+    if target == 0 {
+        return "the starting position".into();
+    }
+    let played = format!("{target} of {present} moves played");
+    match lines.iter().find(|l| l.ply >= target) {
+        Some(line) if line.ply == target => {
+            format!("the position after {} ({played})", line.text.trim())
+        }
+        Some(line) => format!(
+            "the position part-way through {} ({played})",
+            line.text.trim()
+        ),
+        None => format!("the position after {played}"),
     }
 }
 
@@ -465,5 +483,28 @@ fn list_moves(
                 );
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn looking_back_names_the_line_of_the_move_list() {
+        let lines = crate::table::report::move_lines(&[
+            "GM to M2".to_string(),
+            "GM to M2".to_string(),
+            "KM to M2".to_string(),
+        ]);
+        assert_eq!(looked_at(&lines, 0, 3), "the starting position");
+        assert_eq!(
+            looked_at(&lines, 2, 3),
+            "the position after 1. GM to M2 / GM to M2 (2 of 3 moves played)"
+        );
+        assert_eq!(
+            looked_at(&lines, 1, 3),
+            "the position part-way through 1. GM to M2 / GM to M2 (1 of 3 moves played)"
+        );
     }
 }

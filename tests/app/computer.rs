@@ -135,7 +135,7 @@ fn the_command_line_seats_computers_by_name_number_or_all_and_refuses_the_rest()
         .clone();
     assert_eq!(
         names.decorate("Black to move"),
-        "Black (Computer (hard)) to move"
+        "Black (Computer, hard) to move"
     );
     // A seat that is not a player's is refused as the command line reads it, naming it.
     let e = tabula::cli::parse_launch(&[

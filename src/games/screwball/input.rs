@@ -174,13 +174,15 @@ pub(crate) fn apply_click(
                 Feedback::error(format!("{me} can neither move nor enter: Enter passes."));
         }
         None => {
-            the_match.feedback = Feedback::error(format!("Choose one of {me}'s pieces first."));
+            the_match.feedback =
+                Feedback::error(format!("Choose one of {} pieces first.", me.possessive()));
         }
         Some(p) if p.owner != me => {
             the_match.feedback = Feedback::error(format!(
-                "That {} piece is {}'s: it is {me}'s turn.",
+                "That {} piece is {}: it is {} turn.",
                 p.size.word(),
-                p.owner
+                p.owner.possessive(),
+                me.possessive()
             ));
         }
         Some(p) => {
@@ -207,7 +209,8 @@ pub(crate) fn apply_click(
             } else {
                 *entry = probe;
                 the_match.feedback = Feedback::info(format!(
-                    "{me}'s {} piece on {name}: {n} square{}; click one.",
+                    "{} {} piece on {name}: {n} square{}; click one.",
+                    me.possessive(),
                     p.size.word(),
                     if n == 1 { "" } else { "s" }
                 ));
