@@ -217,3 +217,51 @@ fn learn_reads_back_on_the_command_line_and_refuses_a_step_past_the_end() {
     };
     assert!(e.contains("--step 99") && e.contains("steps (1 to"), "{e}");
 }
+
+/// Plays the solution of the part to play now, if the match on the table is of `G`.
+fn play_solution<G: TableRules>(app: &mut App) -> bool {
+    if app.world().get_resource::<Match<G>>().is_none() {
+        return false;
+    }
+    let Some(part) = course(app).part().cloned() else {
+        return false;
+    };
+    play::<G>(app, &part.solution);
+    true
+}
+
+#[test]
+fn every_step_of_every_shipped_lesson_is_solved_on_the_table() {
+    let dir = data_dir("every");
+    let mut app = app_with_data(&dir);
+    let courses = app
+        .world()
+        .resource::<tabula::screens::learn::courses::Courses>()
+        .clone();
+    assert_eq!(courses.list.len(), tabula_rules::registry::GAMES.len());
+    for info in &courses.list {
+        for number in 1..=info.steps {
+            let step = number.to_string();
+            launch(&mut app, &["learn", info.game.name(), "--step", &step]);
+            assert_eq!(course(&app).step().number, number);
+            let parts = course(&app).step().parts.len();
+            for _ in 0..parts {
+                let mut played = false;
+                tabula_rules::each_game!(G => {
+                    played |= play_solution::<G>(&mut app);
+                });
+                assert!(played, "{} step {number}: nothing to play", info.title);
+            }
+            assert_eq!(
+                course(&app).phase,
+                Phase::Done,
+                "{} step {number}: {:?}",
+                info.title,
+                course(&app).said
+            );
+        }
+        let progress = app.world().resource::<Progress>();
+        assert_eq!(progress.done(&info.key), info.steps, "{}", info.title);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
