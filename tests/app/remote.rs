@@ -19,8 +19,8 @@ use crate::{launch, whole_app as app};
 use tabula_server::client::Client;
 use tabula_server::protocol::{ClientMessage, SeatSpec, ServerMessage, TableInfo};
 
-/// A server on a thread of its own; its address.
-fn server() -> std::net::SocketAddr {
+/// A server on a thread of its own; its address (the resigning tests use it too).
+pub(crate) fn server() -> std::net::SocketAddr {
     server_with("plain", None)
 }
 

@@ -1,6 +1,8 @@
 //! Resigning at the table: F9 asked once only asks, asked twice resigns the seat to move
 //! (Law X), and the result says who resigned and who won; a move between the two asks asks
-//! again; take back and redo go over the resignation; the move list replays it.
+//! again; take back and redo go over the resignation; the move list replays it. A fleet that
+//! resigns in the battle royal leaves the table; at a server's table a window resigns out of
+//! turn and every window sees it.
 
 use bevy::prelude::*;
 use tabula::table::commands::MatchCommand;
@@ -140,4 +142,81 @@ fn a_fleet_that_resigns_in_the_battle_royal_leaves_the_table_and_comes_back_when
     assert_eq!(m.game.to_move(), Fleet(0));
     assert_eq!(m.ply(), 0);
     assert_eq!(fleets(&mut app), [0, 1, 2, 3]);
+}
+
+#[test]
+fn at_a_server_table_a_window_resigns_out_of_turn_and_every_window_sees_it() {
+    use crate::{launch, whole_app};
+    use tabula::table::resign::ResignAsk;
+    use tabula::table::rules::Intent;
+    use tabula::table::seats::LocalTurn;
+
+    let addr = super::remote::server();
+    let mut ann = whole_app();
+    launch(
+        &mut ann,
+        &[
+            "play",
+            "war",
+            "--join",
+            &format!("ws://{addr}/"),
+            "--names",
+            "Ann",
+        ],
+    );
+    let mut bob = whole_app();
+    launch(
+        &mut bob,
+        &[
+            "play",
+            "--join",
+            &format!("ws://{addr}/t1"),
+            "--names",
+            "Bob",
+        ],
+    );
+    let mut eve = whole_app();
+    launch(&mut eve, &["watch", &format!("ws://{addr}/t1")]);
+    let mut frames = 0;
+    let mut settle = |windows: &mut [&mut App], until: &dyn Fn(&[&mut App]) -> bool| {
+        while !until(windows) {
+            frames += 1;
+            assert!(frames < 3_000, "stuck");
+            for window in windows.iter_mut() {
+                window.update();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+    };
+    let texts = |app: &App| the_match(app).move_texts();
+
+    // Ann (Red) moves, then Bob (Blue), each at his own window.
+    settle(&mut [&mut ann, &mut bob, &mut eve], &|w| {
+        w[0].world().resource::<LocalTurn>().0
+    });
+    let mv = the_match(&ann).legal()[0].clone();
+    ann.world_mut().write_message(Intent::<War>::Play(mv));
+    settle(&mut [&mut ann, &mut bob, &mut eve], &|w| {
+        w.iter().all(|a| texts(a).len() == 1)
+    });
+    let mv = the_match(&bob).legal()[0].clone();
+    bob.world_mut().write_message(Intent::<War>::Play(mv));
+    settle(&mut [&mut ann, &mut bob, &mut eve], &|w| {
+        w.iter().all(|a| texts(a).len() == 2)
+    });
+
+    // Red is to move; Bob resigns Blue, asked twice.
+    bob.world_mut().write_message(ResignAsk);
+    bob.update();
+    assert!(the_match(&bob).feedback.text.contains("Resign? Blue"));
+    bob.world_mut().write_message(ResignAsk);
+    settle(&mut [&mut ann, &mut bob, &mut eve], &|w| {
+        w.iter().all(|a| texts(a).len() == 3)
+    });
+    for window in [&ann, &bob, &eve] {
+        let m = the_match(window);
+        assert_eq!(m.game.outcome(), Outcome::Win(Side::Red));
+        assert_eq!(texts(window)[2], "Blue resigns");
+        assert_eq!(m.status(), "Game over: Blue resigns. Red wins");
+    }
 }
