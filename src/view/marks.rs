@@ -115,8 +115,8 @@ impl<'w, 's> Highlights<'w, 's> {
             self.commands.entity(e).despawn();
         }
         let here = self.local.as_deref().is_none_or(|l| l.0);
-        let review = self.review.as_ref().map(|r| Res::clone(r));
-        let watching = self.watching.as_ref().map(|w| Res::clone(w));
+        let review = self.review.as_ref().map(Res::clone);
+        let watching = self.watching.as_ref().map(Res::clone);
         if !here || !live(review, watching) {
             return None;
         }
