@@ -4,7 +4,7 @@
 //! the player's progress file, read back on the next start; a corrupt progress file is kept
 //! aside and said.
 
-use crate::launch;
+use crate::{launch, run_menu};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 use tabula::screens::learn::{Course, LessonCommand, Phase};
@@ -264,4 +264,31 @@ fn every_step_of_every_shipped_lesson_is_solved_on_the_table() {
         assert_eq!(progress.done(&info.key), info.steps, "{}", info.title);
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_start_screen_opens_a_lesson_as_the_command_line_does() {
+    use tabula::screens::menu::{MenuAction, Page};
+    let (menu, asked) = run_menu(
+        1,
+        &[
+            MenuAction::Page(Page::Learn),
+            MenuAction::Learn(tabula_rules::registry::GameKind::Camelot, 3),
+        ],
+    );
+    assert_eq!(menu.page, Page::Learn);
+    assert_eq!(
+        asked,
+        Some(vec![
+            "learn".to_string(),
+            "camelot".into(),
+            "--step".into(),
+            "3".into()
+        ])
+    );
+    let (menu, _) = run_menu(
+        1,
+        &[MenuAction::Page(Page::Learn), MenuAction::Page(Page::Main)],
+    );
+    assert_eq!(menu.page, Page::Main);
 }

@@ -184,7 +184,10 @@ fn rebuild(
             if let Some(words) = course.part_words() {
                 p.spawn(text(words.to_string(), 15.0, GOLD));
             }
-            p.spawn(text(hud.status.clone(), 20.0, hud.status_color));
+            // Once the step is done, whose move it would be is no news.
+            if course.phase != Phase::Done {
+                p.spawn(text(hud.status.clone(), 20.0, hud.status_color));
+            }
             // The last word: the lesson's to a move, or the table's to a click.
             let color = if hud.feedback.is_error {
                 ERROR
