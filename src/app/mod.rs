@@ -1,7 +1,6 @@
 //! The app's assembly: the plugins of every layer put together for the window (or
 //! headless, for the tests), and the window itself. Nothing below depends on this.
 
-pub(crate) mod offscreen;
 pub(crate) mod probe;
 
 use crate::screens::loading::begin;
@@ -26,6 +25,7 @@ pub fn build(app: &mut App, start: Start, view: bool) {
             crate::view::plugin,
             crate::view::spectator_window::plugin,
             crate::screens::menu::view::plugin,
+            crate::screens::menu::backdrop::plugin,
             crate::screens::demo::view::plugin,
             crate::screens::exhibit::view::plugin,
             crate::screens::learn::view::plugin,
@@ -105,8 +105,11 @@ pub(crate) fn run_window(
     };
     let mut app = App::new();
     if offscreen {
-        crate::view::lite::add_plugins_building_on_cpu(&mut app, offscreen::default_plugins());
-        app.add_plugins(offscreen::Offscreen { size: WINDOW_SIZE });
+        crate::view::lite::add_plugins_building_on_cpu(
+            &mut app,
+            crate::view::offscreen::default_plugins(),
+        );
+        app.add_plugins(crate::view::offscreen::Offscreen { size: WINDOW_SIZE });
     } else {
         crate::view::sound::quiet_device_search();
         crate::view::lite::add_plugins_building_on_cpu(

@@ -199,7 +199,10 @@ fn measure_frames(
     if probe.warm_up > 0 {
         if probe.warm_up == WARM_UP_FRAMES {
             if let Some(adapter) = adapter {
-                println!("adapter: {}", crate::app::offscreen::adapter_text(&adapter));
+                println!(
+                    "adapter: {}",
+                    crate::view::offscreen::adapter_text(&adapter)
+                );
             }
             if let Some(age) = process_age() {
                 println!("first frame {age:.2} s after start");

@@ -1,11 +1,11 @@
 //! `tabula shot`: render a position to a PNG without anyone at the controls, offscreen (no
 //! display needed) or in a window, and time its frames.
 
-use crate::app::offscreen::{Canvas, Offscreen};
 use crate::cli::rules_args::{GameArg, opening};
 use crate::games::tabletop::{OnTable, TableGame};
 use crate::view::camera::View;
 use crate::view::lite::Look;
+use crate::view::offscreen::{Canvas, Offscreen};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::WindowResolution;
@@ -50,6 +50,13 @@ pub struct ShotRequest {
     /// Draw in a window (needs a display) instead of offscreen.
     #[arg(long)]
     pub window: bool,
+    /// Leave out the HUD: the table alone.
+    #[arg(long, conflicts_with = "menu")]
+    pub no_hud: bool,
+    /// The start screen instead of the table, with --game chosen (its board turning
+    /// behind the menu).
+    #[arg(long, conflicts_with_all = ["scene", "all"])]
+    pub menu: bool,
 }
 
 /// Reads a picture size written WIDTHxHEIGHT (`1920x1080`).
@@ -119,7 +126,7 @@ pub(crate) fn run(request: ShotRequest) -> ExitCode {
             // A picture needs no sound device.
             .disable::<bevy::audio::AudioPlugin>()
     } else {
-        crate::app::offscreen::default_plugins()
+        crate::view::offscreen::default_plugins()
     };
     if request.look == Look::Full {
         app.add_plugins(plugins);
@@ -132,13 +139,23 @@ pub(crate) fn run(request: ShotRequest) -> ExitCode {
     }
     let ply = game.ply();
     let name = game.kind().info().name;
-    game.install(&mut app, true);
+    if request.menu {
+        let mut menu = crate::screens::menu::Menu::new(1, Vec::new());
+        menu.game = game.kind();
+        app.insert_resource(menu);
+        crate::app::build(&mut app, crate::screens::open::Start::Menu, true);
+    } else {
+        game.install(&mut app, true);
+        app.add_plugins(crate::view::lite::plugin);
+        if request.no_hud {
+            app.add_systems(PostUpdate, crate::view::offscreen::hide_panels);
+        }
+    }
     let target = app
         .world()
         .get_resource::<Canvas>()
         .map(|c| c.image.clone());
     app.insert_resource(request.view)
-        .add_plugins(crate::view::lite::plugin)
         .insert_resource(request.look)
         .add_plugins(crate::app::probe::plugin(request.frames, false))
         .insert_resource(ShotPlan {
@@ -222,6 +239,9 @@ fn one_game_args(request: &ShotRequest, game: &str, out: &Path) -> Vec<String> {
     ];
     if request.window {
         args.push("--window".into());
+    }
+    if request.no_hud {
+        args.push("--no-hud".into());
     }
     args
 }

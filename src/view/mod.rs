@@ -13,6 +13,7 @@ pub mod last_move;
 pub mod lite;
 pub(crate) mod marks;
 pub(crate) mod models;
+pub(crate) mod offscreen;
 pub(crate) mod pointer;
 pub(crate) mod room;
 pub(crate) mod screenshot;

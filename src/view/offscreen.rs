@@ -79,6 +79,8 @@ fn draw_into_canvas(
             }),
             // Point lights' shadows are detailed near what the picture shows.
             ShadowLodOrigin,
+            // The HUD and the menus are drawn by the camera that stands for the window.
+            bevy::ui::IsDefaultUiCamera,
         ));
     }
 }
@@ -89,6 +91,16 @@ fn draw_into_canvas(
 fn wait_for_frame(device: Res<RenderDevice>) {
     if let Err(e) = device.poll(PollType::wait_indefinitely()) {
         warn!("waiting for the frame to be drawn: {e}");
+    }
+}
+
+/// Keeps the HUD and every other panel hidden: for pictures of the table alone, and for
+/// the start screen's backdrop, which has the menu in front of it.
+pub(crate) fn hide_panels(mut nodes: Query<&mut Visibility, (With<Node>, Without<ChildOf>)>) {
+    for mut visibility in &mut nodes {
+        if *visibility != Visibility::Hidden {
+            *visibility = Visibility::Hidden;
+        }
     }
 }
 

@@ -8,8 +8,14 @@ use std::process::Command;
 /// Renders `tabula shot` with `extra` arguments at 480x270 offscreen, with no display, and
 /// returns the picture.
 fn shoot(extra: &[&str]) -> image::RgbImage {
+    shoot_at("480x270", extra)
+}
+
+/// Renders `tabula shot` with `extra` arguments at `size` offscreen, with no display, and
+/// returns the picture.
+fn shoot_at(size: &str, extra: &[&str]) -> image::RgbImage {
     let out = shot_path(extra);
-    let mut args = vec!["shot", "--size", "480x270", "--frames", "2", "--out"];
+    let mut args = vec!["shot", "--size", size, "--frames", "2", "--out"];
     args.push(out.to_str().unwrap());
     args.extend_from_slice(extra);
     let run = super::tabula()
@@ -57,7 +63,7 @@ fn shot_path(extra: &[&str]) -> std::path::PathBuf {
     ))
 }
 
-/// The 480x270 picture `run` wrote at `out`, once read (and removed).
+/// The picture `run` wrote at `out`, once read (and removed).
 fn picture(out: &std::path::Path, run: &std::process::Output) -> image::RgbImage {
     assert!(
         run.status.success(),
@@ -66,8 +72,67 @@ fn picture(out: &std::path::Path, run: &std::process::Output) -> image::RgbImage
     );
     let img = image::open(out).expect("a PNG").to_rgb8();
     std::fs::remove_file(out).ok();
-    assert_eq!((img.width(), img.height()), (480, 270));
     img
+}
+
+/// Which pixels show something drawn: those that differ from the background, the colour
+/// at the top of the picture's middle column (where, from a player's seat, only the room
+/// lies beyond the table).
+fn drawn(img: &image::RgbImage) -> Vec<bool> {
+    let ground = img.get_pixel(img.width() / 2, 1).0;
+    img.pixels()
+        .map(|p| p.0.iter().zip(ground).any(|(a, b)| a.abs_diff(b) > 6))
+        .collect()
+}
+
+/// The full look (physically based shading, shadows, multisampling) draws every solid the
+/// light look draws: wherever the light look shows a surface, so does the full look, in
+/// each game's opening (with the full look on a renderer that cannot build its draws,
+/// opaque surfaces vanish and the room shows through).
+#[test]
+fn the_full_look_draws_every_solid_the_light_look_draws() {
+    if skip_screenshots() {
+        return;
+    }
+    for game in ["war", "camelot", "transport", "fences", "screwball"] {
+        let light = drawn(&shoot_at("320x180", &["--game", game, "--look", "light"]));
+        let full = drawn(&shoot_at("320x180", &["--game", game, "--look", "full"]));
+        let solid = light.iter().filter(|d| **d).count();
+        let both = light.iter().zip(&full).filter(|(l, f)| **l && **f).count();
+        assert!(
+            solid > light.len() / 3,
+            "{game}: the light look drew little ({solid} of {} pixels)",
+            light.len()
+        );
+        assert!(
+            both * 100 >= solid * 98,
+            "{game}: the full look leaves {} of the light look's {solid} drawn pixels empty",
+            solid - both
+        );
+    }
+}
+
+/// The start screen shows the chosen game's board in 3D behind the menu: the Game of War's
+/// red and blue armies show between the middle column's fields, where no button is red or
+/// blue.
+#[test]
+fn the_start_screen_shows_the_chosen_games_board_behind_the_menu() {
+    if skip_screenshots() {
+        return;
+    }
+    let menu = shoot_at("1280x720", &["--menu", "--game", "war", "--look", "light"]);
+    let (mut red, mut blue) = (0, 0);
+    for (x, y, p) in menu.enumerate_pixels() {
+        if !(380..860).contains(&x) || !(120..560).contains(&y) {
+            continue;
+        }
+        let [r, g, b] = p.0.map(i32::from);
+        // Seen through the panels, dark: the panels' own colour is a brownish grey.
+        red += usize::from(r >= 42 && r * 10 > g * 16 && r * 10 > b * 16);
+        blue += usize::from(b >= 40 && b > r + 12 && b > g + 12);
+    }
+    assert!(red > 2000, "no red army behind the menu ({red} px)");
+    assert!(blue > 500, "no blue army behind the menu ({blue} px)");
 }
 
 fn skip_screenshots() -> bool {
@@ -190,6 +255,7 @@ fn every_game_on_the_table_is_photographed_distinctly() {
     assert!(sea > n / 20, "Transport: the sea is not visible ({sea} px)");
 
     let war = shoot(&[]);
+    assert_eq!((war.width(), war.height()), (480, 270));
     check_picture(&war);
     for (name, a, b) in [
         ("War and Camelot", &war, &camelot),

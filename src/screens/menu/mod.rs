@@ -8,6 +8,7 @@
 //! the screen shows the `tabula` command line it stands for under the Play button, and
 //! starting a game opens, in the same window, the table that command line opens.
 
+pub(crate) mod backdrop;
 pub(crate) mod view;
 
 use crate::games::tabletop::{OnTable, TableGame};
