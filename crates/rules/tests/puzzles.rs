@@ -8,7 +8,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 use tabula_rules::puzzle::{
-    Margin, PuzzleBook, PuzzleError, PuzzleText, Rating, Task, book_text, is_puzzle_text,
+    Margin, PuzzleBook, PuzzleError, PuzzleText, Rating, Task, Verdict, book_text, is_puzzle_text,
 };
 use tabula_rules::scene::SceneSetup;
 use tabula_rules::{Game, GameKind};
@@ -278,4 +278,37 @@ fn a_fence_puzzles_margin_is_checked_by_the_rules() {
         matches!(&e, PuzzleError::Puzzle { field, number: 1, .. } if field == "margin.by"),
         "{e}"
     );
+}
+
+#[test]
+fn the_players_move_is_judged_against_the_line() {
+    let book = PuzzleBook::load(&root().join("puzzles/war/maxim.ron")).unwrap();
+    let problem = &book.puzzles[0];
+    let mut game = problem.start();
+    assert_eq!(problem.line_index(&game), Some(0));
+    assert!(problem.judge(&game, "M to K2").is_solved());
+    assert!(matches!(
+        problem.judge(&game, "C takes K"),
+        Verdict::NotTheTask { .. }
+    ));
+    assert!(!problem.judge(&game, "H to F3").is_solved());
+    assert_eq!(problem.replies_after(0), vec!["G to G3".to_string()]);
+    assert!(problem.is_players(2) && !problem.is_players(1));
+    game.play_texts(&problem.solution[..2]).unwrap();
+    assert_eq!(problem.line_index(&game), Some(2));
+    assert!(problem.judge(&game, "M to Citadel").is_solved());
+    game.play_texts(&problem.solution[2..]).unwrap();
+    assert!(problem.is_solved(&game));
+    assert_eq!(problem.line_index(&game), None);
+}
+
+#[test]
+fn a_fence_puzzles_answer_is_right_and_the_runner_up_is_not() {
+    let book = PuzzleBook::load(&root().join("puzzles/fences/mined.ron")).unwrap();
+    for puzzle in &book.puzzles {
+        let game = puzzle.start();
+        assert!(puzzle.judge(&game, &puzzle.solution[0]).is_solved());
+        let second = puzzle.margin.second.as_deref().unwrap();
+        assert!(!puzzle.judge(&game, second).is_solved(), "{second}");
+    }
 }

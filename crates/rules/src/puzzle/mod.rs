@@ -34,11 +34,12 @@
 mod error;
 mod file;
 mod format;
+mod judge;
 mod line;
 mod verify;
 mod write;
 
-pub use crate::lesson::Task;
+pub use crate::lesson::{Task, Verdict};
 pub use error::PuzzleError;
 pub use file::{Puzzle, PuzzleBook, is_puzzle_file, is_puzzle_text};
 pub use format::{FORMAT, Margin, PuzzleText, Rating};
