@@ -26,14 +26,14 @@ pub enum ClientError {
         source: Box<tokio_tungstenite::tungstenite::Error>,
     },
     /// The server's certificate is not one this client trusts.
-    #[error(
-        "{url}: the server's certificate is not trusted ({why}); if the server uses a certificate of its own, trust it with --ca FILE"
-    )]
+    #[error("{url}: the server's certificate is not trusted ({why}){hint}")]
     Untrusted {
         /// The address.
         url: String,
         /// What rustls found wrong with it.
         why: String,
+        /// What to do about it, when that is known.
+        hint: &'static str,
     },
     /// The server closed the connection.
     #[error("{0}: the server closed the connection")]
@@ -63,9 +63,23 @@ fn socket_error(url: &str, e: tokio_tungstenite::tungstenite::Error) -> ClientEr
             .get_ref()
             .and_then(|inner| inner.downcast_ref::<rustls::Error>())
     {
+        let hint = match why {
+            rustls::CertificateError::UnknownIssuer | rustls::CertificateError::BadSignature => {
+                "; if the server uses a certificate of its own, trust it with --ca FILE"
+            }
+            rustls::CertificateError::NotValidForName
+            | rustls::CertificateError::NotValidForNameContext { .. } => {
+                "; it was made for another name: connect by a name it was made for"
+            }
+            rustls::CertificateError::Expired | rustls::CertificateError::ExpiredContext { .. } => {
+                "; it has expired: the server needs a new one"
+            }
+            _ => "",
+        };
         return ClientError::Untrusted {
             url: url.to_string(),
             why: why.to_string(),
+            hint,
         };
     }
     ClientError::Socket {

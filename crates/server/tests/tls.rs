@@ -17,8 +17,13 @@ use tokio::net::TcpStream;
 
 /// A self-signed certificate for 127.0.0.1 and localhost, and its key, as PEM files.
 fn certificate(name: &str) -> (PathBuf, PathBuf) {
-    let made = rcgen::generate_simple_self_signed(vec!["127.0.0.1".into(), "localhost".into()])
-        .expect("a certificate");
+    certificate_for(name, &["127.0.0.1", "localhost"])
+}
+
+/// A self-signed certificate for `names`, and its key, as PEM files.
+fn certificate_for(name: &str, names: &[&str]) -> (PathBuf, PathBuf) {
+    let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    let made = rcgen::generate_simple_self_signed(names).expect("a certificate");
     let dir = std::env::temp_dir();
     let cert = dir.join(format!("tabula-tls-{}-{name}.crt", std::process::id()));
     let key = dir.join(format!("tabula-tls-{}-{name}.key", std::process::id()));
@@ -155,6 +160,18 @@ async fn a_client_that_does_not_trust_the_certificate_refuses_it_and_says_why() 
         Ok(_) => panic!("another certificate made this one trusted"),
     };
     assert!(matches!(e, ClientError::Untrusted { .. }), "{e:?}");
+    running.stop();
+
+    // A certificate trusted, but made for another name than the one connected to.
+    let (cert, key) = certificate_for("elsewhere", &["example.org"]);
+    let running = started("elsewhere", &cert, &key, |_| {}).await;
+    let trust = Trust::new(Some(&cert)).unwrap();
+    let e = match Client::connect_trusting(&wss(&running, ""), &trust).await {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("a certificate for another name was taken"),
+    };
+    assert!(e.contains("made for another name"), "{e}");
+    assert!(!e.contains("--ca"), "{e}");
     running.stop();
 }
 
