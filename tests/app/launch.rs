@@ -174,6 +174,16 @@ fn a_command_line_read_and_written_reads_back_the_same() {
             "3",
         ],
         vec!["watch", "ws://localhost:1/t", "--spectator-window"],
+        vec!["watch", "wss://localhost:1/t", "--ca", "cert.pem"],
+        vec![
+            "play",
+            "--join",
+            "https://localhost:1/t?invite=ab12",
+            "--seat",
+            "Blue",
+            "--ca",
+            "cert.pem",
+        ],
     ] {
         let words: Vec<String> = line.iter().map(|w| w.to_string()).collect();
         let launch = tabula::cli::parse_launch(&words)
