@@ -7,7 +7,7 @@
 //! `?!`, `?` or `??` in the move list, with the engine's move beside them, and a game saved
 //! afterwards keeps the marks as its scene's notes.
 
-use crate::table::commands::{Feedback, MatchSet, SaveGame, Tell, Watching};
+use crate::table::commands::{Feedback, MatchCommand, MatchSet, SaveGame, Tell, Watching};
 use crate::table::game_match::Match;
 use crate::table::report::HudState;
 use crate::table::review::Review;
@@ -88,12 +88,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AnalysisOn>()
         .add_message::<AnalysisCommand>()
         .add_systems(Update, (keys, toggle).chain().before(MatchSet))
-        .add_systems(
-            OnExit(crate::state::AtTable),
-            |mut on: ResMut<AnalysisOn>| {
-                on.0 = false;
-            },
-        );
+        .add_systems(OnExit(crate::state::AtTable), leave_table);
     tabula_rules::each_game!(G => {
         app.add_systems(
             Update,
@@ -103,6 +98,15 @@ pub(crate) fn plugin(app: &mut App) {
                 .in_set(GameSystems(G::KIND))
                 .run_if(resource_exists::<Match<G>>),
         );
+    });
+}
+
+/// The table was left: analysis goes off, and every search and review under way stops.
+fn leave_table(world: &mut World) {
+    world.resource_mut::<AnalysisOn>().0 = false;
+    tabula_rules::each_game!(G => {
+        world.remove_resource::<Evaluation<G>>();
+        world.remove_resource::<GameReview<G>>();
     });
 }
 
@@ -224,18 +228,21 @@ fn evaluate<G: TableRules>(
 }
 
 /// Reviews the whole game when asked, off the frame's thread, one position after another;
-/// the review goes when the game on the table is no longer the one reviewed.
+/// the review goes when the game on the table is no longer the one reviewed (other moves,
+/// or a new game).
 fn review<G: TableRules>(
     mut commands: Commands,
     mut asks: MessageReader<AnalysisCommand>,
+    mut commands_seen: MessageReader<MatchCommand>,
     the_match: Res<Match<G>>,
     review: Option<ResMut<GameReview<G>>>,
     mut tell: MessageWriter<Tell>,
 ) {
     let asked = asks.read().any(|a| *a == AnalysisCommand::ReviewGame);
+    let new_game = commands_seen.read().any(|c| *c == MatchCommand::NewGame);
     let texts = the_match.move_texts();
     if let Some(mut review) = review {
-        if !review.texts.starts_with(&texts) {
+        if new_game || !review.texts.starts_with(&texts) {
             commands.remove_resource::<GameReview<G>>();
         } else if let Some(task) = review.task.as_mut()
             && let Some(moves) = bevy::tasks::futures::check_ready(task)
