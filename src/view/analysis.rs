@@ -30,8 +30,10 @@ struct BarRoot;
 #[derive(Component)]
 struct ReviewButton;
 
-/// The width of the bar in pixels.
-const WIDTH: f32 = 520.0;
+/// Where the bar stands and how wide it is, in pixels: between the HUD's status and move
+/// list, where a show's title bar stands too.
+const LEFT: f32 = 452.0;
+const WIDTH: f32 = 536.0;
 
 /// The bar, the arrows and the review button.
 pub(crate) fn plugin(app: &mut App) {
@@ -118,8 +120,7 @@ fn draw_bar(
             Node {
                 position_type: PositionType::Absolute,
                 top: Val::Px(top),
-                left: Val::Percent(50.0),
-                margin: UiRect::left(Val::Px(-WIDTH / 2.0)),
+                left: Val::Px(LEFT),
                 width: Val::Px(WIDTH),
                 padding: UiRect::all(Val::Px(8.0)),
                 flex_direction: FlexDirection::Column,
