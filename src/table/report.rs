@@ -64,14 +64,20 @@ pub(crate) fn turn_lines<P: std::fmt::Display>(
 ) -> Vec<MoveLine> {
     let mut lines: Vec<MoveLine> = Vec::new();
     for (i, (who, text, starts)) in moves.into_iter().enumerate() {
+        // A resignation names its player already, and has a line of its own.
+        let resigns = text == tabula_rules::resign::text(&who);
         match lines.last_mut() {
-            Some(line) if !starts => {
+            Some(line) if !starts && !resigns => {
                 line.text.push_str(", ");
                 line.text.push_str(&text);
                 line.ply = i + 1;
             }
             _ => lines.push(MoveLine {
-                text: format!("{who}: {text}"),
+                text: if resigns {
+                    text
+                } else {
+                    format!("{who}: {text}")
+                },
                 ply: i + 1,
             }),
         }

@@ -111,6 +111,9 @@ impl TableRules for Fences {
             .iter()
             .map(|seat| {
                 let node = self.pawn(*seat);
+                if self.resignations().iter().any(|r| r.player == *seat) {
+                    return format!("{seat}: resigned, out of the race");
+                }
                 if node == Node::Home {
                     let place = self.places().iter().position(|s| s == seat).unwrap_or(0);
                     return format!("{seat}: home ({})", ordinal(place + 1));

@@ -80,7 +80,12 @@ impl TableRules for Transport {
         (0..pos.mode.fleets())
             .map(|f| {
                 if pos.is_out(f) {
-                    return format!("{}: transport sunk, out", Fleet(f));
+                    let why = if self.resignations().iter().any(|r| r.player == Fleet(f)) {
+                        "resigned"
+                    } else {
+                        "transport sunk"
+                    };
+                    return format!("{}: {why}, out", Fleet(f));
                 }
                 format!(
                     "{}: reserve {} planes, {} shells, {} torpedoes",
