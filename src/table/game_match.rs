@@ -272,9 +272,7 @@ impl<G: TableRules> Match<G> {
         self.game
             .resign(player)
             .map_err(|e| format!("Refused: {text}: {e}"))?;
-        if self.resigns_back.last().map(|b| b.player) == Some(player)
-            && self.resignation_to_redo_before(1) == Some(player)
-        {
+        if self.resignation_to_redo_before(1) == Some(player) {
             self.resigns_back.pop();
         } else {
             self.redo.clear();

@@ -173,7 +173,8 @@ pub trait Game: Clone {
     fn start(&self) -> &Self::Setup;
     /// The moves played from [`Game::start`], in order (chance inputs included, for games
     /// that have them): played with [`Game::play`] from
-    /// `Game::from_setup(start, options)`, they give an equal game.
+    /// `Game::from_setup(start, options)`, they give an equal game. Resignations are kept
+    /// beside them ([`Game::resignations`]); [`crate::resign::acts`] gives both in order.
     fn history(&self) -> Vec<Self::Move>;
     /// Plays a move after the same checks as [`Game::play`] (on error nothing changes) and
     /// tells what it did.
