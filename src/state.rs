@@ -18,6 +18,8 @@ pub enum Screen {
     Demo,
     /// A lesson: its steps on the table, one at a time.
     Lesson,
+    /// Puzzles: a position on the table, one at a time, and the move that stands out.
+    Puzzle,
 }
 
 /// Whether the table is shown (a game, its result, a demonstration or a lesson): what the table
@@ -29,7 +31,11 @@ impl ComputedStates for AtTable {
     type SourceStates = Screen;
 
     fn compute(screen: Screen) -> Option<AtTable> {
-        matches!(screen, Screen::Table | Screen::Demo | Screen::Lesson).then_some(AtTable)
+        matches!(
+            screen,
+            Screen::Table | Screen::Demo | Screen::Lesson | Screen::Puzzle
+        )
+        .then_some(AtTable)
     }
 }
 

@@ -29,6 +29,7 @@ pub fn build(app: &mut App, start: Start, view: bool) {
             crate::screens::demo::view::plugin,
             crate::screens::exhibit::view::plugin,
             crate::screens::learn::view::plugin,
+            crate::screens::puzzles::view::plugin,
             // Before the first frame of a table is drawn, so that no mesh is ever drawn with
             // the costly material.
             crate::view::lite::plugin,

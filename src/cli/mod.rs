@@ -9,7 +9,7 @@ pub mod rules_args;
 pub mod shot;
 
 use crate::cli::rules_args::GameArg;
-use crate::screens::launch::{DemoLaunch, Launch, LearnLaunch, WatchLaunch};
+use crate::screens::launch::{DemoLaunch, Launch, LearnLaunch, PuzzleLaunch, WatchLaunch};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -62,6 +62,19 @@ pub enum Command {
         /// The step to start at (from 1); by default the first.
         #[arg(long, default_value_t = 1)]
         step: usize,
+        /// How loud the sounds are, 0 to 100 (default 100); M turns sound off and on.
+        #[arg(long, value_name = "0-100", value_parser = clap::value_parser!(u8).range(0..=100))]
+        volume: Option<u8>,
+    },
+    /// Solve a game's puzzles on the table: the move that stands out, checked by the rules,
+    /// the engine's reply played; the score and streak are kept between runs.
+    Puzzle {
+        /// Which game.
+        #[arg(value_enum)]
+        game: GameArg,
+        /// The puzzle to start at (from 1); by default the first.
+        #[arg(long, default_value_t = 1)]
+        number: usize,
         /// How loud the sounds are, 0 to 100 (default 100); M turns sound off and on.
         #[arg(long, value_name = "0-100", value_parser = clap::value_parser!(u8).range(0..=100))]
         volume: Option<u8>,
@@ -185,6 +198,7 @@ pub fn main() -> ExitCode {
         | Command::Demo { .. }
         | Command::Exhibit(_)
         | Command::Learn { .. }
+        | Command::Puzzle { .. }
         | Command::Watch { .. } => ExitCode::SUCCESS,
     }
 }
@@ -259,6 +273,21 @@ pub(crate) fn window_opening(
                 volume,
             ),
         ),
+        Some(Command::Puzzle {
+            game,
+            number,
+            volume,
+        }) => (
+            "puzzle",
+            screen(
+                Ok(Launch::Puzzle(PuzzleLaunch {
+                    game: game.into(),
+                    number,
+                })),
+                None,
+                volume,
+            ),
+        ),
         Some(Command::Exhibit(args)) => (
             "exhibit",
             screen(args.launch().map(Launch::Exhibit), None, args.volume),
@@ -294,7 +323,8 @@ pub fn parse_launch(args: &[String]) -> Result<Launch, String> {
     match window_opening(cli.command) {
         Ok((_, opened)) => opened.map(|o| o.launch),
         Err(_) => Err(
-            "only the start screen, play, demo, exhibit, learn and watch open in the window".into(),
+            "only the start screen, play, demo, exhibit, learn, puzzle and watch open in the window"
+                .into(),
         ),
     }
 }

@@ -27,6 +27,17 @@ pub enum Launch {
     Watch(WatchLaunch),
     /// A game's lesson, at a step (`tabula learn`).
     Learn(LearnLaunch),
+    /// A game's puzzles, at one of them (`tabula puzzle`).
+    Puzzle(PuzzleLaunch),
+}
+
+/// A game's puzzles on the table, at one of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PuzzleLaunch {
+    /// The game whose puzzles they are.
+    pub game: GameKind,
+    /// The puzzle shown, from 1.
+    pub number: usize,
 }
 
 /// A game's lesson on the table, at one of its steps.
@@ -292,6 +303,13 @@ impl Launch {
                 let mut args = vec!["learn".to_string(), learn.game.name().to_string()];
                 if learn.step != 1 {
                     args.extend(["--step".into(), learn.step.to_string()]);
+                }
+                args
+            }
+            Launch::Puzzle(puzzle) => {
+                let mut args = vec!["puzzle".to_string(), puzzle.game.name().to_string()];
+                if puzzle.number != 1 {
+                    args.extend(["--number".into(), puzzle.number.to_string()]);
                 }
                 args
             }

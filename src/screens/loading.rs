@@ -153,6 +153,7 @@ fn set_table(world: &mut World, game: TableGame, viewing: Viewing) -> Screen {
     ));
     world.insert_resource(HudState::default());
     world.remove_resource::<Course>();
+    world.remove_resource::<crate::screens::puzzles::Drill>();
     let screen = match (viewing.demo, viewing.lesson) {
         (Some(demo), _) => {
             world.insert_resource(demo);
@@ -162,12 +163,16 @@ fn set_table(world: &mut World, game: TableGame, viewing: Viewing) -> Screen {
         (None, lesson) => {
             world.remove_resource::<Demo>();
             world.insert_resource(Watching(None));
-            match lesson {
-                Some(course) => {
+            match (lesson, viewing.puzzle) {
+                (Some(course), _) => {
                     world.insert_resource(course);
                     Screen::Lesson
                 }
-                None => Screen::Table,
+                (None, Some(drill)) => {
+                    world.insert_resource(drill);
+                    Screen::Puzzle
+                }
+                (None, None) => Screen::Table,
             }
         }
     };

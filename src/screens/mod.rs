@@ -1,8 +1,8 @@
 //! Screens as states of one app in one window: the start screen ([`menu`]), a game on the
-//! table, a demonstration ([`demo`]), an exhibition ([`exhibit`]), a lesson ([`learn`]) and
-//! the result of a finished game. Going from one to another never closes the window or
-//! restarts the process: what a screen spawned is scoped to it and goes when it is left
-//! ([`loading`]).
+//! table, a demonstration ([`demo`]), an exhibition ([`exhibit`]), a lesson ([`learn`]),
+//! puzzles ([`puzzles`]) and the result of a finished game. Going from one to another never
+//! closes the window or restarts the process: what a screen spawned is scoped to it and goes
+//! when it is left ([`loading`]).
 //!
 //! A screen is asked for as a typed [`launch::Launch`], the description the command line
 //! makes at the edge and the start screen, a loaded save, a playlist's next scene and an
@@ -15,6 +15,7 @@ pub mod learn;
 pub(crate) mod loading;
 pub mod menu;
 pub mod open;
+pub mod puzzles;
 
 use bevy::prelude::*;
 
@@ -29,5 +30,6 @@ pub(crate) fn plugin(app: &mut App) {
         demo::plugin,
         exhibit::plugin,
         learn::plugin,
+        puzzles::plugin,
     ));
 }

@@ -9,8 +9,8 @@ use crate::net::connection::{self, Joined, Remote};
 use crate::screens::demo::Demo;
 use crate::screens::demo::playlist::{load_playlist, prepare};
 use crate::screens::exhibit::{Exhibition, Item, programme};
-use crate::screens::learn::{Course, learn_start};
 use crate::screens::launch::{DemoLaunch, ExhibitLaunch, Launch, PlayLaunch, TableStart};
+use crate::screens::learn::{Course, learn_start};
 use crate::table::seats::{Controller, SeatNames};
 use crate::view::camera::View;
 use std::path::PathBuf;
@@ -47,6 +47,8 @@ pub struct Viewing {
     pub demo: Option<Demo>,
     /// A lesson to teach.
     pub lesson: Option<Course>,
+    /// Puzzles to set.
+    pub puzzle: Option<crate::screens::puzzles::Drill>,
     /// The exhibition this screen is a step of (none ends any exhibition running).
     pub exhibition: Option<Exhibition>,
     /// Where Ctrl+S saves (default `tabula-save.ron`).
@@ -69,6 +71,7 @@ pub fn open(launch: &Launch) -> Result<Start, String> {
         Launch::Watch(watch) => connection::trust(watch.ca.as_deref())
             .and_then(|trust| watch_start(&watch.url, &trust, watch.spectator_window)),
         Launch::Learn(learn) => learn_start(learn),
+        Launch::Puzzle(puzzle) => crate::screens::puzzles::puzzle_start(puzzle),
     }
 }
 

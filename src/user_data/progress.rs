@@ -1,6 +1,7 @@
-//! What the player has learnt: the steps of each lesson done, kept in `progress.ron` in the
-//! player's data folder ([`super::UserData`]), read when Tabula starts and written as soon
-//! as a step is done.
+//! What the player has learnt: the steps of each lesson done, and the puzzles solved with
+//! their score and streak, kept in `progress.ron` in the player's data folder
+//! ([`super::UserData`]), read when Tabula starts and written as soon as a step is done or a
+//! puzzle solved.
 //!
 //! ```ron
 //! (lessons: {"camelot/first_steps": [1, 2, 5]})
@@ -24,6 +25,28 @@ pub struct Record {
     /// done.
     #[serde(default)]
     pub lessons: BTreeMap<String, BTreeSet<usize>>,
+    /// The puzzles: which are solved, the score and the streak.
+    #[serde(default)]
+    pub puzzles: PuzzleRecord,
+}
+
+/// The player's puzzles: those solved, by key (`game/file#number`), the score (a point for
+/// each puzzle solved without a wrong move or a hint) and the streak (puzzles solved so in a
+/// row, and the best such run).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleRecord {
+    /// The puzzles solved.
+    #[serde(default)]
+    pub solved: BTreeSet<String>,
+    /// The score.
+    #[serde(default)]
+    pub score: u32,
+    /// Puzzles solved in a row without a wrong move or a hint.
+    #[serde(default)]
+    pub streak: u32,
+    /// The longest streak.
+    #[serde(default)]
+    pub best_streak: u32,
 }
 
 /// The player's progress, as read at start and kept up to date, with what went wrong with
@@ -94,6 +117,47 @@ impl Progress {
             self.notice = Some(e.to_string());
         }
         true
+    }
+
+    /// Keeps a puzzle solved (`clean`: without a wrong move or a hint, which scores a point
+    /// and lengthens the streak) and writes the file.
+    pub fn puzzle_solved(&mut self, data: &UserData, key: &str, clean: bool) {
+        let puzzles = &mut self.record.puzzles;
+        puzzles.solved.insert(key.to_string());
+        if clean {
+            puzzles.score += 1;
+            puzzles.streak += 1;
+            puzzles.best_streak = puzzles.best_streak.max(puzzles.streak);
+        } else {
+            puzzles.streak = 0;
+        }
+        self.keep(data);
+    }
+
+    /// A wrong move or a hint in a puzzle: the streak ends; the file is written.
+    pub fn puzzle_missed(&mut self, data: &UserData) {
+        if self.record.puzzles.streak != 0 {
+            self.record.puzzles.streak = 0;
+            self.keep(data);
+        }
+    }
+
+    /// How many of the puzzles whose keys start with `prefix` are solved.
+    pub fn puzzles_solved(&self, prefix: &str) -> usize {
+        self.record
+            .puzzles
+            .solved
+            .iter()
+            .filter(|k| k.starts_with(prefix))
+            .count()
+    }
+
+    /// Writes the file, keeping a failure as the notice.
+    fn keep(&mut self, data: &UserData) {
+        if let Err(e) = self.save(data) {
+            warn!("{e}");
+            self.notice = Some(e.to_string());
+        }
     }
 
     /// Writes the record to the data folder (nothing without one).

@@ -12,6 +12,7 @@ mod launch;
 mod learn;
 mod moments;
 mod options;
+mod puzzles;
 mod redo;
 mod remote;
 mod resign;
@@ -20,8 +21,8 @@ mod screens;
 mod screwball;
 mod seats;
 mod session;
-mod sound;
 mod shots;
+mod sound;
 mod spectator;
 mod transport;
 

@@ -14,8 +14,8 @@ pub(crate) mod view;
 use crate::games::tabletop::{OnTable, TableGame};
 use crate::screens::demo::playlist::{ShippedScene, load_playlist};
 use crate::screens::launch::{
-    Camera, DemoLaunch, ExhibitLaunch, Launch, LaunchRequest, LearnLaunch, PlayLaunch, Refused,
-    TableStart, trimmed,
+    Camera, DemoLaunch, ExhibitLaunch, Launch, LaunchRequest, LearnLaunch, PlayLaunch,
+    PuzzleLaunch, Refused, TableStart, trimmed,
 };
 use crate::screens::open::play_table;
 use crate::table::commands::Feedback;
@@ -238,6 +238,8 @@ pub enum Page {
     Main,
     /// The lessons of every game, with the player's progress in each.
     Learn,
+    /// The puzzles of every game, with the player's score.
+    Puzzles,
 }
 
 /// What the player does on the start screen (from buttons and keys, or from tests).
@@ -247,6 +249,8 @@ pub enum MenuAction {
     Page(Page),
     /// Open the lesson of a game at a step (from 1).
     Learn(GameKind, usize),
+    /// Open the puzzles of a game at one of them (from 1).
+    Puzzle(GameKind, usize),
     /// Choose a game.
     Game(GameKind),
     /// Step a game setting to its next (+1) or previous (-1) choice.
@@ -418,6 +422,13 @@ impl Menu {
                 self.page = *page;
                 self.focus = None;
                 self.message = Feedback::info("");
+            }
+            MenuAction::Puzzle(game, number) => {
+                let puzzle = Launch::Puzzle(PuzzleLaunch {
+                    game: *game,
+                    number: *number,
+                });
+                return Some(self.starting(puzzle));
             }
             MenuAction::Learn(game, step) => {
                 let learn = Launch::Learn(LearnLaunch {

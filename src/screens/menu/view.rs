@@ -73,7 +73,7 @@ fn keyboard(
             }
             continue;
         }
-        if menu.page == Page::Learn {
+        if menu.page != Page::Main {
             if matches!(key.logical_key, Key::Escape | Key::Backspace) {
                 out.write(MenuAction::Page(Page::Main));
             }
@@ -93,6 +93,9 @@ fn keyboard(
             }
             Key::Character(c) if c.eq_ignore_ascii_case("l") => {
                 out.write(MenuAction::Page(Page::Learn));
+            }
+            Key::Character(c) if c.eq_ignore_ascii_case("z") => {
+                out.write(MenuAction::Page(Page::Puzzles));
             }
             Key::Character(c) => {
                 let seats = menu.players().map(|p| p.len()).unwrap_or(0);
@@ -213,6 +216,7 @@ fn rebuild(
                     load_column(row, &menu);
                 }
                 Page::Learn => learn_page(row, &menu, &courses, &progress),
+                Page::Puzzles => puzzles_page(row, &menu, &progress),
             });
         });
 }
@@ -255,6 +259,13 @@ fn games_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
                 "Learn to play: a lesson for each game (L)",
                 LINK,
                 MenuAction::Page(Page::Learn),
+                padded(),
+            );
+            button(
+                col,
+                "Puzzles: find the move that stands out (Z)",
+                LINK,
+                MenuAction::Page(Page::Puzzles),
                 padded(),
             );
         });
@@ -329,6 +340,72 @@ fn learn_page(row: &mut ChildSpawnerCommands, menu: &Menu, courses: &Courses, pr
             button(col, "Back (Esc)", LEAVE, MenuAction::Page(Page::Main), back);
             col.spawn(text(
                 "Also from the command line: tabula learn GAME [--step N]",
+                12.0,
+                DIM,
+            ));
+        });
+}
+
+/// The puzzles' page: the player's score and streak, and for each game how many of its
+/// puzzles are solved and a button that opens the first not yet solved.
+fn puzzles_page(row: &mut ChildSpawnerCommands, menu: &Menu, progress: &Progress) {
+    row.spawn(panel(MENU_PANEL, column(900.0)))
+        .with_children(|col| {
+            col.spawn(text("Puzzles", 22.0, GOLD));
+            col.spawn(text(
+                "Each puzzle sets a position on the table where one move stands out: win, take \
+                 more than you lose, or fence the leader. A puzzle solved at the first try \
+                 scores a point; the score and the streak are kept between runs.",
+                14.0,
+                TAGLINE,
+            ));
+            let record = &progress.record.puzzles;
+            col.spawn(text(
+                format!(
+                    "Score {}, streak {} (best {})",
+                    record.score, record.streak, record.best_streak
+                ),
+                16.0,
+                GOLD,
+            ));
+            for game in &GAMES {
+                let solved = progress.puzzles_solved(&format!("{}/", game.name));
+                col.spawn(Node {
+                    justify_content: JustifyContent::SpaceBetween,
+                    align_items: AlignItems::Center,
+                    column_gap: Val::Px(12.0),
+                    padding: UiRect::axes(Val::Px(8.0), Val::Px(6.0)),
+                    ..default()
+                })
+                .with_children(|r| {
+                    r.spawn(Node {
+                        flex_direction: FlexDirection::Column,
+                        ..default()
+                    })
+                    .with_children(|words| {
+                        words.spawn(text(game.title, 18.0, Color::WHITE));
+                        words.spawn(text(format!("{solved} solved"), 13.0, BLURB));
+                    });
+                    button(
+                        r,
+                        if solved == 0 { "Start" } else { "Go on" },
+                        GO,
+                        MenuAction::Puzzle(game.kind, solved + 1),
+                        snug(Some(220.0)),
+                    );
+                });
+            }
+            if let Some(notice) = &progress.notice {
+                col.spawn(text(notice.clone(), 13.0, ERROR));
+            }
+            let color = if menu.message.is_error { ERROR } else { INFO };
+            col.spawn(text(menu.message.text.clone(), 14.0, color));
+            let mut back = padded();
+            back.margin = UiRect::top(Val::Px(10.0));
+            back.align_self = AlignSelf::Start;
+            button(col, "Back (Esc)", LEAVE, MenuAction::Page(Page::Main), back);
+            col.spawn(text(
+                "Also from the command line: tabula puzzle GAME [--number N]",
                 12.0,
                 DIM,
             ));

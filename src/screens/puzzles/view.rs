@@ -1,0 +1,218 @@
+//! A puzzle in the window: its panel down the left side in place of the HUD's (the puzzle,
+//! its goal and rating, whose move and what was said to it, the score and streak, the
+//! buttons), the board framed beside it, and its keys.
+
+use super::{Drill, Phase, PuzzleCommand};
+use crate::state::AtTable;
+use crate::table::commands::{MatchCommand, MatchSet};
+use crate::table::report::HudState;
+use crate::user_data::progress::Progress;
+use crate::view::camera::{OrbitCamera, SpectatorView};
+use crate::view::hud::TablePanel;
+use crate::view::theme::{
+    BUTTON, CAPTION, ERROR, GO, GOLD, INFO, LEAVE, LINK, PANEL, TEXT, button, text,
+};
+use bevy::prelude::*;
+
+/// The puzzle's panel, rebuilt when the puzzle or the progress changes.
+#[derive(Component)]
+struct PuzzlePanel;
+
+/// The keys of a puzzle, shown at the foot of its panel.
+pub const KEYS: &str =
+    "H: hint  R: the puzzle again  PageUp / PageDown: previous / next puzzle  Esc or F10: leave";
+
+/// The panel's width in pixels.
+const PANEL_WIDTH: f32 = 420.0;
+
+/// The panel and the keys, while a puzzle is on.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            keys.before(MatchSet),
+            (hide_table_panels, make_room, rebuild),
+        )
+            .run_if(resource_exists::<Drill>)
+            .run_if(in_state(AtTable)),
+    );
+}
+
+/// R sets the puzzle again, PageUp and PageDown go to the puzzle before or after, Esc leaves.
+fn keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut out: MessageWriter<PuzzleCommand>) {
+    let Some(keys) = keys else { return };
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    for (key, command) in [
+        (KeyCode::KeyR, PuzzleCommand::Again),
+        (KeyCode::PageDown, PuzzleCommand::Next),
+        (KeyCode::PageUp, PuzzleCommand::Previous),
+        (KeyCode::Escape, PuzzleCommand::Leave),
+    ] {
+        if keys.just_pressed(key) && !ctrl {
+            out.write(command);
+        }
+    }
+}
+
+/// The puzzle's panel takes the place of the HUD's.
+fn hide_table_panels(mut panels: Query<&mut Node, With<TablePanel>>) {
+    for mut node in &mut panels {
+        if node.display != Display::None {
+            node.display = Display::None;
+        }
+    }
+}
+
+/// The players' camera, as it is set up, looks past the panel: the board stands in the
+/// window's part to the panel's right.
+fn make_room(
+    windows: Query<&Window>,
+    mut cameras: Query<&mut OrbitCamera, (Added<OrbitCamera>, Without<SpectatorView>)>,
+) {
+    let height = windows.iter().next().map_or(720.0, Window::height).max(1.0);
+    for mut cam in &mut cameras {
+        // The default perspective sees a quarter turn's half (π/8) each way up and down.
+        let units_per_pixel = 2.0 * cam.distance * (std::f32::consts::PI / 8.0).tan() / height;
+        let right = Vec3::new(cam.yaw.cos(), 0.0, -cam.yaw.sin());
+        cam.focus -= right * (PANEL_WIDTH + 20.0) / 2.0 * units_per_pixel;
+    }
+}
+
+fn padding() -> Node {
+    Node {
+        padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)),
+        ..default()
+    }
+}
+
+/// A button of the panel that sends `command` when clicked.
+fn command_button(
+    parent: &mut ChildSpawnerCommands,
+    label: &str,
+    color: Color,
+    command: PuzzleCommand,
+) {
+    parent.spawn(button(label, 15.0, color, padding())).observe(
+        move |click: On<Pointer<Click>>, mut out: MessageWriter<PuzzleCommand>| {
+            if click.button == PointerButton::Primary {
+                out.write(command);
+            }
+        },
+    );
+}
+
+/// The puzzle, its goal, the last word, the score and the buttons.
+fn rebuild(
+    mut commands: Commands,
+    drill: Res<Drill>,
+    progress: Option<Res<Progress>>,
+    hud: Res<HudState>,
+    panels: Query<Entity, With<PuzzlePanel>>,
+) {
+    let progress_changed = progress.as_ref().is_some_and(|p| p.is_changed());
+    if !drill.is_changed() && !progress_changed && !hud.is_changed() && !panels.is_empty() {
+        return;
+    }
+    for panel in &panels {
+        commands.entity(panel).despawn();
+    }
+    let puzzle = drill.puzzle();
+    let solved_before = progress
+        .as_ref()
+        .is_some_and(|p| p.record.puzzles.solved.contains(drill.key()));
+    let solved = matches!(drill.phase, Phase::Solved { .. });
+    commands
+        .spawn((
+            PuzzlePanel,
+            DespawnOnExit(AtTable),
+            Node {
+                position_type: PositionType::Absolute,
+                top: Val::Px(10.0),
+                left: Val::Px(10.0),
+                width: Val::Px(PANEL_WIDTH),
+                max_height: Val::Percent(88.0),
+                padding: UiRect::all(Val::Px(12.0)),
+                flex_direction: FlexDirection::Column,
+                row_gap: Val::Px(8.0),
+                overflow: Overflow::clip(),
+                ..default()
+            },
+            BackgroundColor(PANEL),
+        ))
+        .with_children(|p| {
+            p.spawn(text(
+                format!("{}: puzzles", drill.shelf.game.title()),
+                14.0,
+                CAPTION,
+            ));
+            let mark = if solved_before {
+                "  (solved before)"
+            } else {
+                ""
+            };
+            p.spawn(text(
+                format!("Puzzle {} of {}{mark}", drill.index + 1, drill.count()),
+                19.0,
+                GOLD,
+            ));
+            p.spawn(text(puzzle.goal_text(), 17.0, TEXT));
+            let stars = puzzle.rating.stars();
+            p.spawn(text(
+                format!(
+                    "Difficulty {}{} (the engine needed depth {})",
+                    "*".repeat(stars.into()),
+                    "-".repeat(5 - usize::from(stars)),
+                    puzzle.rating.depth
+                ),
+                13.0,
+                CAPTION,
+            ));
+            if let Some(source) = &puzzle.source {
+                p.spawn(text(source.clone(), 12.0, CAPTION));
+            }
+            p.spawn(text(hud.status.clone(), 18.0, hud.status_color));
+            let color = if hud.feedback.is_error {
+                ERROR
+            } else if solved {
+                GO
+            } else {
+                INFO
+            };
+            p.spawn(text(hud.feedback.text.clone(), 16.0, color));
+            if let Some(progress) = &progress {
+                let record = &progress.record.puzzles;
+                p.spawn(text(
+                    format!(
+                        "Score {}   streak {} (best {})",
+                        record.score, record.streak, record.best_streak
+                    ),
+                    16.0,
+                    GOLD,
+                ));
+                if let Some(notice) = &progress.notice {
+                    p.spawn(text(notice.clone(), 12.0, ERROR));
+                }
+            }
+            p.spawn(Node {
+                column_gap: Val::Px(8.0),
+                flex_wrap: FlexWrap::Wrap,
+                row_gap: Val::Px(6.0),
+                ..default()
+            })
+            .with_children(|row| {
+                command_button(row, "< Previous", BUTTON, PuzzleCommand::Previous);
+                row.spawn(button("Hint", 15.0, LINK, padding())).observe(
+                    |click: On<Pointer<Click>>, mut out: MessageWriter<MatchCommand>| {
+                        if click.button == PointerButton::Primary {
+                            out.write(MatchCommand::Hint);
+                        }
+                    },
+                );
+                command_button(row, "Again", BUTTON, PuzzleCommand::Again);
+                let next = if solved { GO } else { BUTTON };
+                command_button(row, "Next >", next, PuzzleCommand::Next);
+                command_button(row, "Start screen", LEAVE, PuzzleCommand::Leave);
+            });
+            p.spawn(text(KEYS, 12.0, CAPTION));
+        });
+}

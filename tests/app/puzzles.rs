@@ -1,0 +1,145 @@
+//! Puzzles on the table, headless: `tabula puzzle war` opens Maxim's Problem I; the book's
+//! line is played through the match's door, each reply entering the same way, and the
+//! puzzle solved at the first try scores a point and a streak kept in the player's progress
+//! file, read back on the next start; a wrong move is refused, the position set again and
+//! the streak ended; the start screen's puzzles page opens a game's first puzzle not solved.
+
+use crate::launch;
+use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+use tabula::screens::menu::{MenuAction, Page};
+use tabula::screens::open::Start;
+use tabula::screens::puzzles::{Drill, Phase, PuzzleCommand};
+use tabula::state::Screen;
+use tabula::table::game_match::Match;
+use tabula::table::rules::{Intent, TableRules};
+use tabula::user_data::UserData;
+use tabula::user_data::progress::Progress;
+use tabula_rules::war::War;
+
+/// A data folder of the test's own, empty.
+fn data_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-puzzles-{}-{name}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    dir
+}
+
+/// The whole app, headless, keeping the player's data in `dir`.
+fn app_with_data(dir: &Path) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(UserData::at(dir));
+    tabula::app::build(&mut app, Start::Menu, false);
+    app.update();
+    app
+}
+
+fn drill(app: &App) -> &Drill {
+    app.world().resource::<Drill>()
+}
+
+/// Plays `text` through the match's door, as a click would, and lets the puzzle answer.
+fn play<G: TableRules>(app: &mut App, text: &str) {
+    let mv = app
+        .world()
+        .resource::<Match<G>>()
+        .game
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    app.world_mut().write_message(Intent::<G>::Play(mv));
+    for _ in 0..4 {
+        app.update();
+    }
+}
+
+fn texts(app: &App) -> Vec<String> {
+    app.world().resource::<Match<War>>().move_texts()
+}
+
+#[test]
+fn problem_i_solved_at_the_first_try_scores_and_is_kept() {
+    let dir = data_dir("score");
+    let mut app = app_with_data(&dir);
+    launch(&mut app, &["puzzle", "war"]);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Puzzle
+    );
+    assert!(drill(&app).puzzle().title.starts_with("Problem I"));
+    assert_eq!(drill(&app).puzzle().goal_text(), "Red to play and win");
+
+    play::<War>(&mut app, "M to K2");
+    assert_eq!(drill(&app).phase, Phase::Playing, "{:?}", drill(&app).said);
+    assert_eq!(texts(&app), ["M to K2", "G to G3"], "the reply came in");
+    play::<War>(&mut app, "M to Citadel");
+    assert_eq!(texts(&app).len(), 4, "{:?}", texts(&app));
+    play::<War>(&mut app, "C takes K");
+    assert!(
+        matches!(drill(&app).phase, Phase::Solved { .. }),
+        "{:?}",
+        drill(&app).said
+    );
+    let record = &app.world().resource::<Progress>().record.puzzles;
+    assert_eq!((record.score, record.streak, record.best_streak), (1, 1, 1));
+    assert!(record.solved.contains("war/maxim#1"), "{record:?}");
+
+    // Read back on the next start.
+    let app = app_with_data(&dir);
+    let record = &app.world().resource::<Progress>().record.puzzles;
+    assert_eq!(record.score, 1);
+    assert_eq!(app.world().resource::<Progress>().notice, None);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_wrong_move_is_refused_the_position_set_again_and_the_streak_ended() {
+    let dir = data_dir("wrong");
+    let mut app = app_with_data(&dir);
+    launch(&mut app, &["puzzle", "war"]);
+    play::<War>(&mut app, "C takes K");
+    let said = &drill(&app).said;
+    assert!(
+        said.is_error && said.text.contains("not the answer"),
+        "{said:?}"
+    );
+    assert!(texts(&app).is_empty(), "set again: {:?}", texts(&app));
+    assert!(drill(&app).missed);
+    // Solved now, it scores nothing.
+    play::<War>(&mut app, "M to K2");
+    play::<War>(&mut app, "M to Citadel");
+    play::<War>(&mut app, "C takes K");
+    assert!(matches!(drill(&app).phase, Phase::Solved { .. }));
+    let record = &app.world().resource::<Progress>().record.puzzles;
+    assert_eq!((record.score, record.streak), (0, 0));
+    assert_eq!(record.solved.len(), 1);
+
+    // The next puzzle opens the screen again on it.
+    app.world_mut().write_message(PuzzleCommand::Next);
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(drill(&app).index, 1);
+    assert_eq!(drill(&app).phase, Phase::Playing);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_start_screens_puzzles_page_opens_a_games_first_puzzle_not_solved() {
+    let dir = data_dir("menu");
+    let mut app = app_with_data(&dir);
+    app.world_mut()
+        .write_message(MenuAction::Page(Page::Puzzles));
+    app.update();
+    app.world_mut()
+        .write_message(MenuAction::Puzzle(tabula_rules::GameKind::Camelot, 1));
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Puzzle
+    );
+    assert_eq!(drill(&app).shelf.game, tabula_rules::GameKind::Camelot);
+    assert!(drill(&app).count() >= 100);
+    std::fs::remove_dir_all(&dir).ok();
+}
