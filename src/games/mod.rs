@@ -45,6 +45,7 @@ pub(crate) fn install_one<G: TableRules>(app: &mut App, view: bool) {
         app.add_plugins((
             crate::view::hint::plugin::<G>,
             crate::view::last_move::plugin::<G>,
+            crate::view::coordinates::plugin::<G>,
         ));
     }
 }

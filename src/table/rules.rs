@@ -37,6 +37,13 @@ pub trait TableRules:
             })
     }
 
+    /// The board's coordinates and where each stands on the table, on its edges, where the
+    /// notation names squares by file and rank (most through
+    /// [`grid`](crate::view::coordinates::grid)); none by default.
+    fn edge_labels(&self) -> Vec<(String, Vec3)> {
+        Vec::new()
+    }
+
     /// The width of one of the board's squares (spaces) on the table: marks drawn on the
     /// board are sized by it.
     fn spot_size(&self) -> f32 {

@@ -6,6 +6,7 @@
 
 pub(crate) mod analysis;
 pub mod camera;
+pub(crate) mod coordinates;
 pub(crate) mod hint;
 pub(crate) mod hover;
 pub(crate) mod hud;

@@ -41,3 +41,36 @@ fn the_last_move_is_marked_from_where_it_began_to_where_it_ended() {
         assert_eq!(last_move_points(g), want);
     });
 }
+
+/// Every game's board has its coordinates on its edges, each over its own file or rank.
+#[test]
+fn every_board_names_its_files_and_ranks_on_its_edges() {
+    for path in [
+        "scenes/war/siege_gambit.ron",
+        "scenes/camelot/figure3_charges.ron",
+        "scenes/screwball/patent_example.ron",
+        "scenes/transport/carrier_strike.ron",
+        "scenes/fences/two_players_seed3.ron",
+    ] {
+        let game = scene_after(path, 0);
+        with_game!(&game, g => {
+            let labels = g.edge_labels();
+            assert!(!labels.is_empty(), "{path}: no coordinates");
+            // The first file's label stands in line with that file's first square, off the
+            // near edge; the first rank's, in line with it, off the left edge (within a spot:
+            // a large Screwball space covers two files).
+            let near = g.spot_size();
+            let (file, first, square) = labels
+                .iter()
+                .find_map(|(t, p)| g.square_point(&format!("{t}1")).map(|s| (t, *p, s)))
+                .unwrap_or_else(|| panic!("{path}: no file label over a square"));
+            assert!((first.x - square.x).abs() < near && first.z > square.z, "{path}: {file}");
+            let rank = labels
+                .iter()
+                .find(|(t, _)| t == "1")
+                .unwrap_or_else(|| panic!("{path}: no rank 1"))
+                .1;
+            assert!((rank.z - square.z).abs() < near && rank.x < square.x, "{path}: rank 1");
+        });
+    }
+}

@@ -113,6 +113,19 @@ impl TableRules for Camelot {
         board::SQUARE
     }
 
+    fn edge_labels(&self) -> Vec<(String, Vec3)> {
+        let at = |f: usize, r: usize| {
+            Vec3::new(
+                (f as f32 - 5.5) * board::SQUARE,
+                board::BOARD_TOP,
+                (7.5 - r as f32) * board::SQUARE,
+            )
+        };
+        let file = |f: usize| char::from(b'A' + f as u8).to_string();
+        let rank = |r: usize| (r + 1).to_string();
+        crate::view::coordinates::grid(12, 16, at, board::SQUARE, file, rank, rank)
+    }
+
     fn square_point(&self, name: &str) -> Option<Vec3> {
         Square::parse(name).map(board::square_center)
     }

@@ -221,6 +221,23 @@ impl TableRules for Fences {
         board::pitch(self.board()) * 0.7
     }
 
+    fn edge_labels(&self) -> Vec<(String, Vec3)> {
+        let field = self.board();
+        let at = |f: usize, r: usize| {
+            board::space_center(
+                field,
+                tabula_rules::fences::Space {
+                    x: f as u8,
+                    y: r as u8,
+                },
+            )
+        };
+        let file = |f: usize| char::from(b'a' + f as u8).to_string();
+        let rank = |r: usize| (r + 1).to_string();
+        let n = usize::from(field.size());
+        crate::view::coordinates::grid(n, n, at, board::pitch(field), file, rank, rank)
+    }
+
     fn square_point(&self, name: &str) -> Option<Vec3> {
         let field = self.board();
         if let Some(slot) = tabula_rules::fences::Slot::parse(name) {

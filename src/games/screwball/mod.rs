@@ -130,6 +130,19 @@ impl TableRules for Screwball {
         }
     }
 
+    fn edge_labels(&self) -> Vec<(String, Vec3)> {
+        let at = |f: usize, r: usize| {
+            Vec3::new(
+                (f as f32 - 5.5) * board::UNIT,
+                board::TOP,
+                (5.5 - r as f32) * board::UNIT,
+            )
+        };
+        let file = |f: usize| char::from(b'a' + f as u8).to_string();
+        let rank = |r: usize| (r + 1).to_string();
+        crate::view::coordinates::grid(12, 12, at, board::UNIT, file, rank, rank)
+    }
+
     fn square_point(&self, name: &str) -> Option<Vec3> {
         tabula_rules::screwball::Board::get()
             .parse(name)

@@ -126,6 +126,21 @@ impl TableRules for Transport {
         board::square_side(self.position().size)
     }
 
+    fn edge_labels(&self) -> Vec<(String, Vec3)> {
+        let size = self.position().size;
+        let at = |f: usize, r: usize| {
+            board::square_center(
+                size,
+                tabula_rules::transport::Sq::new(f as i8, r as i8),
+                tabula_rules::transport::Stratum::Surface,
+            )
+        };
+        let file = |f: usize| char::from(b'a' + f as u8).to_string();
+        let rank = |r: usize| (r + 1).to_string();
+        let n = usize::from(size);
+        crate::view::coordinates::grid(n, n, at, board::square_side(size), file, rank, rank)
+    }
+
     fn square_point(&self, name: &str) -> Option<Vec3> {
         let sq = tabula_rules::transport::Sq::parse(name)?;
         Some(board::square_center(

@@ -168,6 +168,21 @@ impl TableRules for War {
             .collect()
     }
 
+    /// Files along Red's and Blue's edges; ranks as Red counts them on Red's left, as Blue
+    /// counts them on Red's right.
+    fn edge_labels(&self) -> Vec<(String, Vec3)> {
+        use tabula_rules::war::board::FILE_NAMES;
+        crate::view::coordinates::grid(
+            10,
+            10,
+            |f, r| Vec3::new(f as f32 - 4.5, board::BOARD_TOP, 4.5 - r as f32),
+            1.0,
+            |f| FILE_NAMES[f].to_string(),
+            |r| (r + 1).to_string(),
+            |r| (10 - r).to_string(),
+        )
+    }
+
     fn square_point(&self, name: &str) -> Option<Vec3> {
         tabula_rules::war::position::note_square(name).map(board::square_center)
     }
