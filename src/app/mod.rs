@@ -106,6 +106,7 @@ pub(crate) fn run_window(
     };
     let mut app = App::new();
     if offscreen {
+        crate::view::offscreen::explain_missing_adapter("play");
         crate::view::lite::add_plugins_building_on_cpu(
             &mut app,
             crate::view::offscreen::default_plugins(),

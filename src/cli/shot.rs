@@ -111,6 +111,7 @@ pub(crate) fn run(request: ShotRequest) -> ExitCode {
         eprintln!("tabula shot: {e}");
         return ExitCode::from(2);
     }
+    crate::view::offscreen::explain_missing_adapter("shot");
     let mut app = App::new();
     let plugins = if request.window {
         DefaultPlugins

@@ -104,6 +104,32 @@ pub(crate) fn hide_panels(mut nodes: Query<&mut Visibility, (With<Node>, Without
     }
 }
 
+/// What the renderer says when it finds no adapter at all.
+const NO_ADAPTER: &str = "Unable to find a GPU";
+
+/// Turns the renderer's panic on finding no adapter (no GPU with its Vulkan driver, and no
+/// software Vulkan) into a plain error from `tabula COMMAND`, exit status 2.
+pub(crate) fn explain_missing_adapter(command: &'static str) {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let text = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        if text.contains(NO_ADAPTER) {
+            eprintln!(
+                "tabula {command}: no graphics adapter: no GPU with a Vulkan driver and no \
+                 software Vulkan was found (on Debian or Ubuntu: apt-get install libvulkan1 \
+                 mesa-vulkan-drivers)"
+            );
+            std::process::exit(2);
+        }
+        previous(info);
+    }));
+}
+
 /// The adapter in use, in words: its name, kind and graphics interface.
 pub(crate) fn adapter_text(info: &bevy::render::renderer::RenderAdapterInfo) -> String {
     format!("{} ({:?}, {:?})", info.name, info.device_type, info.backend)

@@ -135,6 +135,24 @@ fn the_start_screen_shows_the_chosen_games_board_behind_the_menu() {
     assert!(blue > 500, "no blue army behind the menu ({blue} px)");
 }
 
+/// With no adapter at all (the Vulkan loader pointed at no driver), a shot says so plainly
+/// instead of panicking.
+#[test]
+fn a_shot_without_an_adapter_says_so() {
+    let out = super::tabula()
+        .args(["shot", "--size", "64x36", "--out"])
+        .arg(shot_path(&["no_adapter"]))
+        .env_remove("DISPLAY")
+        .env("VK_DRIVER_FILES", "/nonexistent/icd.json")
+        .env("VK_ICD_FILENAMES", "/nonexistent/icd.json")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("no graphics adapter"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
 fn skip_screenshots() -> bool {
     let skip = std::env::var_os("TABULA_SKIP_SCREENSHOT").is_some();
     if skip {
