@@ -379,6 +379,10 @@ mod tests {
                 ply: Some(3),
             },
             ClientMessage::Chance { ply: None },
+            ClientMessage::Resign { seat: None },
+            ClientMessage::Resign {
+                seat: Some("Black".into()),
+            },
         ];
         for m in messages {
             let text = serde_json::to_string(&m).unwrap();
@@ -390,8 +394,8 @@ mod tests {
     fn bad_messages_are_named() {
         assert!(parse_client("{").unwrap_err().starts_with("not JSON"));
         assert!(parse_client("{}").unwrap_err().contains("\"type\""));
-        let unknown = parse_client(r#"{"type":"resign"}"#).unwrap_err();
-        assert!(unknown.contains("\"resign\""), "{unknown}");
+        let unknown = parse_client(r#"{"type":"concede"}"#).unwrap_err();
+        assert!(unknown.contains("\"concede\""), "{unknown}");
         let missing = parse_client(r#"{"type":"move"}"#).unwrap_err();
         assert!(
             missing.starts_with("move:") && missing.contains("text"),
