@@ -264,3 +264,74 @@ fn a_racer_who_resigns_leaves_the_race_and_the_last_one_left_wins() {
     assert_eq!(game.outcome(), Outcome::Win(seats[1]));
     assert_eq!(texts(&game).last(), Some(&format!("{} resigns", seats[2])));
 }
+
+/// Random games of every game and mode, with resignations among the moves: each act's text
+/// replays to an equal game, and taking every act back, one at a time, passes through the
+/// same games in reverse and ends at the start.
+fn random_acts<G: Game + Debug>(start: G, seed: u64) {
+    let name = G::ABOUT.name;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = start.clone();
+    let mut seen = vec![format!("{game:?}")];
+    let mut texts = Vec::new();
+    while texts.len() < 60 && !game.outcome().is_over() {
+        let before = game.clone();
+        if rng.random_bool(0.05) {
+            let players = game.players();
+            let player = players[rng.random_range(0..players.len())];
+            if game.resign(player).is_err() {
+                assert_eq!(
+                    format!("{game:?}"),
+                    format!("{before:?}"),
+                    "{name}: refused"
+                );
+                continue;
+            }
+            texts.push(resign::text(player));
+        } else {
+            advance(&mut game, rng.random(), 1);
+            match resign::acts(&game).last() {
+                Some(act) if resign::act_count(&game) > texts.len() => {
+                    texts.push(resign::act_text(&before, act));
+                }
+                _ => break,
+            }
+        }
+        seen.push(format!("{game:?}"));
+    }
+    let mut again = start.clone();
+    for text in &texts {
+        tabula_rules::any::play_text(&mut again, text)
+            .unwrap_or_else(|e| panic!("{name}: {text}: {e}"));
+    }
+    assert_eq!(
+        format!("{again:?}"),
+        format!("{game:?}"),
+        "{name}: {texts:?}"
+    );
+    while let Some(expected) = seen.pop() {
+        assert_eq!(format!("{game:?}"), expected, "{name}: {texts:?}");
+        resign::undo_act(&mut game);
+    }
+}
+
+#[test]
+fn random_games_with_resignations_replay_and_take_back_exactly() {
+    let modes = [
+        "",
+        "(players: 3)",
+        "(players: 4)",
+        "(mode: Royal)",
+        "(mode: Teams)",
+    ];
+    for info in &GAMES {
+        for options in modes {
+            let Ok(game) = AnyGame::new(info.kind, options, None) else {
+                continue;
+            };
+            for seed in 0..8 {
+                with_game!(game.clone(), g => random_acts(g, seed));
+            }
+        }
+    }
+}
