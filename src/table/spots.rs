@@ -33,6 +33,10 @@ pub trait BoardSpots: TableRules {
         entity: Entity,
         at: Option<Vec3>,
     ) -> Option<Self::Spot>;
+
+    /// What stands on `spot`, in words, for the mouse's label: "Red cannon on KC5", or the
+    /// spot's name where nothing stands; `None` for a spot without a name.
+    fn spot_words(&self, spot: Self::Spot) -> Option<String>;
 }
 
 /// Which spot of `G` an entity stands for, asking the entity and then its parents.

@@ -1,6 +1,7 @@
 //! The spot of a game's board under the mouse, kept in [`Hovered`] after picking has found
-//! what is hovered.
+//! what is hovered, and what stands there in words ([`HoverWords`]) for the mouse's label.
 
+use crate::table::game_match::Match;
 use crate::table::rules::GameSystems;
 use crate::table::spots::{BoardSpots, SpotFinder};
 use bevy::picking::hover::HoverMap;
@@ -23,14 +24,35 @@ impl<G: BoardSpots> fmt::Debug for Hovered<G> {
     }
 }
 
-/// The spot under the mouse, kept in [`Hovered`] after picking has found what is hovered.
+/// What stands under the mouse, in words ("Red cannon on KC5"), whatever the game.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct HoverWords(pub Option<String>);
+
+/// The spot under the mouse, kept in [`Hovered`] after picking has found what is hovered,
+/// and told in [`HoverWords`].
 pub(crate) fn plugin<G: BoardSpots>(app: &mut App) {
-    app.init_resource::<Hovered<G>>().add_systems(
-        PreUpdate,
-        track_hover::<G>
-            .after(bevy::picking::PickingSystems::Hover)
-            .in_set(GameSystems(G::KIND)),
-    );
+    app.init_resource::<Hovered<G>>()
+        .init_resource::<HoverWords>()
+        .add_systems(
+            PreUpdate,
+            track_hover::<G>
+                .after(bevy::picking::PickingSystems::Hover)
+                .in_set(GameSystems(G::KIND)),
+        )
+        .add_systems(Update, tell_hover::<G>.in_set(GameSystems(G::KIND)));
+}
+
+/// The words for the spot under the mouse, when it or the position changes.
+fn tell_hover<G: BoardSpots>(
+    hover: Res<Hovered<G>>,
+    the_match: Res<Match<G>>,
+    mut words: ResMut<HoverWords>,
+) {
+    if !hover.is_changed() && !the_match.is_changed() {
+        return;
+    }
+    let said = hover.0.and_then(|spot| the_match.game.spot_words(spot));
+    words.set_if_neq(HoverWords(said));
 }
 
 fn track_hover<G: BoardSpots>(

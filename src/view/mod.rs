@@ -16,12 +16,14 @@ pub(crate) mod marks;
 pub(crate) mod models;
 pub(crate) mod offscreen;
 pub(crate) mod pointer;
+pub(crate) mod question;
 pub(crate) mod room;
 pub(crate) mod screenshot;
 pub mod sound;
 pub mod spectator;
 pub(crate) mod spectator_window;
 pub(crate) mod theme;
+pub(crate) mod tooltip;
 
 use bevy::prelude::*;
 
@@ -33,6 +35,8 @@ pub(crate) fn plugin(app: &mut App) {
         room::plugin,
         marks::plugin,
         hud::plugin,
+        question::plugin,
+        tooltip::plugin,
         camera::plugin,
         spectator::plugin,
         screenshot::plugin,

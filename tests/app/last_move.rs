@@ -74,3 +74,26 @@ fn every_board_names_its_files_and_ranks_on_its_edges() {
         });
     }
 }
+
+/// The mouse's label names what stands on a spot, by the names the notation uses.
+#[test]
+fn a_spot_is_named_with_what_stands_on_it() {
+    use tabula::games::war::pieces::Location;
+    use tabula::table::spots::BoardSpots;
+    use tabula_rules::war::{Side, Square, War, WarOptions};
+    let war = War::new(WarOptions::default()).unwrap();
+    let said = war
+        .spot_words(Location::Board(Square::from_rank(Side::Red, 2, 1).unwrap()))
+        .unwrap();
+    assert_eq!(said, "Red cannon (KC) on KC1");
+    let empty = Square::from_rank(Side::Red, 2, 5).unwrap();
+    assert_eq!(war.spot_words(Location::Board(empty)).unwrap(), "KC5");
+
+    let screwball = tabula_rules::screwball::Screwball::from_setup_text(
+        "Screws large: c5 a12\nBalls small: c3\nBalls large: e4\nScrews to move",
+        tabula_rules::screwball::ScrewballOptions::default(),
+    )
+    .unwrap();
+    let c3 = tabula_rules::screwball::Board::get().parse("c3").unwrap();
+    assert_eq!(screwball.spot_words(c3).unwrap(), "Balls' small ball on c3");
+}

@@ -80,6 +80,13 @@ impl BoardSpots for Camelot {
         }
         lookup.pieces.get(entity).ok().map(|p| p.at)
     }
+
+    fn spot_words(&self, sq: Square) -> Option<String> {
+        Some(match self.position().at(sq) {
+            Some(p) => format!("{} {} on {sq}", p.side, noun(p.kind)),
+            None => sq.to_string(),
+        })
+    }
 }
 
 fn noun(kind: Kind) -> &'static str {

@@ -68,6 +68,30 @@ impl BoardSpots for Fences {
             .ok()
             .map(|panel| Spot::Slot(panel.slot))
     }
+
+    /// A space by its name and the pawn on it; a slot by the fence in it.
+    fn spot_words(&self, spot: Spot) -> Option<String> {
+        use tabula_rules::fences::Node;
+        Some(match spot {
+            Spot::Space(s) => {
+                let pawns: Vec<String> = self
+                    .seats()
+                    .iter()
+                    .filter(|seat| self.pawn(**seat) == Node::Space(s))
+                    .map(|seat| format!("{seat}'s pawn"))
+                    .collect();
+                match pawns.as_slice() {
+                    [] => s.to_string(),
+                    _ => format!("{} on {s}", pawns.join(" and ")),
+                }
+            }
+            Spot::Slot(slot) => match self.fences().iter().find(|(_, at)| *at == slot) {
+                Some((seat, _)) => format!("{seat}'s fence in {slot}"),
+                None => format!("slot {slot}"),
+            },
+            Spot::Home => "home".to_string(),
+        })
+    }
 }
 
 /// The walk that ends on `node`, among the `legal` moves, if the throw reaches it.

@@ -53,6 +53,18 @@ impl BoardSpots for Screwball {
         }
         lookup.pieces.get(entity).ok().map(|p| p.at)
     }
+
+    fn spot_words(&self, at: SpaceId) -> Option<String> {
+        let name = tabula_rules::screwball::Board::get().name(at);
+        Some(match self.position().at(at) {
+            Some(p) => format!(
+                "{} {} on {name}",
+                p.owner.possessive(),
+                super::piece_noun(p)
+            ),
+            None => name.to_string(),
+        })
+    }
 }
 
 /// The legal steps that fit what has been entered.

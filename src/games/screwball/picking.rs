@@ -12,13 +12,16 @@ use tabula_rules::screwball::{Board, Move, SpaceId};
 
 /// Picking and highlights.
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(crate::view::pointer::plugin::<Screwball>)
-        .add_systems(
-            Update,
-            show_highlights
-                .after(clear_on_change::<Screwball, Entry>)
-                .in_set(super::SYSTEMS),
-        );
+    app.add_plugins((
+        crate::view::pointer::plugin::<Screwball>,
+        crate::view::hover::plugin::<Screwball>,
+    ))
+    .add_systems(
+        Update,
+        show_highlights
+            .after(clear_on_change::<Screwball, Entry>)
+            .in_set(super::SYSTEMS),
+    );
 }
 
 fn show_highlights(

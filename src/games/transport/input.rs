@@ -81,6 +81,22 @@ impl BoardSpots for Transport {
             .ok()
             .map(|p| TransportClick::Piece(p.0))
     }
+
+    /// A piece by its fleet and kind; a square by what is on it.
+    fn spot_words(&self, spot: TransportClick) -> Option<String> {
+        use tabula_rules::transport::game::Fleet;
+        let piece = |p: &Piece| format!("{} {}", Fleet(p.fleet), p.kind.noun());
+        Some(match spot {
+            TransportClick::Piece(p) => format!("{} on {}", piece(&p), p.at),
+            TransportClick::Square(sq) => {
+                let here: Vec<String> = self.position().at(sq).map(piece).collect();
+                match here.as_slice() {
+                    [] => sq.to_string(),
+                    _ => format!("{} on {sq}", here.join(", ")),
+                }
+            }
+        })
+    }
 }
 
 /// The squares a main move newly occupies.

@@ -11,13 +11,16 @@ use tabula_rules::transport::{Dir, Kind, Move, Sq, Stratum};
 
 /// Picking and highlights.
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(crate::view::pointer::plugin::<Transport>)
-        .add_systems(
-            Update,
-            show_highlights
-                .after(clear_on_change::<Transport, Entry>)
-                .in_set(super::SYSTEMS),
-        );
+    app.add_plugins((
+        crate::view::pointer::plugin::<Transport>,
+        crate::view::hover::plugin::<Transport>,
+    ))
+    .add_systems(
+        Update,
+        show_highlights
+            .after(clear_on_change::<Transport, Entry>)
+            .in_set(super::SYSTEMS),
+    );
 }
 
 fn show_highlights(

@@ -79,6 +79,28 @@ impl BoardSpots for War {
         }
         lookup.pieces.get(entity).ok().map(|p| p.at)
     }
+
+    /// A square by the name the player to move gives it.
+    fn spot_words(&self, spot: Location) -> Option<String> {
+        let pos = self.position();
+        let piece = |p: tabula_rules::war::Piece| {
+            let name = p.name.map(|n| format!(" ({n})")).unwrap_or_default();
+            format!("{} {}{name}", p.side, p.kind.noun())
+        };
+        Some(match spot {
+            Location::Board(sq) => {
+                let name = sq.name_for(self.to_move());
+                match pos.at(sq) {
+                    Some(p) => format!("{} on {name}", piece(p)),
+                    None => name,
+                }
+            }
+            Location::Station(side, st) => match pos.on_station(side, st) {
+                Some(p) => format!("{} on its station", piece(p)),
+                None => format!("{side}'s empty station"),
+            },
+        })
+    }
 }
 
 fn keys(input: Option<Res<ButtonInput<KeyCode>>>, mut selection: ResMut<Selection>) {
