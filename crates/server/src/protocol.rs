@@ -287,6 +287,17 @@ pub enum ServerMessage {
         /// The seat's secret: keep it to take the seat back after losing the connection.
         token: String,
     },
+    /// The moves the seat to move may make now, sent to each connection holding that seat
+    /// after `joined` and after every event, so that a page enters moves by clicks without
+    /// knowing the rules.
+    Legal {
+        /// The seat to move.
+        seat: String,
+        /// Moves played: the position these moves are for (send it as the move's `ply`).
+        ply: usize,
+        /// Each legal move with the spots clicked to make it.
+        moves: Vec<LegalMove>,
+    },
     /// A seat given up (answer to `leave`).
     Left {
         /// The seat.
@@ -306,6 +317,21 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reply_to: Option<String>,
     },
+}
+
+/// A legal move and its click path ([`tabula_rules::Game::click_path`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegalMove {
+    /// The move in the game's notation: what a `move` message sends.
+    pub text: String,
+    /// The spots clicked to make it, in order: squares as the board's `data-spot`
+    /// attributes name them, and spots that are no square (a heading, `stop`, `reserve`),
+    /// shown as buttons.
+    pub path: Vec<String>,
+    /// True for the chance input due (the die thrown, a card drawn): made with a `chance`
+    /// message, not a `move`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chance: bool,
 }
 
 impl ServerMessage {

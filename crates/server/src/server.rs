@@ -9,6 +9,7 @@
 //! stopping; `routes` answers HTTP (the pages, the board, the scene file, the list, the
 //! upgrade to a WebSocket), and `connection` serves one WebSocket session.
 
+mod api;
 mod computer;
 mod connection;
 mod listen;
@@ -235,6 +236,9 @@ pub struct Server {
     stopped: tokio::sync::watch::Sender<bool>,
     tables: RwLock<BTreeMap<String, Arc<TableHandle>>>,
     next_id: AtomicU64,
+    /// Counts the changes to the list of tables (a table made, an event logged), so that
+    /// a lobby fetches the list again only when it moved ([`Server::changes`]).
+    changes: AtomicU64,
     config: Config,
     gate: Arc<Gate>,
     quotas: quota::Quotas,
@@ -274,6 +278,7 @@ impl Server {
             stopped: tokio::sync::watch::channel(false).0,
             tables: RwLock::new(tables),
             next_id: AtomicU64::new(next),
+            changes: AtomicU64::new(0),
             config,
             gate: Arc::default(),
             quotas: quota::Quotas::default(),
@@ -309,6 +314,12 @@ impl Server {
     fn unwatch(handle: &TableHandle) {
         handle.watchers.fetch_sub(1, Ordering::SeqCst);
         handle.touch();
+    }
+
+    /// A number that moves whenever a table is made or an event is logged at any table: a
+    /// lobby asks for it and fetches the list again only when it changed.
+    pub fn changes(&self) -> u64 {
+        self.changes.load(Ordering::Relaxed)
     }
 
     /// What the server holds now.
@@ -401,6 +412,7 @@ impl Server {
             *handle.computers.lock().expect("not poisoned") = Some(from);
         }
         self.tables.write().await.insert(id, handle.clone());
+        self.changes.fetch_add(1, Ordering::Relaxed);
         self.maybe_think(handle);
         Ok(info)
     }
@@ -474,6 +486,7 @@ impl Server {
             .append_all(&table.id, n, &events)
             .await
             .map_err(storage)?;
+        self.changes.fetch_add(1, Ordering::Relaxed);
         for change in changes {
             let record = table.apply(change);
             let message = ServerMessage::Event {

@@ -120,6 +120,11 @@ fn draw(g: &Camelot) -> String {
             svg.close();
         }
     }
+    svg.open_spots();
+    for sq in Square::all() {
+        svg.square_spot(centre(sq), s, &sq.to_string());
+    }
+    svg.close();
     let columns: Vec<(f64, String)> = (0..12u8)
         .map(|f| {
             let x = grid.at(f64::from(f), 0.0).0;

@@ -179,6 +179,23 @@ fn draw(g: &Fences) -> String {
         );
         svg.close();
     }
+    svg.open_spots();
+    // The spots a player clicks: each space, home, and each slot (the gap between two
+    // spaces, where a fence stands).
+    for y in 0..n {
+        for x in 0..n {
+            let sp = Space { x, y };
+            if board.is_space(sp) {
+                svg.square_spot(centre(sp), 0.62 * p, &sp.to_string());
+            }
+        }
+    }
+    svg.square_spot(home, 1.1 * p, &Node::Home.to_string());
+    for slot in g.slots() {
+        let (x, y, w, h) = across(slot, 0.62 * p, 0.38 * p);
+        svg.spot(x, y, w, h, &slot.to_string());
+    }
+    svg.close();
     let columns: Vec<(f64, String)> = (0..n)
         .map(|x| {
             let sp = Space { x, y: 0 };

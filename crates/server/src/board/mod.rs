@@ -251,6 +251,46 @@ mod tests {
         }
     }
 
+    /// Whether `spot` names a square of `_game`'s board.
+    fn square_of<G: Game>(_game: &G, spot: &str) -> bool {
+        G::is_square_name(spot)
+    }
+
+    #[test]
+    fn every_square_a_move_is_clicked_on_is_a_spot_of_the_picture() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenes");
+        let mut games: Vec<AnyGame> = openings().into_iter().map(|(_, g)| g).collect();
+        for (_, mut game) in openings() {
+            play_first(&mut game);
+            games.push(game);
+        }
+        for file in [
+            "war/siege_gambit.ron",
+            "camelot/figure3_charges.ron",
+            "transport/figure1_plane_and_shell.ron",
+            "fences/two_players_seed3.ron",
+            "screwball/patent_example.ron",
+        ] {
+            let scene = SceneFile::load(&root.join(file)).expect("a shipped scene");
+            games.push(AnyGame::from_scene(&scene, Some(1)).expect("the scene plays"));
+        }
+        for game in games {
+            {
+                let svg = board_svg(&game);
+                tabula_ai::with_game!(&game, g, _k => {
+                    for (mv, path) in g.click_paths() {
+                        for spot in path.iter().filter(|s| {
+                            square_of(g, s) || s.starts_with("station ") || *s == "home"
+                        }) {
+                            let attr = format!(r#"data-spot="{}""#, super::svg::escape(spot));
+                            assert!(svg.contains(&attr), "{:?}: {mv:?} clicks {spot}", game.kind());
+                        }
+                    }
+                });
+            }
+        }
+    }
+
     #[test]
     fn players_have_their_colours() {
         // The table's status line: the pieces' colour lightened (Camelot's its own tints).

@@ -139,6 +139,12 @@ fn draw(g: &Screwball) -> String {
             svg.close();
         }
     }
+    svg.open_spots();
+    for id in b.ids() {
+        let (x, y, w, h) = bounds(id);
+        svg.spot(x, y, w, h, &b.name(id).to_string());
+    }
+    svg.close();
     let columns: Vec<(f64, String)> = (0..12u8)
         .map(|x| {
             (

@@ -118,6 +118,32 @@ impl Svg {
         );
     }
 
+    /// A spot a player may click ([`tabula_rules::Game::click_path`]): an invisible
+    /// rectangle, over everything drawn before it, that names the spot in its `data-spot`
+    /// attribute; a page lights it up (class `target`) where a move may go. Spots are
+    /// drawn between [`Svg::open_spots`] and [`Svg::close`].
+    pub(super) fn spot(&mut self, x: f64, y: f64, w: f64, h: f64, name: &str) {
+        let _ = write!(
+            self.out,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" data-spot="{}"/>"#,
+            N(x),
+            N(y),
+            N(w),
+            N(h),
+            escape(name)
+        );
+    }
+
+    /// Opens the group of the spots ([`Svg::spot`]): invisible until a page lights them.
+    pub(super) fn open_spots(&mut self) {
+        self.open(r##"class="spots" fill="#2f9e44" fill-opacity="0""##);
+    }
+
+    /// A spot ([`Svg::spot`]) a square of side `side` centred on `(x, y)`.
+    pub(super) fn square_spot(&mut self, (x, y): (f64, f64), side: f64, name: &str) {
+        self.spot(x - side / 2.0, y - side / 2.0, side, side, name);
+    }
+
     /// Opens a group.
     pub(super) fn open(&mut self, attrs: &str) {
         let _ = write!(self.out, "<g {attrs}>");

@@ -220,6 +220,14 @@ fn draw(g: &Transport) -> String {
         }
         svg.close();
     }
+    svg.open_spots();
+    for y in 0..n as i8 {
+        for x in 0..n as i8 {
+            let sq = Sq::new(x, y);
+            svg.square_spot(centre(sq), s, &sq.to_string());
+        }
+    }
+    svg.close();
     let columns: Vec<(f64, String)> = (0..n as i8)
         .map(|x| {
             (

@@ -122,6 +122,16 @@ fn draw(g: &War) -> String {
         letter(&mut svg, at, size, piece.kind.letter(), palette::LETTER);
         svg.close();
     }
+    svg.open_spots();
+    for sq in Square::all() {
+        svg.square_spot(centre(sq), s, &sq.to_string());
+    }
+    for side in Side::ALL {
+        for st in Station::ALL {
+            svg.square_spot(station(side, st), 0.9 * s, &st.spot(side));
+        }
+    }
+    svg.close();
     let columns: Vec<(f64, String)> = war::board::FILE_NAMES
         .iter()
         .enumerate()

@@ -109,10 +109,14 @@ pub(crate) async fn connection(
                     if !send(&mut socket, Message::Text(text), limits.idle_timeout).await {
                         break End::Gone;
                     }
-                    Vec::new()
+                    c.legal_if_held().await
                 }
                 Ok(_) => Vec::new(),
-                Err(broadcast::error::RecvError::Lagged(_)) => c.catch_up(c.sent, false).await,
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    let mut replies = c.catch_up(c.sent, false).await;
+                    replies.extend(c.legal_if_held().await);
+                    replies
+                }
                 Err(broadcast::error::RecvError::Closed) => break End::Gone,
             },
         };
@@ -536,6 +540,33 @@ impl Connection {
         ];
         drop(table);
         replies.extend(self.watch(since, snapshot).await);
+        replies.extend(self.legal_if_held().await);
         Ok(replies)
+    }
+
+    /// The `legal` message for the seat to move, when this connection holds it; nothing
+    /// otherwise (a spectator, another seat's turn, the game over).
+    async fn legal_if_held(&self) -> Vec<String> {
+        if self.held.is_empty() {
+            return Vec::new();
+        }
+        let Some(handle) = self.handle_of() else {
+            return Vec::new();
+        };
+        let table = handle.table.lock().await;
+        let Some(seat) = table.seat_to_move() else {
+            return Vec::new();
+        };
+        let holds = self
+            .held
+            .iter()
+            .any(|(s, t)| *s == seat && table.seat_of_token(t) == Some(seat));
+        if !holds {
+            return Vec::new();
+        }
+        crate::legal::legal(&table)
+            .map(|m| m.to_json())
+            .into_iter()
+            .collect()
     }
 }

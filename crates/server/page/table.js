@@ -1,0 +1,167 @@
+// A table's page: watches the table over its WebSocket, takes a seat (an open one, an
+// invitation's, or the one this browser held before), and enters moves by clicks on the
+// spots of the `legal` message; the server checks every move with the rules.
+const esc = s => String(s).replace(/[&<>"']/g, c => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'}[c]));
+const $ = id => document.getElementById(id);
+const SEATS_KEY = 'tabula.seats';
+let last = 0, moves = [], info = null, boardAt = -1, socket = null;
+let legal = null, path = [], mine = null, asked = false, baseTitle = document.title;
+
+function held() { try { return JSON.parse(localStorage.getItem(SEATS_KEY) || '{}'); } catch (e) { return {}; } }
+function hold(entry) {
+  const all = held();
+  if (entry) all[TABLE] = entry; else delete all[TABLE];
+  localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+}
+function colour(player) { return colours[player] || '#888'; }
+function myName() { return ($('name').value || '').trim() || 'Guest'; }
+function send(m) { if (socket && socket.readyState === 1) socket.send(JSON.stringify(m)); }
+function myTurn() { return !!(legal && info && !info.result && legal.ply === info.ply && legal.seat === mine); }
+
+function show() {
+  if (!info) return;
+  const status = $('status');
+  const turn = myTurn();
+  status.className = info.result ? 'over' : turn ? 'mine' : '';
+  status.textContent = info.result ? 'Game over: ' + info.result
+    : turn ? 'Your turn (' + mine + ', move ' + (info.ply + 1) + ')'
+    : info.to_move + (info.awaiting === 'chance' ? ' to throw' : ' to move') + ' (move ' + (info.ply + 1) + ')';
+  document.title = (turn ? '\u25B6 Your turn: ' : '') + baseTitle;
+  $('seats').innerHTML = info.seats.map(s => {
+    let what = esc(s.name || s.state);
+    if (s.player === mine) what += ' (you)';
+    else if (s.state === 'taken' && !s.connected) what += ' (away)';
+    const sit = s.state === 'open' && !mine && !info.result ? ` <button data-sit="${esc(s.player)}">Sit here</button>` : '';
+    return `<div class="seat${s.player === info.to_move ? ' turn' : ''}"><span class="dot" style="background:${colour(s.player)}"></span>${esc(s.player)}: ${what}${sit}</div>`;
+  }).join('');
+  $('resign').hidden = !mine || !!info.result;
+  $('notify').hidden = !mine || !('Notification' in window) || Notification.permission !== 'default';
+  const list = $('moves');
+  list.innerHTML = moves.map((m, i) => `<li${i === moves.length - 1 ? ' class="new"' : ''}>${m.seat ? '<span class="dot" style="background:' + colour(m.seat) + '"></span> ' : ''}${esc(m.text)}</li>`).join('');
+  list.scrollTop = list.scrollHeight;
+  if (boardAt !== last) { boardAt = last; drawBoard(last); }
+  mark();
+}
+
+async function drawBoard(at) {
+  try {
+    const text = await (await fetch('/' + encodeURIComponent(TABLE) + '/board.svg?at=' + at, {cache: 'no-store'})).text();
+    if (at === boardAt) {
+      const board = $('board');
+      board.innerHTML = text;
+      board.dataset.ply = info ? info.ply : 0;
+      if (!performance.getEntriesByName('board').length) performance.mark('board');
+      mark();
+    }
+  } catch (e) {}
+}
+
+// The moves whose click paths begin with the spots clicked so far.
+function candidates() {
+  if (!myTurn()) return [];
+  return legal.moves.filter(m => path.every((s, i) => m.path[i] === s));
+}
+
+// Lights up the spots: the pieces that may move, the spots clicked, where the move may go
+// next; spots that are not on the board are buttons.
+function mark() {
+  const board = $('board');
+  board.querySelectorAll("[data-spot]").forEach(e => e.classList.remove('movable', 'target', 'chosen'));
+  const choices = $('choices');
+  choices.innerHTML = '';
+  const next = [...new Set(candidates().map(m => m.path[path.length]).filter(s => s !== undefined))];
+  path.forEach(s => board.querySelectorAll(`[data-spot="${CSS.escape(s)}"]`).forEach(e => e.classList.add('chosen')));
+  for (const s of next) {
+    const on = board.querySelectorAll(`[data-spot="${CSS.escape(s)}"]`);
+    if (on.length) on.forEach(e => e.classList.add(path.length ? 'target' : 'movable'));
+    else {
+      const b = document.createElement('button');
+      b.textContent = s;
+      b.dataset.choice = s;
+      choices.appendChild(b);
+    }
+  }
+  if (path.length) {
+    const b = document.createElement('button');
+    b.textContent = 'cancel';
+    b.className = 'quiet';
+    b.dataset.cancel = '1';
+    choices.appendChild(b);
+  }
+  board.dataset.path = path.join(' ');
+}
+
+function click(spot) {
+  if (!myTurn()) return;
+  let next = candidates().filter(m => m.path[path.length] === spot);
+  if (!next.length && path.length) { path = []; next = candidates().filter(m => m.path[0] === spot); }
+  if (!next.length) { path = []; mark(); return; }
+  path.push(spot);
+  const done = next.find(m => m.path.length === path.length);
+  if (done) {
+    const ply = legal.ply;
+    if (done.chance) send({type: 'chance', ply}); else send({type: 'move', text: done.text, ply});
+    legal = null;
+    path = [];
+    $('message').textContent = '';
+  }
+  show();
+}
+
+function take(record) {
+  if (record.n <= last) return;
+  last = record.n;
+  if (record.kind === 'moved') moves.push({seat: record.seat, text: record.text});
+}
+
+function notifyTurn() {
+  if (!myTurn() || !document.hidden) return;
+  if ('Notification' in window && Notification.permission === 'granted') {
+    try { new Notification('Tabula: your turn', {body: baseTitle, tag: 'tabula-' + TABLE}); } catch (e) {}
+  }
+}
+
+function receive(m) {
+  if (m.type === 'welcome') { info = m.table; }
+  else if (m.type === 'events') { m.events.forEach(take); last = Math.max(last, info ? info.last : 0); }
+  else if (m.type === 'event') { take(m); info = m.table; }
+  else if (m.type === 'snapshot') { info = m.table; moves = m.moves.map(text => ({text})); last = m.table.last; }
+  else if (m.type === 'joined') { mine = m.seat; hold({seat: m.seat, token: m.token}); if (location.search) history.replaceState(null, '', location.pathname); }
+  else if (m.type === 'legal') { legal = m; path = []; show(); notifyTurn(); return; }
+  else if (m.type === 'error') {
+    if (m.reply_to === 'join' && held()[TABLE]) { hold(null); mine = null; send({type: 'watch', since: last}); }
+    $('message').textContent = m.message;
+  }
+  show();
+}
+
+function connect() {
+  const conn = $('connection');
+  socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/' + encodeURIComponent(TABLE));
+  socket.onopen = () => {
+    conn.textContent = 'live'; conn.className = '';
+    const mineBefore = held()[TABLE];
+    const invite = new URLSearchParams(location.search).get('invite');
+    if (mineBefore) send({type: 'join', token: mineBefore.token, since: last});
+    else if (invite) send({type: 'join', token: invite, name: localStorage.getItem('tabula.name') || undefined, since: last});
+    else send({type: 'watch', since: last});
+  };
+  socket.onmessage = e => receive(JSON.parse(e.data));
+  socket.onclose = () => { conn.textContent = 'connection lost: reconnecting...'; conn.className = 'lost'; legal = null; setTimeout(connect, 1000); };
+}
+
+$('name').value = localStorage.getItem('tabula.name') || '';
+$('name').addEventListener('change', () => localStorage.setItem('tabula.name', myName()));
+$('board').addEventListener('click', e => { const el = e.target.closest('[data-spot]'); if (el) click(el.dataset.spot); });
+$('choices').addEventListener('click', e => {
+  const b = e.target.closest('button');
+  if (!b) return;
+  if (b.dataset.cancel) { path = []; mark(); } else click(b.dataset.choice);
+});
+$('seats').addEventListener('click', e => {
+  const b = e.target.closest('button[data-sit]');
+  if (b) { localStorage.setItem('tabula.name', myName()); send({type: 'join', seat: b.dataset.sit, name: myName(), since: last}); }
+});
+$('resign').addEventListener('click', () => { if (confirm('Resign this game?')) send({type: 'resign', seat: mine}); });
+$('notify').addEventListener('click', () => Notification.requestPermission().then(show));
+connect();
