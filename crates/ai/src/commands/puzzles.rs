@@ -188,11 +188,24 @@ fn run_mine(args: &MineArgs, out: &mut dyn Write) -> Result<(), Error> {
             mined.positions,
             mined.elapsed.as_secs_f32()
         ),
-        format!(
-            "Both sides at {}; quick look {} positions to depth 4; confirmed by {} positions \
-             to depth {}; margin at least {}.",
-            args.level, args.scan_nodes, args.confirm_nodes, args.confirm_depth, args.min_margin
-        ),
+        if kind.info().chance {
+            format!(
+                "Both sides at {}; before each throw, every move measured by the rules: the \
+                 steps it adds to the leader's way home, at least {}, in one slot.",
+                args.level,
+                MineSettings::default().min_way
+            )
+        } else {
+            format!(
+                "Both sides at {}; quick look {} positions to depth 4; confirmed by {} \
+                 positions to depth {}; margin at least {}.",
+                args.level,
+                args.scan_nodes,
+                args.confirm_nodes,
+                args.confirm_depth,
+                args.min_margin
+            )
+        },
     ];
     let mut kept: Vec<PuzzleText> = Vec::new();
     let mut refused = 0;

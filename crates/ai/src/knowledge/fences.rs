@@ -35,6 +35,11 @@ impl Knows for Fences {
         }
     }
 
+    /// The race as its setup text gives it, at the start of the turn of the seat to move.
+    fn setup_now(&self) -> Option<tabula_rules::fences::Layout> {
+        Fences::parse_setup(&self.setup_text(), Game::options(self)).ok()
+    }
+
     /// A fence set down in the same slot is the same answer, whichever of his fences the
     /// player moved there.
     fn same_answer(a: &FenceMove, b: &FenceMove) -> bool {
