@@ -312,3 +312,14 @@ fn a_fence_puzzles_answer_is_right_and_the_runner_up_is_not() {
         assert!(!puzzle.judge(&game, second).is_solved(), "{second}");
     }
 }
+
+#[test]
+fn the_example_of_docs_puzzles_md_verifies() {
+    let page = std::fs::read_to_string(root().join("docs/puzzles.md")).unwrap();
+    let start = page.find("```ron\nPuzzles(").expect("an example book") + "```ron\n".len();
+    let end = start + page[start..].find("```").unwrap();
+    let book = PuzzleBook::parse(Path::new("docs/puzzles.md"), &page[start..end])
+        .unwrap_or_else(|e| panic!("{e}"));
+    book.verify().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(book.puzzles[0].goal_text(), "Red to play and win");
+}
