@@ -404,6 +404,19 @@ fn looked_at(lines: &[MoveLine], target: usize, present: usize) -> String {
     }
 }
 
+/// A line of the move list split after its number or player (" 1. ", "Screws: ") and the
+/// moves that follow.
+fn split_line(text: &str) -> (String, String) {
+    let cut = [". ", ": "]
+        .iter()
+        .filter_map(|sep| text.find(sep).map(|i| i + sep.len()))
+        .min();
+    match cut {
+        Some(i) => (text[..i].to_string(), text[i..].to_string()),
+        None => (String::new(), text.to_string()),
+    }
+}
+
 /// Lines the move list shows at most.
 const SHOWN_LINES: usize = 18;
 
@@ -442,19 +455,36 @@ fn list_moves(
             for (i, line) in lines.iter().enumerate().take(end).skip(start) {
                 let ply = line.ply;
                 let highlighted = viewed == Some(i) && review.target > 0;
-                p.spawn(button(
-                    line.text.clone(),
-                    14.0,
-                    if highlighted {
-                        VIEWED_LINE
-                    } else {
-                        Color::NONE
-                    },
+                // The number (or player) in a column of its own, so that a long line wraps
+                // under its moves.
+                let (head, moves) = split_line(&line.text);
+                p.spawn((
+                    Button,
                     Node {
+                        width: Val::Percent(100.0),
                         padding: UiRect::axes(Val::Px(4.0), Val::Px(1.0)),
                         ..default()
                     },
+                    BackgroundColor(if highlighted {
+                        VIEWED_LINE
+                    } else {
+                        Color::NONE
+                    }),
                 ))
+                .with_children(|row| {
+                    row.spawn((Text::new(head), font(14.0), TextColor(Color::WHITE)));
+                    row.spawn((
+                        Text::new(moves),
+                        font(14.0),
+                        TextColor(Color::WHITE),
+                        Node {
+                            flex_grow: 1.0,
+                            flex_basis: Val::Px(0.0),
+                            min_width: Val::Px(0.0),
+                            ..default()
+                        },
+                    ));
+                })
                 .observe(
                     move |click: On<Pointer<Click>>, mut asks: MessageWriter<ReviewTo>| {
                         if click.button == PointerButton::Primary {
@@ -489,6 +519,19 @@ fn list_moves(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_line_splits_after_its_number_or_player() {
+        assert_eq!(
+            split_line(" 1. GM to M2 / GM to M2"),
+            (" 1. ".to_string(), "GM to M2 / GM to M2".to_string())
+        );
+        assert_eq!(
+            split_line("Screws: a12-b12+c1, k11-i9"),
+            ("Screws: ".to_string(), "a12-b12+c1, k11-i9".to_string())
+        );
+        assert_eq!(split_line("x"), (String::new(), "x".to_string()));
+    }
 
     #[test]
     fn looking_back_names_the_line_of_the_move_list() {
