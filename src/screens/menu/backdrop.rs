@@ -80,12 +80,21 @@ impl Table {
         })
     }
 
-    /// Puts `options`' opening on this table (of the same game).
+    /// Puts `options`' opening on this table (of the same game), leaving the table and
+    /// coming back as a new game does, so that the board is built again for options that
+    /// change it (the fence race's field size, Transport's board).
     fn reset(&mut self, options: GameOptions) -> Result<(), String> {
         let game = TableGame::opening(options.clone())?;
-        let world = self.app.world_mut();
-        game.replace_match(&mut world.commands());
-        world.flush();
+        self.app
+            .world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Loading);
+        self.app.update();
+        game.insert_match(self.app.world_mut(), &[]);
+        self.app
+            .world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Table);
         self.options = options;
         Ok(())
     }
@@ -187,5 +196,50 @@ fn draw(
         if pixels.width() == SIZE.x && pixels.height() == SIZE.y {
             image.data = Some(pixels.into_raw());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::fences::pieces::Pawn;
+
+    /// The pawns on the backdrop's table.
+    fn pawns(table: &mut Table) -> usize {
+        let world = table.app.world_mut();
+        world.query::<&Pawn>().iter(world).count()
+    }
+
+    /// The backdrop follows the options chosen: the fence race set for four players shows
+    /// four pawns, and the picture it draws comes back. It needs an adapter (a GPU or
+    /// Mesa's software Vulkan), as the screenshot tests do.
+    #[test]
+    fn the_backdrop_follows_the_options_chosen() {
+        if std::env::var_os("TABULA_SKIP_SCREENSHOT").is_some() {
+            return;
+        }
+        let mut options = GameOptions::default_for(GameKind::Fences);
+        let mut table = Table::new(options.clone()).expect("the fence race's opening");
+        for frame in 0..5 {
+            table.draw(frame as f32 * 0.1);
+        }
+        assert_eq!(pawns(&mut table), 2);
+        options.set("players", "4").expect("four players");
+        table.reset(options).expect("the opening for four");
+        for frame in 0..5 {
+            table.draw(frame as f32 * 0.1);
+        }
+        assert_eq!(pawns(&mut table), 4);
+        let drawn = table
+            .drawn
+            .lock()
+            .unwrap()
+            .take()
+            .expect("a picture read back");
+        assert_eq!(
+            (drawn.width(), drawn.height()),
+            (SIZE.x, SIZE.y),
+            "the backdrop's size"
+        );
     }
 }
