@@ -53,7 +53,7 @@ impl Browser {
             let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
             probe.local_addr().unwrap().port()
         };
-        let child = Command::new(bin)
+        let mut child = Command::new(bin)
             .args([
                 "--headless",
                 "--no-sandbox",
@@ -93,6 +93,8 @@ impl Browser {
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
+        let _ = child.kill();
+        let _ = child.wait();
         panic!("the browser's debugging port {port} did not answer");
     }
 
