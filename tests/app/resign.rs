@@ -220,3 +220,45 @@ fn at_a_server_table_a_window_resigns_out_of_turn_and_every_window_sees_it() {
         assert_eq!(m.status(), "Game over: Blue resigns. Red wins");
     }
 }
+
+#[test]
+fn a_racer_who_resigns_takes_his_pawn_off_the_table_and_the_race_goes_on() {
+    use tabula::games::fences::pieces::Pawn;
+    use tabula::games::tabletop::{OnTable, TableGame};
+    use tabula::table::rules::Intent;
+    use tabula_rules::fences::{Fences, FencesOptions};
+
+    let options = FencesOptions {
+        players: 3,
+        ..FencesOptions::default()
+    };
+    let game = Fences::new(options).unwrap();
+    let seats = game.players();
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    TableGame::Fences(game).install(&mut app, false);
+    app.update();
+    let pawns = |app: &mut App| {
+        let mut q = app.world_mut().query::<&Pawn>();
+        let mut seats: Vec<_> = q.iter(app.world()).map(|p| p.seat).collect();
+        seats.sort_unstable();
+        seats
+    };
+    let mut all = seats.clone();
+    all.sort_unstable();
+    assert_eq!(pawns(&mut app), all);
+
+    // The second racer resigns out of turn: his pawn leaves, the first is still to move.
+    app.world_mut()
+        .write_message(Intent::<Fences>::Resign(seats[1]));
+    app.update();
+    app.update();
+    let m = app.world().resource::<Match<Fences>>();
+    assert_eq!(m.game.outcome(), Outcome::Ongoing);
+    assert_eq!(m.game.to_move(), seats[0]);
+    assert!(!pawns(&mut app).contains(&seats[1]));
+    assert_eq!(pawns(&mut app).len(), 2);
+
+    command(&mut app, MatchCommand::Undo);
+    assert_eq!(pawns(&mut app), all);
+}

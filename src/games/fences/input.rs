@@ -78,6 +78,7 @@ impl BoardSpots for Fences {
                     .seats()
                     .iter()
                     .filter(|seat| self.pawn(**seat) == Node::Space(s))
+                    .filter(|seat| !self.resignations().iter().any(|r| r.player == **seat))
                     .map(|seat| format!("{seat}'s pawn"))
                     .collect();
                 match pawns.as_slice() {

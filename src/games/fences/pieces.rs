@@ -10,6 +10,7 @@ use crate::table::motion::{MotionSet, Travel};
 use crate::table::pieces::RebuildSet;
 use crate::table::rules::Played;
 use bevy::prelude::*;
+use tabula_rules::Game;
 use tabula_rules::fences::Fences;
 use tabula_rules::fences::{FenceMove, FenceStep, Node, Seat, Slot};
 
@@ -97,7 +98,9 @@ pub(crate) fn spawn_pieces(game: &Fences, commands: &mut Commands) {
             Visibility::default(),
         ));
     }
-    for seat in game.seats() {
+    let resigned: Vec<_> = game.resignations().iter().map(|r| r.player).collect();
+    // A pawn whose player resigned has left the race, and the table.
+    for seat in game.seats().iter().filter(|s| !resigned.contains(s)) {
         let at = game.pawn(*seat);
         commands.spawn((
             Pawn { seat: *seat, at },
