@@ -61,6 +61,8 @@ pub struct Drill {
     expected: AnyGame,
     /// The moves on the table in that game, once the table has been seen.
     expected_texts: Option<Vec<String>>,
+    /// Esc was pressed once: a second press leaves.
+    pub(crate) leave_asked: bool,
 }
 
 impl Drill {
@@ -76,6 +78,7 @@ impl Drill {
             said: Feedback::info(""),
             expected,
             expected_texts: None,
+            leave_asked: false,
         }
     }
 

@@ -19,8 +19,7 @@ use bevy::prelude::*;
 struct PuzzlePanel;
 
 /// The keys of a puzzle, shown at the foot of its panel.
-pub const KEYS: &str =
-    "H: hint  R: the puzzle again  PageUp / PageDown: previous / next puzzle  Esc or F10: leave";
+pub const KEYS: &str = "H: hint  R: the puzzle again  PageUp / PageDown: previous / next puzzle  Esc twice or F10: leave";
 
 /// The panel's width in pixels.
 const PANEL_WIDTH: f32 = 420.0;
@@ -38,19 +37,32 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
-/// R sets the puzzle again, PageUp and PageDown go to the puzzle before or after, Esc leaves.
-fn keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut out: MessageWriter<PuzzleCommand>) {
+/// R sets the puzzle again, PageUp and PageDown go to the puzzle before or after, Esc twice
+/// leaves (once, it may only have put down a piece the player had picked up).
+fn keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut drill: ResMut<Drill>,
+    mut out: MessageWriter<PuzzleCommand>,
+) {
     let Some(keys) = keys else { return };
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     for (key, command) in [
         (KeyCode::KeyR, PuzzleCommand::Again),
         (KeyCode::PageDown, PuzzleCommand::Next),
         (KeyCode::PageUp, PuzzleCommand::Previous),
-        (KeyCode::Escape, PuzzleCommand::Leave),
     ] {
         if keys.just_pressed(key) && !ctrl {
             out.write(command);
         }
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        if drill.leave_asked {
+            out.write(PuzzleCommand::Leave);
+        } else {
+            drill.leave_asked = true;
+        }
+    } else if keys.get_just_pressed().next().is_some() && drill.leave_asked {
+        drill.leave_asked = false;
     }
 }
 
@@ -213,6 +225,11 @@ fn rebuild(
                 command_button(row, "Next >", next, PuzzleCommand::Next);
                 command_button(row, "Start screen", LEAVE, PuzzleCommand::Leave);
             });
-            p.spawn(text(KEYS, 12.0, CAPTION));
+            let keys = if drill.leave_asked {
+                "Esc again leaves the puzzles."
+            } else {
+                KEYS
+            };
+            p.spawn(text(keys, 12.0, CAPTION));
         });
 }
