@@ -318,7 +318,13 @@ async fn my_turn(b: &mut Browser, tab: &Tab) -> Vec<(String, Vec<String>, bool)>
 
 /// Clicks (or taps) each spot of `path` in turn: a spot on the board, or a button beside
 /// it; after each but the last, the page lights up where the move may go on.
-async fn click_path(b: &mut Browser, tab: &Tab, path: &[String], phone: bool) {
+async fn click_path(
+    b: &mut Browser,
+    tab: &Tab,
+    path: &[String],
+    phone: bool,
+    shot: Option<&std::path::Path>,
+) {
     let ply = b.eval(tab, "info.ply").await;
     for (i, spot) in path.iter().enumerate() {
         let at = b
@@ -356,6 +362,9 @@ async fn click_path(b: &mut Browser, tab: &Tab, path: &[String], phone: bool) {
                 "{next} is not offered after {:?}",
                 &path[..=i]
             );
+            if let Some(shot) = shot.filter(|_| i == 0) {
+                b.screenshot(tab, shot).await;
+            }
         }
     }
     b.wait_for(tab, &format!("info.ply > {ply}"), "the move played")
@@ -364,7 +373,14 @@ async fn click_path(b: &mut Browser, tab: &Tab, path: &[String], phone: bool) {
 
 /// Plays the scripted move `text` on `tab`: the page's legal move that is the same move
 /// (read by the rules), made by its clicks.
-async fn play(b: &mut Browser, tab: &Tab, game: &str, text: &str, phone: bool) {
+async fn play(
+    b: &mut Browser,
+    tab: &Tab,
+    game: &str,
+    text: &str,
+    phone: bool,
+    shot: Option<&std::path::Path>,
+) {
     let legal = my_turn(b, tab).await;
     let g = mirror(b, tab, game).await;
     let wanted = tabula_ai::with_game!(&g, g, _k => {
@@ -375,7 +391,7 @@ async fn play(b: &mut Browser, tab: &Tab, game: &str, text: &str, phone: bool) {
             .map(|(_, path, _)| path.clone())
     })
     .unwrap_or_else(|| panic!("{text} is not among the page's moves"));
-    click_path(b, tab, &wanted, phone).await;
+    click_path(b, tab, &wanted, phone, shot).await;
 }
 
 /// The fence race by a rule of thumb: each turn a fence moved where it lengthens my way
@@ -388,7 +404,7 @@ async fn race_home(b: &mut Browser, tab: &Tab, phone: bool) {
         }
         let legal = my_turn(b, tab).await;
         if let Some((_, path, _)) = legal.iter().find(|m| m.2) {
-            click_path(b, tab, path, phone).await;
+            click_path(b, tab, path, phone, None).await;
             continue;
         }
         let g = mirror(b, tab, "fences").await;
@@ -408,7 +424,7 @@ async fn race_home(b: &mut Browser, tab: &Tab, phone: bool) {
                 after.distance_to_goal(&me).unwrap_or(1000)
             })
             .unwrap();
-        click_path(b, tab, &best.1, phone).await;
+        click_path(b, tab, &best.1, phone, None).await;
     }
     panic!("the pawn did not get home in 60 turns");
 }
@@ -451,7 +467,11 @@ async fn each_game_is_made_in_the_lobby_and_played_to_its_end_by_clicks() {
                 Who::Me => &players.me,
                 Who::Friend => players.friend.as_ref().expect("a friend invited"),
             };
-            play(&mut b, tab, case.game, text, case.phone).await;
+            // A picture of the first move in the middle of its clicks.
+            let size = if case.phone { "phone" } else { "desk" };
+            let shot = dir.join(format!("{}-{size}-choosing.png", case.game));
+            let shot = (i == 0).then_some(shot.as_path());
+            play(&mut b, tab, case.game, text, case.phone, shot).await;
             if case.reload_after == Some(i + 1) {
                 // A reload in the middle of the game: the seat is taken back from storage.
                 b.reload(&players.me).await;
