@@ -38,8 +38,8 @@ pub trait TableRules:
     }
 
     /// The board's coordinates and where each stands on the table, on its edges, where the
-    /// notation names squares by file and rank (most through
-    /// [`grid`](crate::view::coordinates::grid)); none by default.
+    /// notation names squares by file and rank (most through the view's `coordinates::grid`);
+    /// none by default.
     fn edge_labels(&self) -> Vec<(String, Vec3)> {
         Vec::new()
     }

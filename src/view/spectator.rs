@@ -5,10 +5,14 @@
 //! board. V turns it on and off in the main window; `tabula play --spectator` starts with
 //! it on, and `--spectator-window` gives it a second window of its own (for a projector,
 //! [`crate::view::spectator_window`]) while the players keep the main one. It works for every game because it watches what
-//! moves (pieces travel as top-level entities), not the rules.
+//! moves (pieces travel as top-level entities), not the rules. While it holds the players'
+//! camera a sign at the top says so, and V gives the camera back where the players left it.
 
+use crate::state::AtTable;
+use crate::table::commands::Watching;
 use crate::table::motion::Travel;
 use crate::view::camera::{OrbitCamera, SpectatorView};
+use crate::view::theme::{CAPTION, PANEL, font};
 use bevy::prelude::*;
 
 /// Whether the director holds the camera.
@@ -67,10 +71,84 @@ pub fn direct(cam: &OrbitCamera, moving: &[Vec3], dt: f32) -> OrbitCamera {
     next
 }
 
-/// The director and its switch.
+/// The players' camera as they left it when the director took it, to be given back.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+struct PlayersCamera(Option<OrbitCamera>);
+
+/// The sign that the director holds the camera.
+#[derive(Component)]
+struct SpectatorSign;
+
+/// The director, its switch and its sign.
 pub fn plugin(app: &mut App) {
     app.init_resource::<Spectator>()
-        .add_systems(Update, (switch, run).chain());
+        .init_resource::<PlayersCamera>()
+        .add_systems(OnEnter(AtTable), spawn_sign)
+        .add_systems(Update, (switch, hand_over, run, show_sign).chain());
+}
+
+/// The director takes the players' camera and gives it back as they left it.
+fn hand_over(
+    spectator: Res<Spectator>,
+    mut kept: ResMut<PlayersCamera>,
+    mut cameras: Query<&mut OrbitCamera, Without<SpectatorView>>,
+) {
+    if !spectator.is_changed() {
+        return;
+    }
+    for mut cam in &mut cameras {
+        if spectator.0 {
+            kept.0 = Some(*cam);
+        } else if let Some(left) = kept.0.take() {
+            *cam = left;
+        }
+    }
+}
+
+fn spawn_sign(mut commands: Commands) {
+    commands
+        .spawn((
+            DespawnOnExit(AtTable),
+            SpectatorSign,
+            Node {
+                position_type: PositionType::Absolute,
+                top: Val::Px(10.0),
+                left: Val::Px(0.0),
+                right: Val::Px(0.0),
+                justify_content: JustifyContent::Center,
+                display: Display::None,
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
+        .with_children(|p| {
+            p.spawn((
+                Text::new("Spectator camera (V gives it back)"),
+                font(14.0),
+                TextColor(CAPTION),
+                Node {
+                    padding: UiRect::axes(Val::Px(10.0), Val::Px(5.0)),
+                    ..default()
+                },
+                BackgroundColor(PANEL),
+            ));
+        });
+}
+
+/// The sign shows while the director holds the players' camera (an exhibition, which is
+/// all spectator, goes without it).
+fn show_sign(
+    spectator: Res<Spectator>,
+    watching: Option<Res<Watching>>,
+    mut signs: Query<&mut Node, With<SpectatorSign>>,
+) {
+    let shown = spectator.0 && watching.is_none_or(|w| w.0.is_none());
+    let display = if shown { Display::Flex } else { Display::None };
+    for mut node in &mut signs {
+        if node.display != display {
+            node.display = display;
+        }
+    }
 }
 
 fn switch(keys: Option<Res<ButtonInput<KeyCode>>>, mut spectator: ResMut<Spectator>) {

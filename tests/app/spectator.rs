@@ -161,3 +161,33 @@ fn direct_aim(app: &App, camera: Entity) -> f32 {
     }
     tabula::view::spectator::direct(cam, &points, 100.0).focus.x
 }
+
+/// V gives the camera back where the players left it, not where the director was.
+#[test]
+fn turning_the_director_off_gives_the_players_camera_back() {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            100,
+        )))
+        .add_plugins(tabula::view::spectator::plugin);
+    let mine = OrbitCamera::from_view(View::Top);
+    let camera = app.world_mut().spawn(mine).id();
+    app.update();
+    app.world_mut().resource_mut::<Spectator>().0 = true;
+    for _ in 0..20 {
+        app.update();
+    }
+    let directed = *app.world().get::<OrbitCamera>(camera).unwrap();
+    assert!(
+        (directed.pitch - mine.pitch).abs() > 0.05 || (directed.yaw - mine.yaw).abs() > 0.05,
+        "the director moved the camera"
+    );
+    app.world_mut().resource_mut::<Spectator>().0 = false;
+    app.update();
+    let back = app.world().get::<OrbitCamera>(camera).unwrap();
+    assert_eq!(
+        (back.focus, back.yaw, back.pitch, back.distance),
+        (mine.focus, mine.yaw, mine.pitch, mine.distance)
+    );
+}
