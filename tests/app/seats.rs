@@ -125,7 +125,8 @@ fn the_fence_race_for_four_gives_each_computer_seat_its_own_flag_after_the_names
         ])
     );
 
-    // Down to two players: the third and fourth seats are no longer in the game.
+    // Down to two players: each seat stays with its colour; Blue (Ann) and Yellow are no
+    // longer in the game, Green (the hard computer) sits second.
     actions.push(MenuAction::Cycle(0, 1));
     let (menu, _) = run_menu(&actions);
     assert_eq!(menu.players().unwrap(), ["Red", "Green"]);
@@ -136,10 +137,10 @@ fn the_fence_race_for_four_gives_each_computer_seat_its_own_flag_after_the_names
             "fences",
             "--seed",
             "77",
-            "--names",
-            ",Ann",
             "--computer",
             "1:easy",
+            "--computer",
+            "2:hard",
         ])
     );
     // Seats set for one game stay set for the next, as far as it has seats.
@@ -149,11 +150,28 @@ fn the_fence_race_for_four_gives_each_computer_seat_its_own_flag_after_the_names
         strings(&[
             "play",
             "screwball",
-            "--names",
-            ",Ann",
             "--computer",
-            "1:easy"
+            "1:easy",
+            "--computer",
+            "2:hard"
         ])
+    );
+}
+
+#[test]
+fn a_computer_seat_stays_with_its_colour_when_the_race_grows_to_four() {
+    // Green, second of two, is the computer's; with four players Green sits third.
+    let actions = [
+        MenuAction::Game(GameKind::Fences),
+        MenuAction::SwitchSeat(1),
+        MenuAction::Cycle(0, 2),
+    ];
+    let (menu, _) = run_menu(&actions);
+    assert_eq!(menu.players().unwrap(), ["Red", "Blue", "Green", "Yellow"]);
+    assert_eq!(menu.seat(1), Seat::Human, "Blue is a person's");
+    assert!(
+        matches!(menu.seat(2), Seat::Computer(_)),
+        "Green is still the computer's"
     );
 }
 

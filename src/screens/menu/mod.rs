@@ -410,6 +410,28 @@ impl Menu {
         &mut self.seats[i]
     }
 
+    /// A setting changed who plays (the fence race for four instead of two): each seat's
+    /// player and name stay with the colour they were given to, wherever it now sits in the
+    /// turn order; a colour no longer in the game takes its settings with it.
+    fn follow_players(&mut self, before: Option<Vec<String>>) {
+        let (Some(before), Ok(after)) = (before, self.players()) else {
+            return;
+        };
+        if before == after {
+            return;
+        }
+        let mut seats = vec![Seat::Human; self.seats.len().max(after.len())];
+        let mut names = vec![String::new(); self.names.len().max(after.len())];
+        for (i, label) in before.iter().enumerate() {
+            if let Some(j) = after.iter().position(|l| l == label) {
+                seats[j] = self.seat(i);
+                names[j] = self.names.get(i).cloned().unwrap_or_default();
+            }
+        }
+        self.seats = seats;
+        self.names = names;
+    }
+
     /// The players of the game as set up, in turn order, or why it cannot start.
     pub fn players(&self) -> Result<Vec<String>, String> {
         Ok(TableGame::opening(self.options())?.player_labels())
@@ -444,9 +466,11 @@ impl Menu {
             }
             MenuAction::Cycle(i, step) => {
                 self.focus = None;
+                let before = self.players().ok();
                 if let Some(field) = self.fields_mut().get_mut(*i) {
                     step_field(field, *step);
                 }
+                self.follow_players(before);
             }
             MenuAction::CycleTable(i, step) => {
                 self.focus = None;
