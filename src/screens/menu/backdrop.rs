@@ -27,7 +27,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.insert_non_send(Backdrop::default())
         .add_systems(OnEnter(Screen::Menu), spawn_picture)
         .add_systems(OnExit(Screen::Menu), put_away)
-        .add_systems(Update, draw.run_if(in_state(Screen::Menu)));
+        .add_systems(Update, (draw, fit).run_if(in_state(Screen::Menu)));
 }
 
 /// The picture behind the menu, in the window's app.
@@ -137,18 +137,65 @@ fn spawn_picture(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
         RenderAssetUsages::default(),
     ));
     commands.insert_resource(Picture(image.clone()));
-    commands.spawn((
-        DespawnOnExit(Screen::Menu),
-        ImageNode::new(image),
-        Node {
-            position_type: PositionType::Absolute,
-            width: Val::Percent(100.0),
-            height: Val::Percent(100.0),
-            ..default()
-        },
-        GlobalZIndex(-1),
-        Pickable::IGNORE,
-    ));
+    // Over the whole window, its proportions kept: cut at the sides of a window narrower
+    // than the picture, at the top and bottom of a taller one.
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Menu),
+            Node {
+                position_type: PositionType::Absolute,
+                width: Val::Percent(100.0),
+                height: Val::Percent(100.0),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                overflow: Overflow::clip(),
+                ..default()
+            },
+            GlobalZIndex(-1),
+            Pickable::IGNORE,
+            Frame,
+        ))
+        .with_children(|frame| {
+            frame.spawn((
+                ImageNode::new(image),
+                Node {
+                    width: Val::Percent(100.0),
+                    aspect_ratio: Some(SIZE.x as f32 / SIZE.y as f32),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ));
+        });
+}
+
+/// The node the picture fills, the window's size.
+#[derive(Component, Debug)]
+struct Frame;
+
+/// The picture covers the window: as wide as a window wider than the picture's
+/// proportions, as tall as a taller one, the rest cut off.
+fn fit(frames: Query<(&ComputedNode, &Children), With<Frame>>, mut nodes: Query<&mut Node>) {
+    for (frame, children) in &frames {
+        let size = frame.size();
+        if size.y <= 0.0 {
+            continue;
+        }
+        let wide = size.x / size.y >= SIZE.x as f32 / SIZE.y as f32;
+        let (width, height) = if wide {
+            (Val::Percent(100.0), Val::Auto)
+        } else {
+            (Val::Auto, Val::Percent(100.0))
+        };
+        for child in children {
+            if let Ok(mut node) = nodes.get_mut(*child)
+                && (node.width != width || node.height != height)
+            {
+                node.width = width;
+                node.height = height;
+            }
+        }
+    }
 }
 
 /// Leaving the start screen frees the backdrop's table.
