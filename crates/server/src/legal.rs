@@ -11,28 +11,27 @@ use tabula_rules::Game;
 /// die, thrown by the server when asked with a `chance` message.
 pub const THROW: &str = "throw";
 
-/// The `legal` message for the seat to move at `table`; `None` once the game is over.
-/// While a chance input is due, it is the only entry (the server refuses moves until it
-/// has come); otherwise every legal move, in the game's notation, with its click path.
+/// The `legal` message for the seat to move at `table`; `None` once the game is over:
+/// every legal move, in the game's notation, with its click path, and the chance input
+/// when one is due (the die, beside which the fence race lists drawing a card instead).
 pub fn legal(table: &Table) -> Option<ServerMessage> {
     let seat = table.seat_to_move()?;
-    let moves = if table.chance_due() {
-        vec![LegalMove {
+    let mut moves: Vec<LegalMove> = with_game!(table.game(), g, _k => g
+        .click_paths()
+        .into_iter()
+        .map(|(mv, path)| LegalMove {
+            text: g.move_text(&mv),
+            path,
+            chance: false,
+        })
+        .collect());
+    if table.chance_due() {
+        moves.push(LegalMove {
             text: THROW.to_string(),
             path: vec![THROW.to_string()],
             chance: true,
-        }]
-    } else {
-        with_game!(table.game(), g, _k => g
-            .click_paths()
-            .into_iter()
-            .map(|(mv, path)| LegalMove {
-                text: g.move_text(&mv),
-                path,
-                chance: false,
-            })
-            .collect())
-    };
+        });
+    }
     Some(ServerMessage::Legal {
         seat: table.seats()[seat].player.clone(),
         ply: table.ply(),
@@ -78,5 +77,25 @@ mod tests {
                 chance: true
             }]
         );
+    }
+
+    #[test]
+    fn a_card_may_be_drawn_instead_of_the_die_and_no_throw_is_chosen() {
+        let options = "(chance_cards: true)";
+        let mut table = Table::new("t3", "fences", options, None, &[]).expect("a table");
+        let Some(ServerMessage::Legal { moves, .. }) = legal(&table) else {
+            panic!("no legal message");
+        };
+        let change = table.prepare_move(0, &moves[0].text, Some(0)).expect("legal");
+        table.apply(change);
+        let Some(ServerMessage::Legal { moves, .. }) = legal(&table) else {
+            panic!("no legal message");
+        };
+        let texts: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["draw", THROW]);
+        let refused = table.prepare_move(0, "throw 6", Some(1)).unwrap_err();
+        assert_eq!(refused.code, "illegal");
+        let change = table.prepare_move(0, "draw", Some(1)).expect("a card drawn");
+        assert!(change.calls_for_card());
     }
 }

@@ -349,7 +349,15 @@ impl Table {
         ply: Option<usize>,
     ) -> Result<Change, Refusal> {
         self.check_turn(seat, ply)?;
-        if self.chance_due() {
+        // While a chance input is due, only a move the rules list beside it is taken (the
+        // fence race's card drawn instead of the die thrown): never a throw of the
+        // client's choosing.
+        let listed = || {
+            with_game!(&self.game, g, _k => g
+                .parse_move(text.trim())
+                .is_ok_and(|mv| g.legal_moves().contains(&mv)))
+        };
+        if self.chance_due() && !listed() {
             return Err(Refusal::new(
                 "illegal",
                 "a chance input is due first: send \"chance\" to throw the die or draw the card",
