@@ -279,3 +279,29 @@ fn the_start_screen_offers_an_exhibition() {
         assert!(e.contains(says), "{bad:?}: {e}");
     }
 }
+
+#[test]
+fn the_federations_castle_moves_are_not_offered_under_the_1930_rules() {
+    let camelot = [MenuAction::Game(GameKind::Camelot)];
+    let (menu, _) = run_menu(&camelot);
+    let castle = menu
+        .fields()
+        .iter()
+        .position(|f| f.label == "Castle moves each (WCF)")
+        .unwrap();
+    let rules = menu
+        .fields()
+        .iter()
+        .position(|f| f.label == "Rules")
+        .unwrap();
+    assert!(menu.shows_field(castle) && menu.shows_field(rules));
+    let mut actions = camelot.to_vec();
+    actions.push(MenuAction::Cycle(rules, 1));
+    let (menu, _) = run_menu(&actions);
+    assert_eq!(menu.fields()[rules].shown(), "Parker's 1930 patent");
+    assert!(
+        !menu.shows_field(castle),
+        "the 1930 patent has no castle-move limit"
+    );
+    assert!(menu.shows_field(rules));
+}

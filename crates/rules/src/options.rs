@@ -304,6 +304,14 @@ pub trait RulesOptions: Default + Clone + PartialEq {
         Ok(())
     }
 
+    /// Whether option `name` has any effect under the other options as they are (Camelot's
+    /// castle-move limit is the Federation's rule, not the 1930 patent's): a start screen
+    /// leaves out what does not. By default every option does.
+    fn applies(&self, name: &str) -> bool {
+        let _ = name;
+        true
+    }
+
     /// The command-line words that ask for these options (defaults left out), in the
     /// order of [`RulesOptions::SPECS`].
     fn args(&self) -> Vec<String> {

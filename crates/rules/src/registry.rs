@@ -150,6 +150,11 @@ impl GameOptions {
         with_options!(self, G, o => o.set(name, text))
     }
 
+    /// Whether option `name` has any effect under the others ([`RulesOptions::applies`]).
+    pub fn applies(&self, name: &str) -> bool {
+        with_options!(self, G, o => o.applies(name))
+    }
+
     /// Option `name`'s command-line texts ([`RulesOptions::get`]).
     pub fn get(&self, name: &str) -> Vec<String> {
         with_options!(self, G, o => o.get(name))

@@ -432,6 +432,15 @@ impl Menu {
         self.names = names;
     }
 
+    /// Whether the game setting `i` has any effect under the others as they are set: one
+    /// that has none is not shown (the Federation's castle moves under the 1930 rules).
+    pub fn shows_field(&self, i: usize) -> bool {
+        self.fields()
+            .get(i)
+            .and_then(|f| f.option)
+            .is_none_or(|name| self.options().applies(name))
+    }
+
     /// The players of the game as set up, in turn order, or why it cannot start.
     pub fn players(&self) -> Result<Vec<String>, String> {
         Ok(TableGame::opening(self.options())?.player_labels())

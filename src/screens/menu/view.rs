@@ -430,7 +430,9 @@ fn setting_row(
         match field.value {
             FieldValue::Cycle { .. } => button(
                 r,
-                format!("< {} >", field.shown()),
+                // No-break spaces keep the arrows with the words beside them when a long
+                // choice wraps.
+                format!("<\u{a0}{}\u{a0}>", field.shown()),
                 BUTTON,
                 action,
                 snug(None),
@@ -473,6 +475,9 @@ fn settings_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
     row.spawn(panel(MENU_PANEL, node)).with_children(|col| {
         col.spawn(text(format!("{}: rules", menu.game.title()), 18.0, GOLD));
         for (i, field) in menu.fields().iter().enumerate() {
+            if !menu.shows_field(i) {
+                continue;
+            }
             let focus = Focus::Field(i);
             setting_row(
                 col,

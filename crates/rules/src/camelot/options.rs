@@ -73,6 +73,11 @@ pub const SPECS: &[OptionSpec] = &[
 impl RulesOptions for CamelotOptions {
     const SPECS: &'static [OptionSpec] = SPECS;
 
+    /// The castle-move limit is the Federation's: the 1930 patent has none.
+    fn applies(&self, name: &str) -> bool {
+        name != "castle-moves" || self.rules == RuleSet::Wcf
+    }
+
     fn set(&mut self, name: &str, text: &str) -> Result<(), OptionError> {
         let spec = find(SPECS, name, GameKind::Camelot)?;
         match spec.name {
