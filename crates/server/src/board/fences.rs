@@ -164,7 +164,9 @@ fn draw(g: &Fences) -> String {
             ),
         );
     }
-    for seat in g.seats() {
+    // A pawn whose player resigned has left the race, and the board.
+    let resigned: Vec<fences::Seat> = g.resignations().iter().map(|r| r.player).collect();
+    for seat in g.seats().iter().filter(|s| !resigned.contains(s)) {
         let at = pawn_at(g.pawn(*seat), *seat);
         svg.open(r#"class="piece""#);
         svg.circle(
@@ -280,5 +282,19 @@ mod tests {
         let svg = check(&game);
         // Two slots, the start and one space a step.
         assert_eq!(count(&svg, r#"class="last""#), 2 + 1 + walked);
+    }
+
+    /// A racer who resigns has left the race: his pawn is no longer drawn.
+    #[test]
+    fn a_resigned_racers_pawn_is_not_drawn() {
+        let mut game = AnyGame::new(GameKind::Fences, "(players: 3)", None).expect("a race");
+        let before = check(&game);
+        game.play_texts(&["Blue resigns".to_string()]).unwrap();
+        let after = check(&game);
+        assert_eq!(
+            count(&before, r#"class="piece""#),
+            count(&after, r#"class="piece""#) + 1,
+            "one pawn fewer"
+        );
     }
 }

@@ -133,7 +133,7 @@ mod tests {
                 .map(|s| g.position().count(*s))
                 .sum(),
             AnyGame::Transport(g) => g.position().pieces().len(),
-            AnyGame::Fences(g) => g.seats().len() + g.fences().len(),
+            AnyGame::Fences(g) => g.seats().len() - g.resignations().len() + g.fences().len(),
             AnyGame::Screwball(g) => screwball::Player::ALL
                 .iter()
                 .map(|p| g.position().pieces_of(*p).count())
