@@ -110,6 +110,7 @@ async fn the_lobby_reads_games_options_the_change_marker_and_a_table() {
         .find(|o| o["name"] == "players")
         .expect("the fence race's players");
     assert_eq!(players["kind"], "number");
+    assert_eq!(players["default"], "2");
     assert!(
         fences["options"]
             .as_array()

@@ -454,8 +454,10 @@ async fn each_game_is_made_in_the_lobby_and_played_to_its_end_by_clicks() {
     let mut b = Browser::launch(&bin, &dir.join("profile")).await;
     let mut shots: Vec<PathBuf> = Vec::new();
     let mut tables = Vec::new();
+    // My browser, the same for every game, so that its lobby lists them all.
+    let mine = b.open("about:blank").await;
     for case in CASES {
-        let me = b.open("about:blank").await;
+        let me = mine.clone();
         b.size(&me, case.phone).await;
         let (table, friend) = make_table(&mut b, &base, case, &me).await;
         let players = Players { me, friend };
@@ -517,6 +519,27 @@ async fn each_game_is_made_in_the_lobby_and_played_to_its_end_by_clicks() {
             shots.push(shot);
         }
         tables.push(table);
+    }
+    // The lobby of the browser that made the tables lists them among its games.
+    let lobby = mine.clone();
+    b.navigate(&lobby, &format!("{base}/")).await;
+    for phone in [false, true] {
+        b.size(&lobby, phone).await;
+        let listed = b
+            .wait_for(
+                &lobby,
+                &format!(
+                    "document.querySelectorAll('#mygames tr').length === {} ? document.getElementById('mygames').innerText : null",
+                    tables.len()
+                ),
+                "my games in the lobby",
+            )
+            .await;
+        assert!(listed.as_str().unwrap().contains("Red wins"), "{listed}");
+        let size = if phone { "phone" } else { "desk" };
+        let shot = dir.join(format!("lobby-{size}.png"));
+        b.screenshot(&lobby, &shot).await;
+        shots.push(shot);
     }
     eprintln!("screenshots: {shots:?}");
     // The first drawing of a table's page on loopback, and what it weighs (the figures

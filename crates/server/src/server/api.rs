@@ -10,16 +10,24 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use tabula_ai::games::AnyGame;
-use tabula_rules::options::{OptionKind, OptionSpec};
+use tabula_rules::options::{Offers, OptionKind, OptionSpec};
 use tabula_rules::registry::{self, GameOptions};
 
 /// An option as a lobby's form shows it: `kind` is `switch`, `number`, `choice`, or
 /// `hidden` for those a form does not set (repeated values, free text).
 fn option_json(spec: &OptionSpec, defaults: &GameOptions) -> Value {
+    // `get` says nothing of a default value: a number's default is its first offer.
     let default = defaults
         .get(spec.name)
         .into_iter()
         .next()
+        .or_else(|| match spec.kind {
+            OptionKind::Number { offers, .. } => match offers {
+                Offers::Numbers(numbers, _) => numbers.first().map(u64::to_string),
+                Offers::Labelled(labelled) => labelled.first().map(|(n, _)| n.to_string()),
+            },
+            _ => None,
+        })
         .unwrap_or_default();
     let mut out = json!({
         "name": spec.name,
