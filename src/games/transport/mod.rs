@@ -85,11 +85,12 @@ impl TableRules for Transport {
                     } else {
                         "transport sunk"
                     };
-                    return format!("{}: {why}, out", Fleet(f));
+                    return format!("{} ({}): {why}, out", Fleet(f), hull_colour(f));
                 }
                 format!(
-                    "{}: reserve {} planes, {} shells, {} torpedoes",
+                    "{} ({}): reserve {} planes, {} shells, {} torpedoes",
                     Fleet(f),
+                    hull_colour(f),
                     pos.reserve(f, Kind::Plane),
                     pos.reserve(f, Kind::Shell),
                     pos.reserve(f, Kind::Torpedo)
@@ -161,6 +162,17 @@ impl TableRules for Transport {
         played: &crate::table::rules::Played<Transport>,
     ) -> Vec<crate::table::moments::Moment> {
         moments(self, played)
+    }
+}
+
+/// The colour of fleet `f`'s hulls in words (the palette's `FLEET_1` to `FLEET_4`), so that
+/// "Fleet 2" can be found on the table.
+fn hull_colour(f: u8) -> &'static str {
+    match f {
+        0 => "ivory",
+        1 => "magenta",
+        2 => "tan",
+        _ => "violet",
     }
 }
 
