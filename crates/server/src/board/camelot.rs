@@ -6,7 +6,7 @@ use tabula_rules::camelot::{self, Camelot, palette};
 use tabula_rules::palette::Rgb;
 use tabula_rules::scene::GameKind;
 
-use super::svg::{Grid, Svg, fill, letter, names_around, paint, title};
+use super::svg::{Grid, Svg, captured, fill, letter, names_around, paint, title};
 use super::{Drawn, FRAME, LABEL, LAST, SQUARE};
 
 impl Drawn for Camelot {
@@ -96,6 +96,9 @@ fn draw(g: &Camelot) -> String {
     if let Some(mv) = g.history().last() {
         for sq in std::iter::once(mv.from).chain(mv.path()) {
             svg.square(centre(sq), s - 3.0, LAST);
+        }
+        for sq in mv.captures() {
+            captured(&mut svg, centre(sq), s);
         }
     }
     let pos = g.position();

@@ -251,6 +251,32 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_pieces_a_jump_took_are_crossed_out() {
+        let cases = [
+            (
+                GameKind::Camelot,
+                "White knights: E5;White men: E6 B4;Black men: E8 K12;White to move",
+                "E5-E7xE9",
+                1,
+            ),
+            (
+                GameKind::War,
+                "Red: K at G1, T at K5;Blue: K at GH1, T at G5, T at GC3, T at K5;Red to move",
+                "T takes T, T",
+                2,
+            ),
+        ];
+        for (kind, setup, text, taken) in cases {
+            let mut game = AnyGame::new(kind, "", Some(setup)).expect("a setup");
+            assert_eq!(count(&board_svg(&game), r#"class="captured""#), 0);
+            game.play_texts(&[text.to_string()]).expect("the jump");
+            let svg = check(&game);
+            // Two strokes a cross.
+            assert_eq!(count(&svg, r#"class="captured""#), 2 * taken, "{kind:?}");
+        }
+    }
+
     /// Whether `spot` names a square of `_game`'s board.
     fn square_of<G: Game>(_game: &G, spot: &str) -> bool {
         G::is_square_name(spot)

@@ -235,6 +235,15 @@ pub(super) fn letter(
     );
 }
 
+/// Where the last move took a piece that is gone from its square: a red cross (class
+/// `captured`) on it, `side` units across.
+pub(super) fn captured(svg: &mut Svg, (x, y): (f64, f64), side: f64) {
+    let d = side * 0.3;
+    let attrs = r##"class="captured" stroke="#c92a2a" stroke-width="4" stroke-linecap="round""##;
+    svg.line((x - d, y - d), (x + d, y + d), attrs);
+    svg.line((x - d, y + d), (x + d, y - d), attrs);
+}
+
 /// The title of a picture: the game and whose turn it is, or how it ended.
 pub(super) fn title<G: Game>(kind: GameKind, game: &G) -> String {
     let outcome = game.outcome();

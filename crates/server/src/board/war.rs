@@ -6,7 +6,7 @@ use tabula_rules::palette::Rgb;
 use tabula_rules::scene::GameKind;
 use tabula_rules::war::{self, War, palette};
 
-use super::svg::{Grid, Svg, fill, letter, names_around, paint, title};
+use super::svg::{Grid, Svg, captured, fill, letter, names_around, paint, title};
 use super::{Drawn, FRAME, LABEL, LAST, SQUARE};
 
 impl Drawn for War {
@@ -94,6 +94,14 @@ fn draw(g: &War) -> String {
         }
         for at in marks {
             svg.square(at, s - 3.0, LAST);
+        }
+        // The troops a jump took, gone from between its landings.
+        let mut before = g.clone();
+        before.undo();
+        for sq in mv.captures(before.position()) {
+            if sq != mv.destination() {
+                captured(&mut svg, centre(sq), s);
+            }
         }
     }
     for (place, piece) in g.position().all_pieces() {
