@@ -69,7 +69,8 @@ fn spawn_help(mut commands: Commands) {
                 display: Display::None,
                 ..default()
             },
-            BackgroundColor(HELP_PANEL),
+            // Opaque: the panels' text must not show through the help.
+            BackgroundColor(HELP_PANEL.with_alpha(1.0)),
             GlobalZIndex(10),
             HelpOverlay,
         ))
@@ -252,6 +253,18 @@ fn spawn_hud(mut commands: Commands) {
                 ("New game", MatchCommand::NewGame),
             ] {
                 let confirm = command == MatchCommand::Confirm;
+                // Confirm (Throw the die) stands above the row, so that it pushes no other
+                // button aside when it comes.
+                let place = if confirm {
+                    Node {
+                        position_type: PositionType::Absolute,
+                        bottom: Val::Px(44.0),
+                        right: Val::Px(0.0),
+                        ..default()
+                    }
+                } else {
+                    Node::default()
+                };
                 let mut button = p.spawn((
                     Button,
                     Node {
@@ -261,7 +274,7 @@ fn spawn_hud(mut commands: Commands) {
                         } else {
                             Display::Flex
                         },
-                        ..default()
+                        ..place
                     },
                     BackgroundColor(if confirm { GO } else { BUTTON }),
                 ));
@@ -360,8 +373,15 @@ fn update_hud(
     for mut text in &mut texts.p4() {
         text.0 = if let Some(keys) = watching.0 {
             keys.to_string()
-        } else {
+        } else if hud.moves.is_empty() {
             format!("{}\n{TABLE_KEYS}", hud.controls)
+        } else {
+            // Once the game is under way the keys fold away to a line (F1 has them all),
+            // leaving the table's edge in view.
+            format!(
+                "{}\nF1: help and every key",
+                hud.controls.lines().next().unwrap_or_default()
+            )
         };
     }
     for mut row in &mut rows {
