@@ -130,6 +130,9 @@ function receive(m) {
   else if (m.type === 'legal') { legal = m; path = []; show(); notifyTurn(); return; }
   else if (m.type === 'error') {
     if (m.reply_to === 'join' && held()[TABLE]) { hold(null); mine = null; send({type: 'watch', since: last}); }
+    // A move refused (the position moved on meanwhile): the seat's moves are asked for
+    // again, by taking the seat back.
+    else if ((m.reply_to === 'move' || m.reply_to === 'chance') && held()[TABLE]) send({type: 'join', token: held()[TABLE].token, since: last});
     $('message').textContent = m.message;
   }
   show();
