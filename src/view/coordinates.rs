@@ -85,6 +85,8 @@ fn spawn_labels<G: TableRules>(
             TextColor(COUNTERS),
             TextLayout::justify(Justify::Center),
             Pickable::IGNORE,
+            // Under every panel: a coordinate never covers words.
+            GlobalZIndex(-1),
             Node {
                 position_type: PositionType::Absolute,
                 width: Val::Px(LABEL_WIDTH),

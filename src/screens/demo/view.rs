@@ -51,53 +51,70 @@ fn spawn_overlay(mut commands: Commands) {
         Text::new(""),
         font(18.0),
         TextColor(SHOW_TITLE),
+        // Between the HUD's panels (430 px on the left, 270 px on the right), as wide as
+        // the window leaves.
         Node {
             position_type: PositionType::Absolute,
             top: Val::Px(10.0),
             left: Val::Px(452.0),
-            width: Val::Px(536.0),
+            right: Val::Px(292.0),
             padding: UiRect::all(Val::Px(8.0)),
             ..default()
         },
         panel,
         TitleBar,
     ));
-    commands.spawn((
-        DespawnOnExit(AtTable),
-        Text::new(""),
-        font(22.0),
-        TextColor(Color::WHITE),
-        TextLayout::justify(Justify::Center),
-        Node {
-            position_type: PositionType::Absolute,
-            bottom: Val::Px(120.0),
-            left: Val::Percent(15.0),
-            width: Val::Percent(70.0),
-            padding: UiRect::all(Val::Px(10.0)),
-            justify_content: JustifyContent::Center,
-            ..default()
-        },
-        panel,
-        Subtitle,
-    ));
-    commands.spawn((
-        DespawnOnExit(AtTable),
-        Text::new(""),
-        font(16.0),
-        TextColor(SHOW_STATE),
-        Node {
-            position_type: PositionType::Absolute,
-            bottom: Val::Px(70.0),
-            left: Val::Percent(15.0),
-            width: Val::Percent(70.0),
-            padding: UiRect::all(Val::Px(6.0)),
-            justify_content: JustifyContent::Center,
-            ..default()
-        },
-        panel,
-        ShowState,
-    ));
+    // The subtitle and where the show stands, one above the other, above the keys' panel
+    // at the bottom left: they grow upward and never cover it.
+    commands
+        .spawn((
+            DespawnOnExit(AtTable),
+            Node {
+                position_type: PositionType::Absolute,
+                bottom: Val::Px(SUBTITLE_BOTTOM),
+                left: Val::Percent(15.0),
+                width: Val::Percent(70.0),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: Val::Px(6.0),
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
+        .with_children(|p| {
+            p.spawn((
+                Text::new(""),
+                font(22.0),
+                TextColor(Color::WHITE),
+                TextLayout::justify(Justify::Center),
+                Node {
+                    width: Val::Percent(100.0),
+                    padding: UiRect::all(Val::Px(10.0)),
+                    display: Display::None,
+                    ..default()
+                },
+                panel,
+                Subtitle,
+            ));
+            p.spawn((
+                Text::new(""),
+                font(16.0),
+                TextColor(SHOW_STATE),
+                TextLayout::justify(Justify::Center),
+                Node {
+                    width: Val::Percent(100.0),
+                    padding: UiRect::all(Val::Px(6.0)),
+                    ..default()
+                },
+                panel,
+                ShowState,
+            ));
+        });
 }
+
+/// How high above the window's bottom the subtitle and the show's state stand: above the
+/// keys' panel (three lines of keys at the smallest window).
+const SUBTITLE_BOTTOM: f32 = 112.0;
 
 fn keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
@@ -138,7 +155,7 @@ fn overlay(
     demo: Res<Demo>,
     mut texts: ParamSet<(
         Query<&mut Text, With<TitleBar>>,
-        Query<&mut Text, With<Subtitle>>,
+        Query<(&mut Text, &mut Node), With<Subtitle>>,
         Query<&mut Text, With<ShowState>>,
     )>,
 ) {
@@ -165,7 +182,13 @@ fn overlay(
         t.0.clone_from(&title);
     }
     let caption = demo.caption_at(demo.target).unwrap_or_default();
-    for mut t in &mut texts.p1() {
+    for (mut t, mut node) in &mut texts.p1() {
+        // No empty bar while there is no caption.
+        node.display = if caption.is_empty() {
+            Display::None
+        } else {
+            Display::Flex
+        };
         t.0.clone_from(&caption);
     }
     let len = demo.line_len();

@@ -19,6 +19,9 @@ pub(crate) fn plugin(app: &mut App) {
 struct Banner;
 #[derive(Component)]
 struct CaptionLine;
+/// The caption's panel, hidden while there is no caption.
+#[derive(Component)]
+struct CaptionPanel;
 #[derive(Component)]
 struct ResultCard;
 /// The parts of the result card: which game, how it ended, and the scoreboard.
@@ -48,21 +51,26 @@ fn spawn_overlay(mut commands: Commands) {
         BackgroundColor(PANEL),
         children![(Text::new(""), font(18.0), TextColor(GOLD), Banner)],
     ));
+    // The caption stands clear of the move list (270 px on the right) and above the keys
+    // and the banner at the bottom, on a panel of its own, shown only while it has words.
     commands.spawn((
         scoped.clone(),
         Node {
             position_type: PositionType::Absolute,
-            bottom: Val::Px(90.0),
-            left: Val::Percent(15.0),
-            width: Val::Percent(70.0),
+            bottom: Val::Px(112.0),
+            left: Val::Percent(12.0),
+            right: Val::Px(300.0),
+            padding: UiRect::all(Val::Px(8.0)),
             justify_content: JustifyContent::Center,
+            display: Display::None,
             ..default()
         },
+        BackgroundColor(PANEL),
+        CaptionPanel,
         children![(
             Text::new(""),
-            font(28.0),
+            font(22.0),
             TextColor(Color::WHITE),
-            TextShadow::default(),
             TextLayout::justify(Justify::Center),
             CaptionLine
         )],
@@ -113,7 +121,8 @@ fn update_overlay(
         Query<&mut Text, With<CaptionLine>>,
         Query<(&mut Text, &CardText)>,
     )>,
-    mut card: Query<&mut Node, With<ResultCard>>,
+    mut card: Query<&mut Node, (With<ResultCard>, Without<CaptionPanel>)>,
+    mut caption_panel: Query<&mut Node, With<CaptionPanel>>,
 ) {
     let now = time.elapsed();
     let game = exhibition.scores.len() + usize::from(exhibition.ended.is_none());
@@ -133,6 +142,18 @@ fn update_overlay(
     for mut t in &mut texts.p1() {
         if t.0 != caption {
             t.0.clone_from(&caption);
+        }
+    }
+    // No caption while the result card is up: the card says it all.
+    let captioned = !caption.is_empty() && exhibition.ended.is_none();
+    for mut node in &mut caption_panel {
+        let display = if captioned {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
         }
     }
     let showing = exhibition.ended.is_some() && !demo_on_table(&exhibition);
