@@ -1,7 +1,9 @@
 //! Resigning at the table (Law X: resigning counts as a loss): F9 or the HUD's Resign
 //! button, asked twice, resigns the seat played at this screen (the one to move, when it is
-//! played here). The match makes it through the rules ([`Intent::Resign`]).
+//! played here). The match makes it through the rules ([`Intent::Resign`]). A lesson's step
+//! or a puzzle is practice, not a game: nobody resigns there.
 
+use crate::state::Screen;
 use crate::table::commands::{Feedback, MatchSet, not_watching};
 use crate::table::game_match::Match;
 use crate::table::rules::{GameSystems, Intent, TableRules};
@@ -25,7 +27,13 @@ struct ResignAsked(Option<(usize, String)>);
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<ResignAsk>()
         .init_resource::<ResignAsked>()
-        .add_systems(Update, resign_key.before(MatchSet).run_if(not_watching));
+        .add_systems(
+            Update,
+            resign_key
+                .before(MatchSet)
+                .run_if(not_watching)
+                .run_if(in_state(Screen::Table)),
+        );
 }
 
 /// Resigning in the match of `G`, while it is on the table.
@@ -35,6 +43,7 @@ pub(crate) fn plugin_for<G: TableRules>(app: &mut App) {
         ask::<G>
             .after(resign_key)
             .before(MatchSet)
+            .run_if(in_state(Screen::Table))
             .in_set(GameSystems(G::KIND)),
     );
 }

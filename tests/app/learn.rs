@@ -292,3 +292,30 @@ fn the_start_screen_opens_a_lesson_as_the_command_line_does() {
     );
     assert_eq!(menu.page, Page::Main);
 }
+
+#[test]
+fn nobody_resigns_in_a_lesson() {
+    let dir = data_dir("resign");
+    let mut app = app_with_data(&dir);
+    app.init_resource::<ButtonInput<KeyCode>>();
+    launch(&mut app, &["learn", "camelot", "--step", "2"]);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Lesson
+    );
+    for _ in 0..2 {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(tabula::table::resign::RESIGN_KEY);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(tabula::table::resign::RESIGN_KEY);
+        keys.clear();
+        app.update();
+    }
+    let m = app.world().resource::<Match<Camelot>>();
+    assert!(!m.is_over(), "{}", m.status());
+    assert!(!m.feedback.text.contains("resign"), "{}", m.feedback.text);
+    assert!(tabula_rules::Game::resignations(&m.game).is_empty());
+    std::fs::remove_dir_all(&dir).ok();
+}
