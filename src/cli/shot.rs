@@ -53,6 +53,10 @@ pub struct ShotRequest {
     /// Leave out the HUD: the table alone.
     #[arg(long, conflicts_with = "menu")]
     pub no_hud: bool,
+    /// Save the picture in grayscale, as a player who tells no colours apart sees it: the
+    /// sides' pieces must still differ in lightness or shape.
+    #[arg(long)]
+    pub grayscale: bool,
     /// The start screen instead of the table, with --game chosen (its board turning
     /// behind the menu).
     #[arg(long, conflicts_with_all = ["scene", "all"])]
@@ -76,6 +80,8 @@ struct ShotPlan {
     out: PathBuf,
     target: Option<Handle<Image>>,
     taken: bool,
+    /// Save the picture in grayscale.
+    grayscale: bool,
 }
 
 /// Seconds to wait at least before the picture, for slow software renderers.
@@ -163,6 +169,7 @@ pub(crate) fn run(request: ShotRequest) -> ExitCode {
             out: request.out.clone(),
             target,
             taken: false,
+            grayscale: request.grayscale,
         })
         .add_systems(Update, take_shot);
     println!(
@@ -244,6 +251,9 @@ fn one_game_args(request: &ShotRequest, game: &str, out: &Path) -> Vec<String> {
     if request.no_hud {
         args.push("--no-hud".into());
     }
+    if request.grayscale {
+        args.push("--grayscale".into());
+    }
     args
 }
 
@@ -258,6 +268,7 @@ fn take_shot(
     }
     plan.taken = true;
     let out = plan.out.clone();
+    let grayscale = plan.grayscale;
     let screenshot = match &plan.target {
         Some(image) => Screenshot::image(image.clone()),
         None => Screenshot::primary_window(),
@@ -270,6 +281,7 @@ fn take_shot(
                 .try_into_dynamic()
                 .map_err(|e| e.to_string())
                 .and_then(|img| {
+                    let img = if grayscale { img.grayscale() } else { img };
                     img.to_rgb8()
                         .save_with_format(&out, image::ImageFormat::Png)
                         .map_err(|e| e.to_string())

@@ -3,6 +3,10 @@
 
 use std::fmt;
 
+pub mod vision;
+
+pub use vision::{Lab, Vision, confusion, opponents_confusion};
+
 /// One colour in sRGB, each channel from 0 to 1.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rgb {

@@ -10,6 +10,7 @@
 //! upgrade to a WebSocket), and `connection` serves one WebSocket session.
 
 mod api;
+mod cluster;
 mod computer;
 mod connection;
 mod listen;
@@ -245,6 +246,8 @@ pub struct Server {
     searches: Arc<Semaphore>,
     searching: AtomicUsize,
     most_searching: AtomicUsize,
+    /// This process's share of the tables, when PostgreSQL is shared with others.
+    cluster: cluster::Cluster,
 }
 
 /// Who asks for a change.
@@ -285,6 +288,7 @@ impl Server {
             searches: Arc::new(Semaphore::new(searches)),
             searching: AtomicUsize::new(0),
             most_searching: AtomicUsize::new(0),
+            cluster: cluster::Cluster::default(),
         });
         for handle in server.tables.read().await.values() {
             server.maybe_think(handle.clone());
@@ -366,7 +370,11 @@ impl Server {
                 ),
             ));
         }
-        let id = format!("t{}", self.next_id.fetch_add(1, Ordering::SeqCst));
+        // With PostgreSQL the names come from a sequence that every process shares.
+        let id = match self.store.new_table_number().await.map_err(storage)? {
+            Some(n) => format!("t{n}"),
+            None => format!("t{}", self.next_id.fetch_add(1, Ordering::SeqCst)),
+        };
         let mut table = Table::new(&id, game, options, setup, seats)?;
         let computers_only = table
             .seats()
@@ -428,8 +436,10 @@ impl Server {
         if *self.stopped.borrow() {
             return Err(refusal("storage", "the server is stopping"));
         }
-        {
-            let mut table = handle.table.lock().await;
+        let mut table = handle.table.lock().await;
+        // Another process may have written the table's next event first: its log is read,
+        // and the request checked again against the table as it now stands.
+        for tries in 1.. {
             if handle.closed.load(Ordering::SeqCst) {
                 return Err(refusal("unknown_table", "this table was closed"));
             }
@@ -453,8 +463,20 @@ impl Server {
                     changes.push(card);
                 }
             }
-            self.commit_all(handle, &mut table, changes).await?;
+            match self.commit_all(handle, &mut table, changes).await {
+                Err(refused) if refused.code == BEHIND && tries < BEHIND_TRIES => {
+                    self.follow_log(handle, &mut table).await;
+                }
+                Err(refused) => {
+                    if refused.code == BEHIND {
+                        self.follow_log(handle, &mut table).await;
+                    }
+                    return Err(refused);
+                }
+                Ok(()) => break,
+            }
         }
+        drop(table);
         self.maybe_think(handle.clone());
         Ok(())
     }
@@ -466,7 +488,13 @@ impl Server {
         table: &mut Table,
         change: Change,
     ) -> Result<(), Refusal> {
-        self.commit_all(handle, table, vec![change]).await
+        let committed = self.commit_all(handle, table, vec![change]).await;
+        if matches!(&committed, Err(refused) if refused.code == BEHIND) {
+            // Another process came first: the table catches up, for the request to be
+            // made again.
+            self.follow_log(handle, table).await;
+        }
+        committed
     }
 
     /// Stores checked changes in one transaction, then applies them and sends them out in
@@ -549,7 +577,17 @@ fn refusal(code: &'static str, message: impl Into<String>) -> Refusal {
     }
 }
 
+/// The refusal of a change another process made first to the same table.
+const BEHIND: &str = "behind";
+
+/// How often a request is checked again after another process changed its table first.
+const BEHIND_TRIES: usize = 3;
+
 fn storage(e: StoreError) -> Refusal {
+    if let StoreError::Behind { table, .. } = &e {
+        let why = format!("table {table} changed through another server meanwhile: try again");
+        return refusal(BEHIND, why);
+    }
     eprintln!("tabula-server: {e}");
     refusal(
         "storage",
@@ -596,6 +634,7 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
     })?;
     let app = router(server.clone());
     tokio::spawn(sweep::sweeper(server.clone()));
+    cluster::spawn(&server);
     let task = tokio::spawn(listen::accept(listener, server.clone(), app));
     Ok(Running { addr, server, task })
 }

@@ -7,7 +7,14 @@
 //! SQLite runs in write-ahead mode with `synchronous = FULL`: a commit is on the disk
 //! before it returns, so that a move told to its players survives a power cut, not only
 //! the process being killed. Its file is made readable by its owner only.
+//!
+//! PostgreSQL may be shared by several server processes. A change to a table's log takes
+//! the table's row lock in its transaction and checks that the log ends where the writer
+//! thinks it does ([`StoreError::Behind`] otherwise), and tells the other processes of it
+//! with `NOTIFY` in the same transaction ([`crate::notice`]): they hear of it once it is
+//! committed, never before, and never of a change rolled back.
 
+use crate::notice::{CHANNEL, Notice};
 use crate::protocol::{Event, SeatSpec};
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
@@ -40,6 +47,15 @@ pub enum StoreError {
     /// The address names no database this server can use.
     #[error("database {0:?}: give a sqlite: or postgres:// address")]
     Scheme(String),
+    /// The log of a table has moved on from what the writer holds: another process wrote
+    /// the next event first. Nothing was written.
+    #[error("table {table}: the log already holds event {last}")]
+    Behind {
+        /// The table.
+        table: String,
+        /// The number of the newest event in the log.
+        last: u64,
+    },
 }
 
 /// A table as stored.
@@ -67,6 +83,11 @@ pub struct StoredTable {
 pub struct Store {
     pool: AnyPool,
     url: String,
+    /// The address as given (with its password), for the connections opened apart from
+    /// the pool (listening, holding locks).
+    address: String,
+    /// PostgreSQL, possibly shared with other processes: changes are told with `NOTIFY`.
+    shared: bool,
 }
 
 /// The address without a password, for messages.
@@ -136,7 +157,18 @@ impl Store {
         let store = Store {
             pool,
             url: shown(url),
+            address: url.to_string(),
+            shared: !sqlite,
         };
+        // Several processes may start at once on an empty PostgreSQL: they make the
+        // tables one after the other, under a lock of the transaction's.
+        let mut tx = store.pool.begin().await.map_err(|e| store.error(e))?;
+        if store.shared {
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtext('tabula_schema'))")
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| store.error(e))?;
+        }
         for statement in [
             "CREATE TABLE IF NOT EXISTS tabula_tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, \
              options TEXT NOT NULL, setup TEXT, seats TEXT NOT NULL, created BIGINT NOT NULL)",
@@ -147,12 +179,56 @@ impl Store {
             "CREATE TABLE IF NOT EXISTS tabula_closed (table_id TEXT PRIMARY KEY, closed BIGINT NOT NULL)",
         ] {
             sqlx::query(statement)
-                .execute(&store.pool)
+                .execute(&mut *tx)
                 .await
                 .map_err(|e| store.error(e))?;
         }
+        if store.shared {
+            sqlx::query("CREATE SEQUENCE IF NOT EXISTS tabula_table_numbers")
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| store.error(e))?;
+        }
+        tx.commit().await.map_err(|e| store.error(e))?;
         store.hash_old_tokens().await?;
+        if store.shared {
+            // Table names come from the sequence, past every name already given.
+            let next = store.next_number().await? as i64;
+            sqlx::query(
+                "SELECT setval('tabula_table_numbers', GREATEST(last_value, $1, 1), \
+                 is_called OR $1 >= 1) FROM tabula_table_numbers",
+            )
+            .bind(next - 1)
+            .execute(&store.pool)
+            .await
+            .map_err(|e| store.error(e))?;
+        }
         Ok(store)
+    }
+
+    /// Whether this is PostgreSQL, which other processes may share: each change is told
+    /// on [`CHANNEL`].
+    pub fn shared(&self) -> bool {
+        self.shared
+    }
+
+    /// The address as given, password included.
+    pub(crate) fn address(&self) -> &str {
+        &self.address
+    }
+
+    /// The number of a new table's name, unique among the processes sharing PostgreSQL
+    /// (from a sequence); `None` for SQLite, where the server counts them itself.
+    pub async fn new_table_number(&self) -> Result<Option<u64>, StoreError> {
+        if !self.shared {
+            return Ok(None);
+        }
+        let row = sqlx::query("SELECT nextval('tabula_table_numbers')")
+            .fetch_one(&self.pool)
+            .await
+            .map_err(|e| self.error(e))?;
+        let n: i64 = row.try_get(0).map_err(|e| self.error(e))?;
+        Ok(Some(n as u64))
     }
 
     /// Seat tokens kept as they were by an older server are replaced by their digests.
@@ -216,6 +292,12 @@ impl Store {
                 .await
                 .map_err(|e| self.error(e))?;
         }
+        if self.shared {
+            let notice = Notice::Created {
+                table: table.id.clone(),
+            };
+            notify(&mut tx, &notice).await.map_err(|e| self.error(e))?;
+        }
         tx.commit().await.map_err(|e| self.error(e))
     }
 
@@ -231,26 +313,114 @@ impl Store {
     }
 
     /// Appends events `n`, `n + 1`... to a table's log in one transaction: all or none
-    /// (a move and the card it calls for).
+    /// (a move and the card it calls for). [`StoreError::Behind`] when the log does not end
+    /// at `n - 1`: another writer came first, and nothing is written.
     pub async fn append_all(
         &self,
         table: &str,
         n: u64,
         events: &[(&Event, Option<&str>)],
     ) -> Result<(), StoreError> {
-        if let [(event, token)] = events {
+        let behind = |e: sqlx::Error, last: u64| match &e {
+            sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::Behind {
+                table: table.to_string(),
+                last,
+            },
+            _ => self.error(e),
+        };
+        if !self.shared
+            && let [(event, token)] = events
+        {
             let mut conn = self.pool.acquire().await.map_err(|e| self.error(e))?;
             return insert_event(&mut conn, table, n as i64, event, *token)
                 .await
-                .map_err(|e| self.error(e));
+                .map_err(|e| behind(e, n));
         }
         let mut tx = self.pool.begin().await.map_err(|e| self.error(e))?;
+        if self.shared {
+            // The table's row lock: writers of one table queue here, each then seeing
+            // where the log ends after the one before it committed.
+            let row = sqlx::query(
+                "SELECT (SELECT COALESCE(MAX(n), 0) FROM tabula_events WHERE table_id = $1) \
+                 FROM tabula_tables WHERE id = $1 FOR UPDATE",
+            )
+            .bind(table)
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(|e| self.error(e))?;
+            let last: i64 = row.try_get(0).map_err(|e| self.error(e))?;
+            if last as u64 + 1 != n {
+                return Err(StoreError::Behind {
+                    table: table.to_string(),
+                    last: last as u64,
+                });
+            }
+        }
         for (i, (event, token)) in events.iter().enumerate() {
             insert_event(&mut tx, table, (n + i as u64) as i64, event, *token)
                 .await
-                .map_err(|e| self.error(e))?;
+                .map_err(|e| behind(e, n))?;
+        }
+        if self.shared {
+            let notice = Notice::Events {
+                table: table.to_string(),
+                first: n,
+                last: n + events.len() as u64 - 1,
+                events: Some(
+                    events
+                        .iter()
+                        .map(|(e, t)| ((*e).clone(), t.map(str::to_string)))
+                        .collect(),
+                ),
+            };
+            notify(&mut tx, &notice).await.map_err(|e| self.error(e))?;
         }
         tx.commit().await.map_err(|e| self.error(e))
+    }
+
+    /// A table's events after event `after`, each with its token's digest.
+    pub async fn events_after(
+        &self,
+        table: &str,
+        after: u64,
+    ) -> Result<Vec<(u64, Event, Option<String>)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT n, body, token FROM tabula_events WHERE table_id = $1 AND n > $2 ORDER BY n",
+        )
+        .bind(table)
+        .bind(after as i64)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| self.error(e))?;
+        let mut events = Vec::with_capacity(rows.len());
+        for row in rows {
+            let n: i64 = row.try_get(0).map_err(|e| self.error(e))?;
+            let body: String = row.try_get(1).map_err(|e| self.error(e))?;
+            let token: Option<String> = row.try_get(2).map_err(|e| self.error(e))?;
+            let event = serde_json::from_str(&body).map_err(|e| self.corrupt(table, n, e))?;
+            events.push((n as u64, event, token));
+        }
+        Ok(events)
+    }
+
+    /// Every table not closed, with the number of its newest event (0: none), in the
+    /// order of their names.
+    pub async fn heads(&self) -> Result<Vec<(String, u64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT t.id, COALESCE(MAX(e.n), 0) FROM tabula_tables t \
+             LEFT JOIN tabula_events e ON e.table_id = t.id \
+             WHERE t.id NOT IN (SELECT table_id FROM tabula_closed) GROUP BY t.id ORDER BY t.id",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| self.error(e))?;
+        let mut heads = Vec::with_capacity(rows.len());
+        for row in rows {
+            let id: String = row.try_get(0).map_err(|e| self.error(e))?;
+            let last: i64 = row.try_get(1).map_err(|e| self.error(e))?;
+            heads.push((id, last as u64));
+        }
+        Ok(heads)
     }
 
     /// Marks a table closed: it is no longer loaded at start, and stays for downloading.
@@ -288,6 +458,18 @@ impl Store {
             None,
         )
         .await
+    }
+
+    /// One table not closed, with its log (for a process that has not heard of it yet).
+    pub async fn load_open(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
+        let mut tables = self
+            .load_where(
+                "SELECT id, game, options, setup, seats FROM tabula_tables WHERE id = $1 \
+                 AND id NOT IN (SELECT table_id FROM tabula_closed)",
+                Some(id),
+            )
+            .await?;
+        Ok(tables.pop())
     }
 
     /// One table, closed or not, with its log.
@@ -396,6 +578,16 @@ fn create_private(url: &str) -> std::io::Result<()> {
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
         other => other.map(drop),
     }
+}
+
+/// Tells the processes listening on [`CHANNEL`], once the transaction commits.
+async fn notify(conn: &mut sqlx::AnyConnection, notice: &Notice) -> Result<(), sqlx::Error> {
+    sqlx::query("SELECT COUNT(*) FROM (SELECT pg_notify($1, $2)) AS told")
+        .bind(CHANNEL)
+        .bind(notice.payload())
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 async fn insert_event(

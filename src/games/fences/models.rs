@@ -6,7 +6,7 @@ use crate::table::game_match::Match;
 use crate::view::theme::color;
 use bevy::prelude::*;
 use tabula_rules::fences::Fences;
-use tabula_rules::fences::Seat;
+use tabula_rules::fences::{Seat, Section};
 use tabula_rules::fences::palette;
 
 /// Gives panels, pawns and the die their models.
@@ -113,11 +113,7 @@ fn dress_pawns(
                     Transform::from_xyz(0.0, 0.3, 0.0),
                     paint.clone(),
                 ),
-                (
-                    Sphere::new(p * 0.15).mesh().uv(16, 10),
-                    Transform::from_xyz(0.0, 0.56, 0.0),
-                    paint,
-                ),
+                (head(pawn.seat.0, p), Transform::from_xyz(0.0, 0.56, 0.0), paint),
             ];
             crate::view::models::build(parts, lite, &mut meshes, &mut materials)
         });
@@ -128,6 +124,24 @@ fn dress_pawns(
             Transform::IDENTITY,
             Pickable::IGNORE,
         );
+    }
+}
+
+/// The head of a seat's pawn, which tells the seats apart by shape as well as by colour:
+/// South's a ball, East's a cube, North's a flat disc, West's a ring.
+fn head(section: Section, pitch: f32) -> Mesh {
+    match section {
+        Section::South => Sphere::new(pitch * 0.15).mesh().uv(16, 10),
+        Section::East => Cuboid::from_length(pitch * 0.24).mesh().build(),
+        Section::North => Cylinder::new(pitch * 0.2, 0.08)
+            .mesh()
+            .resolution(20)
+            .build(),
+        Section::West => Torus::new(pitch * 0.08, pitch * 0.17)
+            .mesh()
+            .minor_resolution(8)
+            .major_resolution(20)
+            .build(),
     }
 }
 

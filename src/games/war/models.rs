@@ -98,10 +98,18 @@ fn at(x: f32, y: f32, z: f32) -> Transform {
 /// crown and cross; the general a tall cone under a wide gold bicorne; the horse a
 /// horse's head and gold mane; the cannon a long iron barrel laid towards the enemy on
 /// two gold wheels; the mortar a squat iron bowl with a gold rim, pointing up; a flying
-/// machine gold wings on a pole; troops small round pawns.
+/// machine gold wings on a pole; troops small round pawns. The armies differ by their
+/// bases too, not by colour alone: Red's pieces stand on round bases, Blue's on square ones.
 fn model(piece: &Piece) -> Vec<Part> {
     use std::f32::consts::FRAC_PI_2;
-    let base: Part = (|k| k.base.clone(), at(0.0, 0.05, 0.0), Paint::Army);
+    let base: Part = match piece.side {
+        Side::Red => (|k| k.base.clone(), at(0.0, 0.05, 0.0), Paint::Army),
+        Side::Blue => (
+            |k| k.cube.clone(),
+            at(0.0, 0.05, 0.0).with_scale(Vec3::new(0.6, 0.1, 0.6)),
+            Paint::Army,
+        ),
+    };
     let scaled = |t: Transform, s: Vec3| t.with_scale(s);
     match piece.kind {
         Kind::King => vec![

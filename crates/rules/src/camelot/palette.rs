@@ -65,4 +65,12 @@ mod tests {
         assert_eq!(WHITE_EDGE.hex(), "#8a7a5c");
         assert_eq!(BLACK_EDGE.hex(), "#77777c");
     }
+
+    #[test]
+    fn the_armies_are_told_apart_in_grayscale_and_by_the_colour_blind() {
+        assert_eq!(
+            crate::palette::opponents_confusion(army(Side::White), army(Side::Black)),
+            None
+        );
+    }
 }

@@ -4,14 +4,15 @@
 use super::Section;
 use crate::palette::{Rgb, rgb};
 
-/// The south seat's pawn and fences.
-pub const SOUTH: Rgb = rgb(0.78, 0.14, 0.1);
-/// The east seat's pawn and fences.
-pub const EAST: Rgb = rgb(0.14, 0.32, 0.8);
-/// The north seat's pawn and fences.
-pub const NORTH: Rgb = rgb(0.12, 0.55, 0.2);
-/// The west seat's pawn and fences.
-pub const WEST: Rgb = rgb(0.9, 0.75, 0.12);
+/// The south seat's (Red's) pawn and fences: vermilion, lighter than Green, which sits
+/// opposite, so that the two-player race is not red against green for the colour-blind.
+pub const SOUTH: Rgb = rgb(0.92, 0.36, 0.1);
+/// The east seat's (Blue's) pawn and fences.
+pub const EAST: Rgb = rgb(0.3, 0.5, 0.92);
+/// The north seat's (Green's) pawn and fences: a dark bluish green.
+pub const NORTH: Rgb = rgb(0.0, 0.36, 0.26);
+/// The west seat's (Yellow's) pawn and fences.
+pub const WEST: Rgb = rgb(0.97, 0.86, 0.3);
 /// The board under the field.
 pub const BASE: Rgb = rgb(0.2, 0.13, 0.08);
 /// The grooves of the paths between the spaces.
@@ -74,16 +75,29 @@ mod tests {
             Section::ALL.into_iter().map(|s| f(s).hex()).collect()
         };
         // Section::ALL runs south, east, north, west.
-        assert_eq!(colours(seat), ["#c7241a", "#2452cc", "#1f8c33", "#e6bf1f"]);
-        assert_eq!(colours(tint), ["#d49d88", "#a6aaba", "#a5ba8f", "#dcc889"]);
+        assert_eq!(colours(seat), ["#eb5c1a", "#4d80eb", "#005c42", "#f7db4d"]);
+        assert_eq!(colours(tint), ["#dead88", "#b1b7c2", "#9cad93", "#e1d096"]);
         assert_eq!(
             colours(status),
-            ["#d68886", "#8692d9", "#8bb28f", "#f1deb2"]
+            ["#f09f8f", "#98adf0", "#80958c", "#fdf5dc"]
         );
         assert_eq!(PATH.hex(), "#6b4a2e");
         assert_eq!(STONE_EDGE.hex(), "#6f6a62");
         assert_eq!(ROOF_EDGE.hex(), "#5c1a10");
         assert_eq!(FENCE_EDGE.hex(), "#1a120a");
         assert_eq!(PAWN_RIM.hex(), "#fff8e8");
+    }
+
+    #[test]
+    fn the_seats_are_told_apart_by_the_colour_blind_and_opposites_in_grayscale() {
+        use crate::palette::{confusion, opponents_confusion};
+        for (i, one) in Section::ALL.into_iter().enumerate() {
+            for other in Section::ALL.into_iter().skip(i + 1) {
+                assert_eq!(confusion(seat(one), seat(other)), None, "{one:?}, {other:?}");
+            }
+        }
+        // The two-player race, and the pairs across the field.
+        assert_eq!(opponents_confusion(SOUTH, NORTH), None);
+        assert_eq!(opponents_confusion(EAST, WEST), None);
     }
 }

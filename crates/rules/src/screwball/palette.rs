@@ -56,4 +56,12 @@ mod tests {
         assert_eq!(SCREW_EDGE.hex(), "#5e4612");
         assert_eq!(BALL_EDGE.hex(), "#4a0b0e");
     }
+
+    #[test]
+    fn the_players_are_told_apart_in_grayscale_and_by_the_colour_blind() {
+        assert_eq!(
+            crate::palette::opponents_confusion(pieces(Player::Screws), pieces(Player::Balls)),
+            None
+        );
+    }
 }

@@ -94,4 +94,17 @@ mod tests {
             .into();
         assert_eq!(marks, ["#d91a14", "#f2d91a", "#1ab333", "#fa800d"]);
     }
+
+    #[test]
+    fn opposing_fleets_are_told_apart_in_grayscale_and_by_the_colour_blind() {
+        use crate::palette::{confusion, opponents_confusion};
+        // Fleets 1 and 3 are partners against 2 and 4; with two players, 1 plays 2.
+        for light in [0, 2] {
+            for dark in [1, 3] {
+                assert_eq!(opponents_confusion(fleet(light), fleet(dark)), None);
+            }
+        }
+        assert_eq!(confusion(fleet(0), fleet(2)), None);
+        assert_eq!(confusion(fleet(1), fleet(3)), None);
+    }
 }

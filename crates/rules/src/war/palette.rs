@@ -8,10 +8,11 @@ use crate::palette::{Rgb, rgb};
 pub const LIGHT: Rgb = rgb(0.86, 0.82, 0.72);
 /// Dark squares.
 pub const DARK: Rgb = rgb(0.16, 0.15, 0.15);
-/// The Red army (and its citadel's floor).
-pub const RED: Rgb = rgb(0.75, 0.12, 0.09);
-/// The Blue army (and its citadel's floor).
-pub const BLUE: Rgb = rgb(0.12, 0.30, 0.78);
+/// The Red army (and its citadel's floor): a light vermilion, which no kind of colour
+/// blindness confuses with Blue and which is lighter than Blue in grayscale.
+pub const RED: Rgb = rgb(0.90, 0.36, 0.08);
+/// The Blue army (and its citadel's floor): a deep blue.
+pub const BLUE: Rgb = rgb(0.10, 0.26, 0.72);
 /// Gold trim: the pieces' rims and the flying-machine stations.
 pub const GOLD: Rgb = rgb(0.86, 0.68, 0.22);
 /// Iron (wheels, barrels).
@@ -47,10 +48,17 @@ mod tests {
 
     #[test]
     fn the_armies_and_their_status_lines_have_their_colours() {
-        assert_eq!(army(Side::Red).hex(), "#bf1f17");
-        assert_eq!(army(Side::Blue).hex(), "#1f4dc7");
-        assert_eq!(status(Side::Red).hex(), "#d49493");
-        assert_eq!(status(Side::Blue).hex(), "#929bd8");
+        assert_eq!(army(Side::Red).hex(), "#e65c14");
+        assert_eq!(army(Side::Blue).hex(), "#1a42b8");
+        assert_eq!(status(Side::Red).hex(), "#eeaa9d");
         assert_eq!(STONE_EDGE.hex(), "#5f5b55");
+    }
+
+    #[test]
+    fn the_armies_are_told_apart_in_grayscale_and_by_the_colour_blind() {
+        assert_eq!(
+            crate::palette::opponents_confusion(army(Side::Red), army(Side::Blue)),
+            None
+        );
     }
 }

@@ -320,10 +320,10 @@ mod tests {
     #[test]
     fn players_have_their_colours() {
         // The table's status line: the pieces' colour lightened (Camelot's its own tints).
-        assert_eq!(player_colour(GameKind::War, "Red"), "#d49493");
+        assert_eq!(player_colour(GameKind::War, "Red"), "#eeaa9d");
         assert_eq!(player_colour(GameKind::Camelot, "black"), "#9e9eb3");
         assert_eq!(player_colour(GameKind::Transport, "Fleet 4"), "#ad97e1");
-        assert_eq!(player_colour(GameKind::Fences, "Yellow"), "#f1deb2");
+        assert_eq!(player_colour(GameKind::Fences, "Yellow"), "#fdf5dc");
         assert_eq!(player_colour(GameKind::Screwball, "Balls"), "#b98383");
         assert_eq!(player_colour(GameKind::Screwball, " screws "), "#dbc4a0");
         for (kind, bad) in [

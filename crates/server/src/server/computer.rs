@@ -42,6 +42,10 @@ impl Server {
                     }
                     return;
                 };
+                // With PostgreSQL shared, the process holding the table's lock plays.
+                if !server.runs_computers(&table.id) {
+                    return;
+                }
                 (seat, level, table.game().clone(), table.ply())
             };
             {

@@ -106,7 +106,7 @@ async fn upgrade(server: Arc<Server>, request: Request, table: Option<&str>) -> 
     match WebSocketUpgrade::from_request_parts(&mut parts, &server).await {
         Ok(ws) => {
             let watching = match table {
-                Some(id) => match server.watch(id).await {
+                Some(id) => match server.watch_anywhere(id).await {
                     Some(handle) => Some(Watching(handle)),
                     None => return no_table(id),
                 },
