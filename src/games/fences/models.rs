@@ -6,8 +6,8 @@ use crate::table::game_match::Match;
 use crate::view::theme::color;
 use bevy::prelude::*;
 use tabula_rules::fences::Fences;
-use tabula_rules::fences::{Seat, Section};
 use tabula_rules::fences::palette;
+use tabula_rules::fences::{Seat, Section};
 
 /// Gives panels, pawns and the die their models.
 pub(crate) fn plugin(app: &mut App) {
@@ -113,7 +113,11 @@ fn dress_pawns(
                     Transform::from_xyz(0.0, 0.3, 0.0),
                     paint.clone(),
                 ),
-                (head(pawn.seat.0, p), Transform::from_xyz(0.0, 0.56, 0.0), paint),
+                (
+                    head(pawn.seat.0, p),
+                    Transform::from_xyz(0.0, 0.56, 0.0),
+                    paint,
+                ),
             ];
             crate::view::models::build(parts, lite, &mut meshes, &mut materials)
         });

@@ -93,7 +93,11 @@ mod tests {
         use crate::palette::{confusion, opponents_confusion};
         for (i, one) in Section::ALL.into_iter().enumerate() {
             for other in Section::ALL.into_iter().skip(i + 1) {
-                assert_eq!(confusion(seat(one), seat(other)), None, "{one:?}, {other:?}");
+                assert_eq!(
+                    confusion(seat(one), seat(other)),
+                    None,
+                    "{one:?}, {other:?}"
+                );
             }
         }
         // The two-player race, and the pairs across the field.
