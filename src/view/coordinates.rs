@@ -107,14 +107,18 @@ fn place_labels(
     let Some((camera, eye)) = cameras.iter().find(|(c, _)| c.is_active) else {
         return;
     };
+    // The labels on the board's far side would stand over the far pieces: only the edges
+    // facing the camera (and the sides) are labelled.
+    let facing = eye.translation().with_y(0.0).normalize_or_zero();
     for (label, mut node) in &mut labels {
+        let far = facing.dot(label.0.with_y(0.0).normalize_or_zero()) < -0.3;
         match camera.world_to_viewport(eye, label.0) {
-            Ok(p) => {
+            Ok(p) if !far => {
                 node.display = Display::Flex;
                 node.left = Val::Px(p.x - LABEL_WIDTH / 2.0);
                 node.top = Val::Px(p.y - LABEL_HEIGHT / 2.0);
             }
-            Err(_) => node.display = Display::None,
+            _ => node.display = Display::None,
         }
     }
 }
