@@ -125,6 +125,15 @@ function seatSpecs() {
   });
 }
 
+// The options with the clock's seconds a move written in, as the server reads them.
+function withClock(options) {
+  const unit = Number($('clock').value || 0);
+  if (!unit) return options;
+  const seconds = unit * Math.max(1, Math.floor(Number($('clock-count').value) || 1));
+  const o = (options || '').trim();
+  return o && o !== '()' ? o.replace(/\)\s*$/, `, clock: ${seconds})`) : `(clock: ${seconds})`;
+}
+
 function create(e) {
   e.preventDefault();
   localStorage.setItem('tabula.name', ($('name').value || '').trim());
@@ -132,7 +141,7 @@ function create(e) {
   const setup = $('setup').value.trim();
   const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/');
   $('make').disabled = true;
-  socket.onopen = () => socket.send(JSON.stringify({type: 'create', game: game().name, options: optionsRon, setup: setup || undefined, seats: specs}));
+  socket.onopen = () => socket.send(JSON.stringify({type: 'create', game: game().name, options: withClock(optionsRon), setup: setup || undefined, seats: specs}));
   socket.onmessage = m => {
     const msg = JSON.parse(m.data);
     socket.close();
@@ -167,6 +176,11 @@ async function start() {
 }
 
 $('game').addEventListener('change', showGame);
+$('clock').addEventListener('change', () => {
+  const unit = $('clock').value;
+  $('clock-count').hidden = !unit;
+  $('clock-count').value = unit === '1' ? 60 : 1;
+});
 $('options').addEventListener('change', checkOptions);
 $('seats').addEventListener('change', friends);
 $('create').addEventListener('submit', create);

@@ -18,15 +18,19 @@ function myName() { return ($('name').value || '').trim() || 'Guest'; }
 function send(m) { if (socket && socket.readyState === 1) socket.send(JSON.stringify(m)); }
 function myTurn() { return !!(legal && info && !info.result && legal.ply === info.ply && legal.seat === mine); }
 
-function show() {
-  if (!info) return;
+function showStatus() {
   const status = $('status');
   const turn = myTurn();
   status.className = info.result ? 'over' : turn ? 'mine' : '';
-  status.textContent = info.result ? 'Game over: ' + info.result
+  status.textContent = (info.result ? 'Game over: ' + info.result
     : turn ? 'Your turn (' + mine + ', move ' + (info.ply + 1) + ')'
-    : info.to_move + (info.awaiting === 'chance' ? ' to throw' : ' to move') + ' (move ' + (info.ply + 1) + ')';
+    : info.to_move + (info.awaiting === 'chance' ? ' to throw' : ' to move') + ' (move ' + (info.ply + 1) + ')') + timeLeft();
   document.title = (turn ? '\u25B6 Your turn: ' : '') + baseTitle;
+}
+
+function show() {
+  if (!info) return;
+  showStatus();
   $('seats').innerHTML = info.seats.map(s => {
     let what = esc(s.name || s.state);
     if (s.player === mine) what += ' (you)';
@@ -41,6 +45,15 @@ function show() {
   list.scrollTop = list.scrollHeight;
   if (boardAt !== last) { boardAt = last; drawBoard(last); }
   mark();
+}
+
+// What is left of the turn's time at a table with a clock (by this browser's clock).
+function timeLeft() {
+  if (!info || !info.deadline || info.result) return '';
+  const s = Math.max(0, Math.round((info.deadline - Date.now()) / 1000));
+  const d = Math.floor(s / 86400), h = Math.floor(s % 86400 / 3600), m = Math.floor(s % 3600 / 60);
+  const left = d ? `${d} d ${h} h` : h ? `${h} h ${m} min` : `${m}:${String(s % 60).padStart(2, '0')}`;
+  return ' \u2014 ' + left + ' left';
 }
 
 async function drawBoard(at) {
@@ -167,4 +180,5 @@ $('seats').addEventListener('click', e => {
 });
 $('resign').addEventListener('click', () => { if (confirm('Resign this game?')) send({type: 'resign', seat: mine}); });
 $('notify').addEventListener('click', () => Notification.requestPermission().then(show));
+setInterval(() => { if (info && info.deadline && !info.result) showStatus(); }, 1000);
 connect();

@@ -9,6 +9,7 @@
 //! * [`server`]: connections, the one door for moves, computer seats, the routes.
 //! * [`page`] and [`board`]: the audience's pages and the boards drawn as SVG.
 //! * [`legal`]: the moves a seated player may make now, with the spots clicked to make them.
+//! * [`clock`]: a table's time a move.
 //! * [`client`]: a small client, for tools and tests.
 //! * [`tls`]: certificates and keys from files, and what a client trusts.
 //! * [`loadtest`] and [`attack`]: the server measured under load, and under attack.
@@ -17,6 +18,7 @@ pub mod attack;
 pub mod board;
 pub mod cli;
 pub mod client;
+pub mod clock;
 pub mod legal;
 pub mod loadtest;
 pub mod notice;

@@ -528,6 +528,8 @@ mod tests {
             seats: Vec::new(),
             ply: 99,
             to_move: None,
+            clock: None,
+            deadline: None,
             awaiting: None,
             result: None,
             last: 40,

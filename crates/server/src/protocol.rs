@@ -179,6 +179,13 @@ pub struct TableInfo {
     /// Whose turn it is (absent once the game is over).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to_move: Option<String>,
+    /// The seconds each move may take, at a table with a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<u64>,
+    /// When the seat to move runs out of time, in milliseconds since the Unix epoch (at a
+    /// table with a clock, while somebody sits in that seat).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<i64>,
     /// What the player to move must do: `move`, or `chance` when a die or card is due.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub awaiting: Option<String>,

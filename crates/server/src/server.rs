@@ -17,6 +17,7 @@ mod listen;
 mod quota;
 mod routes;
 mod sweep;
+mod timeout;
 
 pub use listen::raise_open_files;
 pub use routes::router;
@@ -396,7 +397,7 @@ impl Server {
         let stored = StoredTable {
             id: id.clone(),
             game: game.trim().to_ascii_lowercase(),
-            options: table.options.clone(),
+            options: table.stored_options(),
             setup: table.setup.clone(),
             seats: seats.to_vec(),
             events: seatings.iter().map(|c| (c.event.clone(), None)).collect(),
@@ -634,6 +635,7 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
     })?;
     let app = router(server.clone());
     tokio::spawn(sweep::sweeper(server.clone()));
+    tokio::spawn(timeout::clocks(server.clone()));
     cluster::spawn(&server);
     let task = tokio::spawn(listen::accept(listener, server.clone(), app));
     Ok(Running { addr, server, task })

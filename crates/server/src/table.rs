@@ -115,6 +115,11 @@ pub struct Table {
     seats: Vec<Seat>,
     events: Vec<EventRecord>,
     moves: Vec<String>,
+    /// The seconds each move may take, if the table has a clock ([`crate::clock`]).
+    clock: Option<u64>,
+    /// When the seat to move began its turn (or sat down to it), in milliseconds since the
+    /// epoch; from when the table was read back, after a restart.
+    turn_began: i64,
 }
 
 /// Reads a level name.
@@ -157,7 +162,8 @@ impl Table {
     ) -> Result<Table, Refusal> {
         let bad = |e: tabula_rules::GameError| Refusal::new("bad_request", e.to_string());
         let kind = parse_kind(game).map_err(bad)?;
-        let mut options = options.trim().to_string();
+        let (mut options, clock) =
+            crate::clock::take(options).map_err(|why| Refusal::new("bad_request", why))?;
         let mut game_options = GameOptions::from_ron(kind, &options).map_err(bad)?;
         if kind.info().option(SEED).is_some() && !game_options.get(SEED).is_empty() {
             game_options
@@ -206,7 +212,35 @@ impl Table {
             seats: table_seats,
             events: Vec::new(),
             moves: Vec::new(),
+            clock,
+            turn_began: crate::clock::now_ms(),
         })
+    }
+
+    /// The options as stored: the game's, and the clock's seconds a move.
+    pub fn stored_options(&self) -> String {
+        crate::clock::put(&self.options, self.clock)
+    }
+
+    /// When the seat to move runs out of time, in milliseconds since the epoch: only at a
+    /// table with a clock, while the game goes on and somebody (or the computer) sits in
+    /// that seat.
+    pub fn deadline(&self) -> Option<i64> {
+        let seconds = self.clock?;
+        let seat = self.seat_to_move()?;
+        if matches!(
+            self.seats[seat].occupant,
+            Occupant::Open | Occupant::Reserved(_)
+        ) {
+            return None;
+        }
+        let ms = i64::try_from(seconds.saturating_mul(1000)).unwrap_or(i64::MAX);
+        Some(self.turn_began.saturating_add(ms))
+    }
+
+    /// The seat whose time has run out at `now` (milliseconds since the epoch), if any.
+    pub fn out_of_time(&self, now: i64) -> Option<usize> {
+        (now >= self.deadline()?).then(|| self.seat_to_move())?
     }
 
     /// The game as it stands.
@@ -285,6 +319,8 @@ impl Table {
             seats: self.seats.iter().map(seat_view).collect(),
             ply: self.ply(),
             to_move: result.is_none().then(|| self.game.to_move_name()),
+            clock: self.clock,
+            deadline: self.deadline(),
             awaiting: result
                 .is_none()
                 .then(|| if self.chance_due() { "chance" } else { "move" }.to_string()),
@@ -635,6 +671,9 @@ impl Table {
         };
         match &record.event {
             Event::Seated { seat, name } => {
+                if self.seat_index(seat).is_some() && self.seat_index(seat) == self.seat_to_move() {
+                    self.turn_began = crate::clock::now_ms();
+                }
                 if let Some(i) = self.seat_index(seat) {
                     let s = &mut self.seats[i];
                     if !matches!(s.occupant, Occupant::Computer(_)) {
@@ -660,6 +699,7 @@ impl Table {
                     self.game = game;
                 }
                 self.moves.push(text.clone());
+                self.turn_began = crate::clock::now_ms();
             }
         }
         self.events.push(record.clone());

@@ -158,3 +158,42 @@ async fn the_lobby_reads_games_options_the_change_marker_and_a_table() {
     assert!(status.contains("404"), "{status}");
     running.stop();
 }
+
+#[tokio::test]
+async fn a_seat_whose_time_runs_out_loses_and_a_clock_outlives_a_restart() {
+    let db = db_file("clock");
+    let address = format!("sqlite:{}", db.display());
+    let running = serve(&address).await;
+    // A second a move: White sits down and lets his time run out.
+    let info = create(&running, "camelot", "(clock: 1)", Vec::new()).await;
+    assert_eq!((info.options.as_str(), info.clock), ("", Some(1)));
+    assert_eq!(info.deadline, None, "nobody sits in White's seat yet");
+    let (mut white, _) = join(&running, &info.id, "White", "Ann").await;
+    let (_, table) = event(&mut white, 2).await;
+    assert!(table.result.unwrap().starts_with("White resigns"));
+    // A day a move, kept with the table's options in the database.
+    let info = create(&running, "fences", "(players: 4, clock: 86400)", Vec::new()).await;
+    assert_eq!(info.clock, Some(86_400));
+    assert!(!info.options.contains("clock"), "{}", info.options);
+    running.stop();
+    let running = serve(&address).await;
+    let table: Value =
+        serde_json::from_str(&http_get(&running, &format!("/{}/info.json", info.id)).await)
+            .unwrap();
+    assert_eq!(table["clock"], 86_400);
+    // A clock that is no number of seconds is refused.
+    let mut lobby = Client::connect(&url(&running, "")).await.unwrap();
+    lobby
+        .send(&ClientMessage::Create {
+            game: "war".into(),
+            options: "(clock: 0)".into(),
+            setup: None,
+            seats: Vec::new(),
+        })
+        .await
+        .unwrap();
+    let (code, message) = error(&mut lobby).await;
+    assert_eq!(code, "bad_request");
+    assert!(message.starts_with("clock:"), "{message}");
+    running.stop();
+}

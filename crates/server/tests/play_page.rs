@@ -46,6 +46,8 @@ struct Case {
     phone: bool,
     /// Reload my page after this many moves of the script.
     reload_after: Option<usize>,
+    /// The clock chosen in the form: `""` for none, `"1"` seconds a move, `"86400"` days.
+    clock: &'static str,
 }
 
 const CASES: &[Case] = &[
@@ -59,6 +61,7 @@ const CASES: &[Case] = &[
         result: "White wins",
         phone: true,
         reload_after: None,
+        clock: "",
     },
     // Problem I of Maxim's book, opened by a troop's jump chain over two troops.
     Case {
@@ -80,6 +83,7 @@ const CASES: &[Case] = &[
         result: "Red wins",
         phone: false,
         reload_after: Some(3),
+        clock: "86400",
     },
     // A carrier strike: a plane launched beside its carrier flies on, turns and bombs the
     // enemy transport.
@@ -102,20 +106,23 @@ const CASES: &[Case] = &[
         result: "Fleet 1 wins",
         phone: true,
         reload_after: Some(2),
+        clock: "",
     },
-    // Two from home, against the computer: a fence moved, the die thrown, a walk, until
-    // the exact count takes the pawn home.
+    // Two from home, against the computer fenced in on its station by two of Red's fences
+    // (which Red never moves): a fence moved, the die thrown, a walk, until the exact
+    // count takes the pawn home.
     Case {
         game: "fences",
         options: &[],
         setup: Some(
-            "Red pawn g4;Red fences a1|a2 b1|b2 c1|c2 d1|d2 k1|k2 l1|l2;Green pawn m13;Green fences i11|i12 g11|g12 e11|e12 h10|h11 f10|f11 g9|g10;turn Red",
+            "Red pawn g4;Red fences a1|a2 b1|b2 c1|c2 d1|d2 l13|m13 m12|m13;Green pawn m13;Green fences i11|i12 g11|g12 e11|e12 h10|h11 f10|f11 g9|g10;turn Red",
         ),
         seats: &[("Red", "me"), ("Green", "easy")],
         moves: &[],
         result: "Red wins",
         phone: false,
         reload_after: None,
+        clock: "",
     },
     // Attacks that spend the balls' reserve with their penalty pieces.
     Case {
@@ -129,6 +136,7 @@ const CASES: &[Case] = &[
         result: "Screws wins",
         phone: true,
         reload_after: None,
+        clock: "",
     },
 ];
 
@@ -205,6 +213,14 @@ async fn make_table(b: &mut Browser, base: &str, case: &Case, me: &Tab) -> (Stri
         )
         .await;
     }
+    b.eval(
+        me,
+        &format!(
+            "(() => {{ const c = document.getElementById('clock'); c.value = {}; c.dispatchEvent(new Event('change')); }})()",
+            js(case.clock)
+        ),
+    )
+    .await;
     if let Some(setup) = case.setup {
         b.eval(
             me,
@@ -394,6 +410,9 @@ async fn play(
     click_path(b, tab, &wanted, phone, shot).await;
 }
 
+/// The relocations the fence race's rule of thumb never makes.
+const KEEP: [&str; 2] = ["fence l13|m13", "fence m12|m13"];
+
 /// The fence race by a rule of thumb: each turn a fence moved where it lengthens my way
 /// home least, the die thrown, and the walk that ends nearest home (home itself when the
 /// count is exact), until my pawn is home.
@@ -412,8 +431,10 @@ async fn race_home(b: &mut Browser, tab: &Tab, phone: bool) {
             panic!("not the fence race")
         };
         let me = f.to_move();
+        // The fences that shut the computer's pawn in stay where they are.
         let best = legal
             .iter()
+            .filter(|(text, _, _)| !KEEP.iter().any(|slot| text.starts_with(slot)))
             .min_by_key(|(text, _, _)| {
                 let mut after = f.clone();
                 let mv = after.parse_move(text).unwrap();
@@ -460,6 +481,17 @@ async fn each_game_is_made_in_the_lobby_and_played_to_its_end_by_clicks() {
         let me = mine.clone();
         b.size(&me, case.phone).await;
         let (table, friend) = make_table(&mut b, &base, case, &me).await;
+        if !case.clock.is_empty() {
+            // A day a move: the time left shows beside whose turn it is.
+            let clock = b.eval(&me, "String(info.clock)").await;
+            assert_eq!(clock.as_str(), Some(case.clock));
+            b.wait_for(
+                &me,
+                "document.getElementById('status').innerText.includes(' left')",
+                "the time left",
+            )
+            .await;
+        }
         let players = Players { me, friend };
         if case.moves.is_empty() {
             race_home(&mut b, &players.me, case.phone).await;
