@@ -86,7 +86,9 @@ mod tests {
         let Some(ServerMessage::Legal { moves, .. }) = legal(&table) else {
             panic!("no legal message");
         };
-        let change = table.prepare_move(0, &moves[0].text, Some(0)).expect("legal");
+        let change = table
+            .prepare_move(0, &moves[0].text, Some(0))
+            .expect("legal");
         table.apply(change);
         let Some(ServerMessage::Legal { moves, .. }) = legal(&table) else {
             panic!("no legal message");
@@ -95,7 +97,9 @@ mod tests {
         assert_eq!(texts, ["draw", THROW]);
         let refused = table.prepare_move(0, "throw 6", Some(1)).unwrap_err();
         assert_eq!(refused.code, "illegal");
-        let change = table.prepare_move(0, "draw", Some(1)).expect("a card drawn");
+        let change = table
+            .prepare_move(0, "draw", Some(1))
+            .expect("a card drawn");
         assert!(change.calls_for_card());
     }
 }
