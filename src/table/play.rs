@@ -131,7 +131,16 @@ fn apply_intents<G: TableRules>(
             }
             played.write(move_played);
         }
-        let mut line = m.game.announce(player, &said);
+        // A game's announcement may prompt the player to move next ("Green: walk 2 steps");
+        // when that seat is not played here, the line only says what was played.
+        let mut line = if m.controller_to_move() == Controller::Local {
+            m.game.announce(player, &said)
+        } else {
+            match m.game.outcome() {
+                tabula_rules::Outcome::Ongoing => format!("{player}: {}", said.join(", ")),
+                outcome => format!("{player}: {}. {outcome}!", said.join(", ")),
+            }
+        };
         if !told.is_empty() {
             let stop = if line.ends_with(['.', '!']) { "" } else { "." };
             line = format!("{line}{stop} {}.", told.join(". "));

@@ -214,3 +214,43 @@ fn redo_against_the_computer_brings_its_replies_back_too() {
     assert_eq!(m.move_texts(), before, "Red's walk and Green's whole turn");
     assert!(app.world().resource::<LocalTurn>().0, "Red's turn again");
 }
+
+/// While the computer is to move, the line under the status says what was played and does
+/// not prompt anyone (the fence race's "Green: walk 2 steps" is for a player here).
+#[test]
+fn no_prompt_for_the_computers_turn() {
+    use tabula::table::computer::{Pace, ThinkSeed};
+    use tabula::table::rules::Intent;
+    use tabula::table::seats::LocalTurn;
+    use tabula_rules::fences::Fences;
+
+    let mut app = crate::whole_app();
+    app.insert_resource(Pace {
+        min_think: std::time::Duration::from_secs(3600),
+        wait_for_motion: false,
+    })
+    .insert_resource(ThinkSeed(7));
+    crate::launch(
+        &mut app,
+        &["play", "fences", "--computer", "green:easy", "--seed", "3"],
+    );
+    for _ in 0..20 {
+        if !app.world().resource::<LocalTurn>().0 {
+            break;
+        }
+        let m = app.world().resource::<Match<Fences>>();
+        let intent = match m.legal().first() {
+            Some(mv) => Intent::<Fences>::Play(mv.clone()),
+            None => Intent::<Fences>::Chance,
+        };
+        app.world_mut().write_message(intent);
+        app.update();
+    }
+    assert!(!app.world().resource::<LocalTurn>().0, "Green's turn");
+    let said = &app.world().resource::<Match<Fences>>().feedback.text;
+    assert!(said.starts_with("Red: "), "{said}");
+    assert!(
+        !said.contains("Green"),
+        "no prompt for the computer: {said}"
+    );
+}
