@@ -376,12 +376,9 @@ fn update_hud(
         } else if hud.moves.is_empty() {
             format!("{}\n{TABLE_KEYS}", hud.controls)
         } else {
-            // Once the game is under way the keys fold away to a line (F1 has them all),
-            // leaving the table's edge in view.
-            format!(
-                "{}\nF1: help and every key",
-                hud.controls.lines().next().unwrap_or_default()
-            )
+            // Once the game is under way the keys fold away to a line (F1 has them all; the
+            // line above says what to do), leaving the table's edge in view.
+            "F1: help and every key".to_string()
         };
     }
     for mut row in &mut rows {
