@@ -3,6 +3,8 @@
 
 use crate::cli::rules_args::{GameArg, opening};
 use crate::games::tabletop::{OnTable, TableGame};
+use crate::screens::open::Start;
+use crate::table::analysis::AnalysisCommand;
 use crate::view::camera::View;
 use crate::view::lite::Look;
 use crate::view::offscreen::{Canvas, Offscreen};
@@ -35,9 +37,10 @@ pub struct ShotRequest {
     /// Picture size in pixels, WIDTHxHEIGHT.
     #[arg(long, default_value = "1280x720", value_parser = parse_size)]
     pub size: UVec2,
-    /// Camera: red, blue, top or side.
-    #[arg(long, value_enum, default_value = "red")]
-    pub view: View,
+    /// Camera: red, blue, top or side (by default red, or where the screen opened after
+    /// `--` puts it).
+    #[arg(long, value_enum)]
+    pub view: Option<View>,
     /// How the table is drawn: full (physically based shading, shadows, multisampling),
     /// light (each surface's base colour under one sun, as play draws on a software
     /// renderer) or played (as `tabula play` draws it on this machine).
@@ -61,6 +64,98 @@ pub struct ShotRequest {
     /// behind the menu).
     #[arg(long, conflicts_with_all = ["scene", "all"])]
     pub menu: bool,
+    /// Keys pressed once the screen is up, one after another, comma-separated: letters,
+    /// digits, Left, Right, Up, Down, PageUp, PageDown, Home, End, Enter, Space, Esc
+    /// (`--press Left,Left,A` looks back two moves and turns analysis on).
+    #[arg(long, value_delimiter = ',', value_parser = parse_key)]
+    pub press: Vec<KeyCode>,
+    /// Analysis on, as A turns it on, and on a finished game the whole game reviewed, as
+    /// the result screen's "Analyse the game" asks; the picture waits for the engine.
+    #[arg(long, conflicts_with = "all")]
+    pub analysis: bool,
+    /// A screen to show as the command line opens it, after `--`: `-- learn war --step 3`,
+    /// `-- puzzle camelot --number 2`, `-- demo scenes/war`, `-- play transport`.
+    #[arg(last = true, value_name = "SCREEN", conflicts_with_all = ["scene", "all", "menu"])]
+    pub screen: Vec<String>,
+}
+
+/// Reads a key's name, as `--press` writes them.
+fn parse_key(text: &str) -> Result<KeyCode, String> {
+    let word = text.trim();
+    let named = match word.to_ascii_lowercase().as_str() {
+        "left" => Some(KeyCode::ArrowLeft),
+        "right" => Some(KeyCode::ArrowRight),
+        "up" => Some(KeyCode::ArrowUp),
+        "down" => Some(KeyCode::ArrowDown),
+        "pageup" => Some(KeyCode::PageUp),
+        "pagedown" => Some(KeyCode::PageDown),
+        "home" => Some(KeyCode::Home),
+        "end" => Some(KeyCode::End),
+        "enter" => Some(KeyCode::Enter),
+        "space" => Some(KeyCode::Space),
+        "esc" | "escape" => Some(KeyCode::Escape),
+        _ => None,
+    };
+    let mut chars = word.chars();
+    let single = match (chars.next(), chars.next()) {
+        (Some(c), None) => letter_or_digit(c.to_ascii_uppercase()),
+        _ => None,
+    };
+    named.or(single).ok_or_else(|| {
+        format!(
+            "`{word}`: a key is a letter, a digit, Left, Right, Up, Down, PageUp, PageDown, \
+             Home, End, Enter, Space or Esc"
+        )
+    })
+}
+
+/// The key of a letter (upper case) or digit.
+fn letter_or_digit(c: char) -> Option<KeyCode> {
+    const LETTERS: [KeyCode; 26] = [
+        KeyCode::KeyA,
+        KeyCode::KeyB,
+        KeyCode::KeyC,
+        KeyCode::KeyD,
+        KeyCode::KeyE,
+        KeyCode::KeyF,
+        KeyCode::KeyG,
+        KeyCode::KeyH,
+        KeyCode::KeyI,
+        KeyCode::KeyJ,
+        KeyCode::KeyK,
+        KeyCode::KeyL,
+        KeyCode::KeyM,
+        KeyCode::KeyN,
+        KeyCode::KeyO,
+        KeyCode::KeyP,
+        KeyCode::KeyQ,
+        KeyCode::KeyR,
+        KeyCode::KeyS,
+        KeyCode::KeyT,
+        KeyCode::KeyU,
+        KeyCode::KeyV,
+        KeyCode::KeyW,
+        KeyCode::KeyX,
+        KeyCode::KeyY,
+        KeyCode::KeyZ,
+    ];
+    const DIGITS: [KeyCode; 10] = [
+        KeyCode::Digit0,
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    match c {
+        'A'..='Z' => Some(LETTERS[c as usize - 'A' as usize]),
+        '0'..='9' => Some(DIGITS[c as usize - '0' as usize]),
+        _ => None,
+    }
 }
 
 /// Reads a picture size written WIDTHxHEIGHT (`1920x1080`).
@@ -82,10 +177,28 @@ struct ShotPlan {
     taken: bool,
     /// Save the picture in grayscale.
     grayscale: bool,
+    /// Keys still to press, in order.
+    keys: Vec<KeyCode>,
+    /// The key pressed last frame, to let go of.
+    held: Option<KeyCode>,
+    /// When (seconds after the start) the next key is pressed, or analysis asked for.
+    next_at: f32,
+    /// Analysis still to ask for.
+    analysis: bool,
+    /// Since when (seconds after the start) the engine has had nothing left to do for the
+    /// analysis.
+    engine_quiet_since: Option<f32>,
 }
 
 /// Seconds to wait at least before the picture, for slow software renderers.
 const SETTLE_SECONDS: f32 = 3.0;
+
+/// When the first key is pressed (seconds after the start): the screen is up by then.
+const FIRST_KEY_SECONDS: f32 = 1.5;
+
+/// Seconds between keys, and from the last key (or the engine's last answer) to the
+/// picture.
+const KEY_SECONDS: f32 = 0.5;
 
 /// The game a shot shows: a scene after `at` moves, or `game`'s opening.
 pub(crate) fn game_for(
@@ -99,13 +212,25 @@ pub(crate) fn game_for(
     }
 }
 
+/// What the picture shows: a screen opened as the command line opens it (`-- SCREEN`), or
+/// a game on the table (its opening or a scene; with `--menu`, the game chosen on the
+/// start screen).
+fn start_for(request: &ShotRequest) -> Result<Start, String> {
+    if !request.screen.is_empty() {
+        return crate::cli::parse_launch(&request.screen)
+            .and_then(|launch| crate::screens::open::open(&launch));
+    }
+    let game = game_for(request.game, request.scene.as_ref(), request.at)?;
+    Ok(Start::Table(game, Default::default()))
+}
+
 /// Renders the picture (or, with `--all`, every game's), saves it and exits.
 pub(crate) fn run(request: ShotRequest) -> ExitCode {
     if request.all {
         return run_all(&request);
     }
-    let game = match game_for(request.game, request.scene.as_ref(), request.at) {
-        Ok(g) => g,
+    let start = match start_for(&request) {
+        Ok(start) => start,
         Err(e) => {
             eprintln!("tabula shot: {e}");
             return ExitCode::FAILURE;
@@ -144,34 +269,51 @@ pub(crate) fn run(request: ShotRequest) -> ExitCode {
     if !request.window {
         app.add_plugins(Offscreen { size: request.size });
     }
-    let ply = game.ply();
-    let name = game.kind().info().name;
+    let (name, ply) = match &start {
+        Start::Table(game, _) => (game.kind().info().name, game.ply()),
+        Start::Menu => ("start screen", 0),
+    };
     if request.menu {
         let mut menu = crate::screens::menu::Menu::new(1, Vec::new());
-        menu.game = game.kind();
+        if let Start::Table(game, _) = &start {
+            menu.game = game.kind();
+        }
         app.insert_resource(menu);
-        crate::app::build(&mut app, crate::screens::open::Start::Menu, true);
-    } else {
+        crate::app::build(&mut app, Start::Menu, true);
+    } else if !request.screen.is_empty() {
+        crate::app::build(&mut app, start, true);
+    } else if let Start::Table(game, _) = start {
         game.install(&mut app, true);
         app.add_plugins(crate::view::lite::plugin);
-        if request.no_hud {
-            app.add_systems(PostUpdate, crate::view::offscreen::hide_panels);
-        }
+    }
+    if request.no_hud {
+        app.add_systems(PostUpdate, crate::view::offscreen::hide_panels);
     }
     let target = app
         .world()
         .get_resource::<Canvas>()
         .map(|c| c.image.clone());
-    app.insert_resource(request.view)
-        .insert_resource(request.look)
+    if let Some(view) = request.view {
+        app.insert_resource(view);
+    } else if request.screen.is_empty() {
+        app.insert_resource(View::default());
+    }
+    app.insert_resource(request.look)
         .add_plugins(crate::app::probe::plugin(request.frames, false))
         .insert_resource(ShotPlan {
             out: request.out.clone(),
             target,
             taken: false,
             grayscale: request.grayscale,
+            keys: request.press.clone(),
+            held: None,
+            next_at: FIRST_KEY_SECONDS,
+            analysis: request.analysis,
+            engine_quiet_since: None,
         })
-        .add_systems(Update, take_shot);
+        .add_systems(PreUpdate, press_keys.after(bevy::input::InputSystems))
+        .add_systems(Update, (ask_analysis, take_shot).chain())
+        .add_systems(Last, watch_engine);
     println!(
         "{name}: {}x{}, {} look, {}",
         request.size.x,
@@ -239,7 +381,7 @@ fn one_game_args(request: &ShotRequest, game: &str, out: &Path) -> Vec<String> {
         "--size".into(),
         format!("{}x{}", request.size.x, request.size.y),
         "--view".into(),
-        request.view.name().into(),
+        request.view.unwrap_or_default().name().into(),
         "--look".into(),
         request.look.name().into(),
         "--frames".into(),
@@ -257,13 +399,70 @@ fn one_game_args(request: &ShotRequest, game: &str, out: &Path) -> Vec<String> {
     args
 }
 
+/// Presses `--press`'s keys one after another, each for a frame, as a player would.
+fn press_keys(
+    mut plan: ResMut<ShotPlan>,
+    mut input: ResMut<ButtonInput<KeyCode>>,
+    time: Res<Time<Real>>,
+) {
+    if let Some(key) = plan.held.take() {
+        input.release(key);
+    }
+    if plan.keys.is_empty() || time.elapsed_secs() < plan.next_at {
+        return;
+    }
+    let key = plan.keys.remove(0);
+    input.press(key);
+    plan.held = Some(key);
+    plan.next_at = time.elapsed_secs() + KEY_SECONDS;
+}
+
+/// With `--analysis`, once the keys are pressed: analysis on, and a finished game reviewed.
+fn ask_analysis(
+    mut plan: ResMut<ShotPlan>,
+    hud: Res<crate::table::report::HudState>,
+    time: Res<Time<Real>>,
+    mut out: MessageWriter<AnalysisCommand>,
+) {
+    if !plan.analysis || !plan.keys.is_empty() || time.elapsed_secs() < plan.next_at {
+        return;
+    }
+    plan.analysis = false;
+    out.write(AnalysisCommand::Toggle);
+    if hud.over {
+        out.write(AnalysisCommand::ReviewGame);
+    }
+    plan.next_at = time.elapsed_secs() + KEY_SECONDS;
+}
+
+/// Notes since when the engine has had nothing left to do for the analysis.
+fn watch_engine(world: &mut World) {
+    let busy = crate::table::analysis::engine_at_work(world);
+    let now = world.resource::<Time<Real>>().elapsed_secs();
+    let mut plan = world.resource_mut::<ShotPlan>();
+    if busy {
+        plan.engine_quiet_since = None;
+    } else if plan.engine_quiet_since.is_none() {
+        plan.engine_quiet_since = Some(now);
+    }
+}
+
+/// Takes the picture once the frames are measured, the keys pressed and the engine done.
 fn take_shot(
     mut commands: Commands,
     mut plan: ResMut<ShotPlan>,
     probe: Res<crate::app::probe::FrameProbe>,
     time: Res<Time<Real>>,
 ) {
-    if plan.taken || !probe.done || time.elapsed_secs() < SETTLE_SECONDS {
+    let now = time.elapsed_secs();
+    let settled = now >= SETTLE_SECONDS
+        && plan.keys.is_empty()
+        && !plan.analysis
+        && now >= plan.next_at + KEY_SECONDS
+        && plan
+            .engine_quiet_since
+            .is_some_and(|since| now >= since + KEY_SECONDS);
+    if plan.taken || !probe.done || !settled {
         return;
     }
     plan.taken = true;
@@ -309,5 +508,16 @@ mod tests {
         assert_eq!(parse_size("480X270"), Ok(UVec2::new(480, 270)));
         assert!(parse_size("1920").unwrap_err().contains("WIDTHxHEIGHT"));
         assert!(parse_size("0x10").unwrap_err().contains("1 to 8192"));
+    }
+
+    #[test]
+    fn keys_are_read_by_their_names() {
+        assert_eq!(parse_key("a"), Ok(KeyCode::KeyA));
+        assert_eq!(parse_key("Z"), Ok(KeyCode::KeyZ));
+        assert_eq!(parse_key("7"), Ok(KeyCode::Digit7));
+        assert_eq!(parse_key("Left"), Ok(KeyCode::ArrowLeft));
+        assert_eq!(parse_key("pagedown"), Ok(KeyCode::PageDown));
+        assert_eq!(parse_key("Esc"), Ok(KeyCode::Escape));
+        assert!(parse_key("F13").unwrap_err().contains("a letter, a digit"));
     }
 }

@@ -152,6 +152,24 @@ fn toggle(
     }
 }
 
+/// Whether the engine still has work to do for the analysis: analysis is on and the
+/// position shown not yet searched, or a review of the game is under way.
+pub(crate) fn engine_at_work(world: &World) -> bool {
+    let on = world.get_resource::<AnalysisOn>().is_some_and(|a| a.0);
+    let mut busy = false;
+    tabula_rules::each_game!(G => {
+        if let Some(the_match) = world.get_resource::<Match<G>>() {
+            let evaluation = world.get_resource::<Evaluation<G>>();
+            busy |= on
+                && evaluation.is_none_or(|e| e.generation != the_match.generation || e.task.is_some());
+            busy |= world
+                .get_resource::<GameReview<G>>()
+                .is_some_and(|r| r.task.is_some());
+        }
+    });
+    busy
+}
+
 /// The search settings of the analysis: the engine's medium level for this game, with a
 /// flag that stops it.
 fn settings<G: TableRules>(game: &G, stop: &Arc<AtomicBool>) -> Settings {

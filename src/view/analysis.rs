@@ -5,11 +5,12 @@
 
 use crate::state::{AtTable, Play};
 use crate::table::analysis::{AnalysisCommand, AnalysisOn, Evaluation, GameReview};
-use crate::table::commands::{MatchSet, Watching};
+use crate::table::commands::MatchSet;
 use crate::table::game_match::Match;
 use crate::table::report::HudState;
 use crate::table::rules::{GameSystems, TableRules};
-use crate::view::theme::{CAPTION, LINK, PANEL, TEXT, button, text};
+use crate::view::hud::StatusPanel;
+use crate::view::theme::{CAPTION, LINK, TEXT, button, text};
 use bevy::prelude::*;
 use std::sync::atomic::Ordering;
 
@@ -29,11 +30,6 @@ struct Bar {
 struct BarRoot;
 #[derive(Component)]
 struct ReviewButton;
-
-/// Where the bar stands and how wide it is, in pixels: between the HUD's status and move
-/// list, where a show's title bar stands too.
-const LEFT: f32 = 452.0;
-const WIDTH: f32 = 536.0;
 
 /// The bar, the arrows and the review button.
 pub(crate) fn plugin(app: &mut App) {
@@ -94,13 +90,14 @@ fn publish<G: TableRules>(
     bar.set_if_neq(next);
 }
 
-/// Redraws the bar when what it shows changes.
+/// Redraws the bar when what it shows changes, at the foot of the HUD's status panel: off
+/// the board in every view, where a show's title bar does not stand.
 fn draw_bar(
     mut commands: Commands,
     bar: Res<Bar>,
     on: Res<AnalysisOn>,
-    watching: Res<Watching>,
     roots: Query<Entity, With<BarRoot>>,
+    panels: Query<Entity, With<StatusPanel>>,
 ) {
     if !bar.is_changed() && !on.is_changed() {
         return;
@@ -111,31 +108,31 @@ fn draw_bar(
     if !on.0 && bar.review.is_none() {
         return;
     }
-    // A show's title bar stands where the bar would: the bar goes below it.
-    let top = if watching.0.is_some() { 118.0 } else { 10.0 };
-    commands
+    let Some(panel) = panels.iter().next() else {
+        return;
+    };
+    let root = commands
         .spawn((
             BarRoot,
             DespawnOnExit(AtTable),
             Node {
-                position_type: PositionType::Absolute,
-                top: Val::Px(top),
-                left: Val::Px(LEFT),
-                width: Val::Px(WIDTH),
-                padding: UiRect::all(Val::Px(8.0)),
+                width: Val::Percent(100.0),
+                margin: UiRect::top(Val::Px(4.0)),
                 flex_direction: FlexDirection::Column,
-                row_gap: Val::Px(4.0),
+                row_gap: Val::Px(3.0),
                 ..default()
             },
-            BackgroundColor(PANEL),
         ))
         .with_children(|p| {
             if on.0 {
-                p.spawn(Node {
-                    width: Val::Percent(100.0),
-                    height: Val::Px(16.0),
-                    ..default()
-                })
+                p.spawn((
+                    Node {
+                        width: Val::Percent(100.0),
+                        height: Val::Px(10.0),
+                        ..default()
+                    },
+                    BackgroundColor(TRACK),
+                ))
                 .with_children(|row| {
                     for (_, share, color) in &bar.shares {
                         row.spawn((
@@ -166,8 +163,13 @@ fn draw_bar(
             if let Some(review) = &bar.review {
                 p.spawn(text(review.clone(), 13.0, CAPTION));
             }
-        });
+        })
+        .id();
+    commands.entity(panel).add_child(root);
 }
+
+/// The bar's ground, where no player's share covers it.
+const TRACK: Color = Color::srgb(0.25, 0.25, 0.28);
 
 /// The engine's best line on the board: an arrow for each of its first three moves, the
 /// first brightest.

@@ -21,10 +21,15 @@ struct FeedbackText;
 /// The move list's lines, each a button that shows the position after it.
 #[derive(Component)]
 struct MovesList;
-/// The HUD's panels: the status, the move list and the controls (a lesson shows its own
-/// panel in their place).
+/// The HUD's panels and buttons: the status, the move list, the controls and the command
+/// buttons but Confirm (a lesson or a puzzle shows its own panel and buttons in their
+/// place; Confirm, which throws the fence race's die, stays).
 #[derive(Component)]
 pub(crate) struct TablePanel;
+/// The panel of the status, the last word and the counters (the analysis adds its bar to
+/// it).
+#[derive(Component)]
+pub(crate) struct StatusPanel;
 #[derive(Component)]
 struct CountersText;
 #[derive(Component)]
@@ -135,6 +140,7 @@ fn spawn_hud(mut commands: Commands) {
             },
             panel(),
             TablePanel,
+            StatusPanel,
         ))
         .with_children(|p| {
             p.spawn((Text::new(""), font(15.0), TextColor(CAPTION), TitleText));
@@ -211,14 +217,17 @@ fn spawn_hud(mut commands: Commands) {
             CommandButtons,
         ))
         .with_children(|p| {
-            p.spawn(button(
-                "Menu",
-                16.0,
-                LEAVE,
-                Node {
-                    padding: UiRect::axes(Val::Px(14.0), Val::Px(8.0)),
-                    ..default()
-                },
+            p.spawn((
+                button(
+                    "Menu",
+                    16.0,
+                    LEAVE,
+                    Node {
+                        padding: UiRect::axes(Val::Px(14.0), Val::Px(8.0)),
+                        ..default()
+                    },
+                ),
+                TablePanel,
             ))
             .observe(
                 |click: On<Pointer<Click>>, mut leave: MessageWriter<Leave>| {
@@ -227,14 +236,17 @@ fn spawn_hud(mut commands: Commands) {
                     }
                 },
             );
-            p.spawn(button(
-                "Resign",
-                16.0,
-                LEAVE,
-                Node {
-                    padding: UiRect::axes(Val::Px(14.0), Val::Px(8.0)),
-                    ..default()
-                },
+            p.spawn((
+                button(
+                    "Resign",
+                    16.0,
+                    LEAVE,
+                    Node {
+                        padding: UiRect::axes(Val::Px(14.0), Val::Px(8.0)),
+                        ..default()
+                    },
+                ),
+                TablePanel,
             ))
             .observe(
                 |click: On<Pointer<Click>>,
@@ -287,6 +299,7 @@ fn spawn_hud(mut commands: Commands) {
                         ConfirmLabel,
                     ));
                 } else {
+                    button.insert(TablePanel);
                     button.with_child((Text::new(label), font(16.0), TextColor(Color::WHITE)));
                 }
                 button.observe(

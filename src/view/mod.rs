@@ -19,6 +19,7 @@ pub(crate) mod pointer;
 pub(crate) mod question;
 pub(crate) mod room;
 pub(crate) mod screenshot;
+pub(crate) mod side_panel;
 pub mod sound;
 pub mod spectator;
 pub(crate) mod spectator_window;
@@ -41,6 +42,7 @@ pub(crate) fn plugin(app: &mut App) {
         spectator::plugin,
         screenshot::plugin,
         analysis::plugin,
+        side_panel::plugin,
     ))
     .add_systems(Startup, thick_lines);
 }

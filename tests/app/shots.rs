@@ -318,3 +318,41 @@ fn check_picture(img: &image::RgbImage) {
     assert!(blue > n / 500, "blue army not visible ({blue} px)");
     assert!(light > n / 20, "light squares not visible ({light} px)");
 }
+
+/// `shot -- SCREEN` pictures a screen as the command line opens it: a puzzle at its number,
+/// with keys pressed and the analysis asked for; a screen that cannot be opened is refused
+/// with the reason, before anything is drawn.
+#[test]
+fn a_shot_pictures_a_screen_the_command_line_opens() {
+    if skip_screenshots() {
+        return;
+    }
+    let puzzle = shoot_at("640x360", &["--look", "light", "--", "puzzle", "war"]);
+    let (bright, _) = census(&puzzle, |r, g, b| r > 200 && g > 200 && b > 200);
+    assert!(bright > 0, "nothing bright in the puzzle's picture");
+    let analysed = shoot_at(
+        "320x180",
+        &[
+            "--look",
+            "light",
+            "--press",
+            "Left,a",
+            "--analysis",
+            "--",
+            "play",
+            "--scene",
+            "scenes/war/problem_1.ron",
+        ],
+    );
+    assert_eq!(analysed.dimensions(), (320, 180));
+    let refused = super::tabula()
+        .args(["shot", "--out"])
+        .arg(shot_path(&["refused"]))
+        .args(["--", "puzzle", "war", "--number", "100000"])
+        .env_remove("DISPLAY")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success(), "{stderr}");
+    assert!(stderr.contains("--number 100000"), "{stderr}");
+}

@@ -11,8 +11,9 @@ use crate::table::rules::{GameSystems, TableRules};
 use crate::user_data::progress::Progress;
 use crate::view::camera::{OrbitCamera, SpectatorView};
 use crate::view::hud::TablePanel;
+use crate::view::side_panel::{PanelScroll, fixed_part, panel_node, scroll_part};
 use crate::view::theme::{
-    BUTTON, CAPTION, ERROR, GO, GOLD, INFO, LEAVE, LINK, NOTE_ARROW, PANEL, TAGLINE, TEXT, button,
+    BUTTON, CAPTION, ERROR, GO, GOLD, INFO, LEAVE, LINK, NOTE_ARROW, TAGLINE, TEXT, button,
     note_ring, text,
 };
 use bevy::prelude::*;
@@ -126,7 +127,9 @@ fn padding() -> Node {
     }
 }
 
-/// The step, its words, the lesson's last word, and the buttons.
+/// The step, its words, the lesson's last word, and the buttons. The step's words scroll
+/// where the window is too short for them; the heading and the buttons stay in view.
+#[allow(clippy::too_many_arguments)]
 fn rebuild(
     mut commands: Commands,
     course: Res<Course>,
@@ -134,11 +137,19 @@ fn rebuild(
     courses: Res<super::courses::Courses>,
     hud: Res<HudState>,
     panels: Query<Entity, With<LessonPanel>>,
+    scrolled: Query<&ScrollPosition, With<PanelScroll>>,
+    mut shown: Local<Option<usize>>,
 ) {
     let progress_changed = progress.as_ref().is_some_and(|p| p.is_changed());
     if !course.is_changed() && !progress_changed && !hud.is_changed() && !panels.is_empty() {
         return;
     }
+    // The same step keeps where its words were scrolled to.
+    let offset = match *shown {
+        Some(index) if index == course.index => scrolled.iter().next().map_or(0.0, |s| s.y),
+        _ => 0.0,
+    };
+    *shown = Some(course.index);
     for panel in &panels {
         commands.entity(panel).despawn();
     }
@@ -150,108 +161,93 @@ fn rebuild(
     let finished = course.phase == Phase::Done && course.is_last();
     let next_course = courses.after(course.lesson.game).cloned();
     commands
-        .spawn((
-            LessonPanel,
-            DespawnOnExit(AtTable),
-            Node {
-                position_type: PositionType::Absolute,
-                top: Val::Px(10.0),
-                left: Val::Px(10.0),
-                width: Val::Px(PANEL_WIDTH),
-                max_height: Val::Percent(88.0),
-                padding: UiRect::all(Val::Px(12.0)),
-                flex_direction: FlexDirection::Column,
-                row_gap: Val::Px(8.0),
-                overflow: Overflow::clip(),
-                ..default()
-            },
-            BackgroundColor(PANEL),
-        ))
+        .spawn((LessonPanel, DespawnOnExit(AtTable), panel_node(PANEL_WIDTH)))
         .with_children(|p| {
-            p.spawn(text(course.lesson.title.clone(), 14.0, CAPTION));
-            let mark = if done { "  (done)" } else { "" };
-            p.spawn(text(
-                format!("Step {} of {total}: {}{mark}", step.number, step.title),
-                19.0,
-                GOLD,
-            ));
-            if course.index == 0
-                && let Some(intro) = &course.lesson.intro
-            {
-                p.spawn(text(intro.clone(), 14.0, TAGLINE));
-            }
-            p.spawn(text(step.text.clone(), 15.0, TEXT));
-            if let Some(words) = course.part_words() {
-                p.spawn(text(words.to_string(), 15.0, GOLD));
-            }
-            // Once the step is done, whose move it would be is no news.
-            if course.phase != Phase::Done {
-                p.spawn(text(hud.status.clone(), 20.0, hud.status_color));
-            }
-            // The last word: the lesson's to a move, or the table's to a click.
-            let color = if hud.feedback.is_error {
-                ERROR
-            } else if course.phase == Phase::Done {
-                GO_TEXT
-            } else {
-                INFO
-            };
-            p.spawn(text(hud.feedback.text.clone(), 16.0, color));
-            if !hud.counters.is_empty() {
-                p.spawn(text(hud.counters.clone(), 13.0, CAPTION));
-            }
-            if finished {
+            p.spawn(fixed_part()).with_children(|p| {
+                p.spawn(text(course.lesson.title.clone(), 14.0, CAPTION));
+                let mark = if done { "  (done)" } else { "" };
                 p.spawn(text(
-                    format!("You have finished {}.", course.lesson.title),
-                    16.0,
+                    format!("Step {} of {total}: {}{mark}", step.number, step.title),
+                    19.0,
                     GOLD,
                 ));
+            });
+            p.spawn(scroll_part(offset)).with_children(|p| {
+                if course.index == 0
+                    && let Some(intro) = &course.lesson.intro
+                {
+                    p.spawn(text(intro.clone(), 14.0, TAGLINE));
+                }
+                p.spawn(text(step.text.clone(), 15.0, TEXT));
+                if let Some(words) = course.part_words() {
+                    p.spawn(text(words.to_string(), 15.0, GOLD));
+                }
+                if !hud.counters.is_empty() {
+                    p.spawn(text(hud.counters.clone(), 13.0, CAPTION));
+                }
+            });
+            p.spawn(fixed_part()).with_children(|p| {
+                // Once the step is done, whose move it would be is no news.
+                if course.phase != Phase::Done {
+                    p.spawn(text(hud.status.clone(), 20.0, hud.status_color));
+                }
+                // The last word: the lesson's to a move, or the table's to a click.
+                let color = if hud.feedback.is_error {
+                    ERROR
+                } else if course.phase == Phase::Done {
+                    GO_TEXT
+                } else {
+                    INFO
+                };
+                p.spawn(text(hud.feedback.text.clone(), 16.0, color));
+                if finished {
+                    p.spawn(text(
+                        format!("You have finished {}.", course.lesson.title),
+                        16.0,
+                        GOLD,
+                    ));
+                    if let Some(next) = &next_course {
+                        p.spawn(Node::default()).with_children(|row| {
+                            command_button(
+                                row,
+                                &format!("Learn {}", next.game.title()),
+                                GO,
+                                LessonCommand::NextCourse,
+                            );
+                        });
+                    }
+                }
                 p.spawn(Node {
                     column_gap: Val::Px(8.0),
                     flex_wrap: FlexWrap::Wrap,
+                    row_gap: Val::Px(6.0),
                     ..default()
                 })
                 .with_children(|row| {
-                    if let Some(next) = &next_course {
-                        command_button(
-                            row,
-                            &format!("Learn {}", next.game.title()),
-                            GO,
-                            LessonCommand::NextCourse,
-                        );
-                    }
+                    command_button(row, "< Previous", BUTTON, LessonCommand::Previous);
+                    row.spawn(button("Hint", 15.0, LINK, padding())).observe(
+                        |click: On<Pointer<Click>>, mut out: MessageWriter<MatchCommand>| {
+                            if click.button == PointerButton::Primary {
+                                out.write(MatchCommand::Hint);
+                            }
+                        },
+                    );
+                    command_button(row, "Again", BUTTON, LessonCommand::Again);
+                    let next = if course.phase == Phase::Done {
+                        GO
+                    } else {
+                        BUTTON
+                    };
+                    command_button(row, "Next >", next, LessonCommand::Next);
                     command_button(row, "Start screen", LEAVE, LessonCommand::Leave);
                 });
-            }
-            p.spawn(Node {
-                column_gap: Val::Px(8.0),
-                flex_wrap: FlexWrap::Wrap,
-                row_gap: Val::Px(6.0),
-                ..default()
-            })
-            .with_children(|row| {
-                command_button(row, "< Previous", BUTTON, LessonCommand::Previous);
-                row.spawn(button("Hint", 15.0, LINK, padding())).observe(
-                    |click: On<Pointer<Click>>, mut out: MessageWriter<MatchCommand>| {
-                        if click.button == PointerButton::Primary {
-                            out.write(MatchCommand::Hint);
-                        }
-                    },
-                );
-                command_button(row, "Again", BUTTON, LessonCommand::Again);
-                let next = if course.phase == Phase::Done {
-                    GO
+                let keys = if course.leave_asked {
+                    "Esc again leaves the lesson.".to_string()
                 } else {
-                    BUTTON
+                    KEYS.to_string()
                 };
-                command_button(row, "Next >", next, LessonCommand::Next);
+                p.spawn(text(keys, 12.0, CAPTION));
             });
-            let keys = if course.leave_asked {
-                "Esc again leaves the lesson.".to_string()
-            } else {
-                KEYS.to_string()
-            };
-            p.spawn(text(keys, 12.0, CAPTION));
         });
 }
 

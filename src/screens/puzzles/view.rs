@@ -6,12 +6,12 @@ use super::{Drill, Phase, PuzzleCommand};
 use crate::state::AtTable;
 use crate::table::commands::{MatchCommand, MatchSet};
 use crate::table::report::HudState;
+use crate::table::seats::Seat;
 use crate::user_data::progress::Progress;
 use crate::view::camera::{OrbitCamera, SpectatorView};
 use crate::view::hud::TablePanel;
-use crate::view::theme::{
-    BUTTON, CAPTION, ERROR, GO, GOLD, INFO, LEAVE, LINK, PANEL, TEXT, button, text,
-};
+use crate::view::side_panel::{fixed_part, panel_node, scroll_part};
+use crate::view::theme::{BUTTON, CAPTION, ERROR, GO, GOLD, INFO, LEAVE, LINK, TEXT, button, text};
 use bevy::prelude::*;
 
 /// The puzzle's panel, rebuilt when the puzzle or the progress changes.
@@ -75,14 +75,19 @@ fn hide_table_panels(mut panels: Query<&mut Node, With<TablePanel>>) {
     }
 }
 
-/// The players' camera, as it is set up, looks past the panel: the board stands in the
-/// window's part to the panel's right.
+/// The players' camera, as it is set up, stands behind the player who is to solve the
+/// puzzle (on any side of the fence race's field) and looks past the panel: the board
+/// stands in the window's part to the panel's right.
 fn make_room(
     windows: Query<&Window>,
+    seat: Option<Res<Seat>>,
     mut cameras: Query<&mut OrbitCamera, (Added<OrbitCamera>, Without<SpectatorView>)>,
 ) {
     let height = windows.iter().next().map_or(720.0, Window::height).max(1.0);
     for mut cam in &mut cameras {
+        if let Some(seat) = &seat {
+            *cam = OrbitCamera::for_seat(**seat);
+        }
         // The default perspective sees a quarter turn's half (π/8) each way up and down.
         let units_per_pixel = 2.0 * cam.distance * (std::f32::consts::PI / 8.0).tan() / height;
         let right = Vec3::new(cam.yaw.cos(), 0.0, -cam.yaw.sin());
@@ -134,102 +139,95 @@ fn rebuild(
         .is_some_and(|p| p.record.puzzles.solved.contains(drill.key()));
     let solved = matches!(drill.phase, Phase::Solved { .. });
     commands
-        .spawn((
-            PuzzlePanel,
-            DespawnOnExit(AtTable),
-            Node {
-                position_type: PositionType::Absolute,
-                top: Val::Px(10.0),
-                left: Val::Px(10.0),
-                width: Val::Px(PANEL_WIDTH),
-                max_height: Val::Percent(88.0),
-                padding: UiRect::all(Val::Px(12.0)),
-                flex_direction: FlexDirection::Column,
-                row_gap: Val::Px(8.0),
-                overflow: Overflow::clip(),
-                ..default()
-            },
-            BackgroundColor(PANEL),
-        ))
+        .spawn((PuzzlePanel, DespawnOnExit(AtTable), panel_node(PANEL_WIDTH)))
         .with_children(|p| {
-            p.spawn(text(
-                format!("{}: puzzles", drill.shelf.game.title()),
-                14.0,
-                CAPTION,
-            ));
-            let mark = if solved_before {
-                "  (solved before)"
-            } else {
-                ""
-            };
-            p.spawn(text(
-                format!("Puzzle {} of {}{mark}", drill.index + 1, drill.count()),
-                19.0,
-                GOLD,
-            ));
-            p.spawn(text(puzzle.goal_text(), 17.0, TEXT));
-            let stars = puzzle.rating.stars();
-            p.spawn(text(
-                format!(
-                    "Difficulty {}{} (the engine needed depth {})",
-                    "*".repeat(stars.into()),
-                    "-".repeat(5 - usize::from(stars)),
-                    puzzle.rating.depth
-                ),
-                13.0,
-                CAPTION,
-            ));
-            if let Some(source) = &puzzle.source {
-                p.spawn(text(source.clone(), 12.0, CAPTION));
-            }
-            p.spawn(text(hud.status.clone(), 18.0, hud.status_color));
-            let color = if hud.feedback.is_error {
-                ERROR
-            } else if solved {
-                GO
-            } else {
-                INFO
-            };
-            p.spawn(text(hud.feedback.text.clone(), 16.0, color));
-            if let Some(progress) = &progress {
-                let record = &progress.record.puzzles;
+            p.spawn(fixed_part()).with_children(|p| {
                 p.spawn(text(
-                    format!(
-                        "Score {}   streak {} (best {})",
-                        record.score, record.streak, record.best_streak
-                    ),
-                    16.0,
+                    format!("{}: puzzles", drill.shelf.game.title()),
+                    14.0,
+                    CAPTION,
+                ));
+                let mark = if solved_before {
+                    "  (solved before)"
+                } else {
+                    ""
+                };
+                p.spawn(text(
+                    format!("Puzzle {} of {}{mark}", drill.index + 1, drill.count()),
+                    19.0,
                     GOLD,
                 ));
-                if let Some(notice) = &progress.notice {
-                    p.spawn(text(notice.clone(), 12.0, ERROR));
-                }
-            }
-            p.spawn(Node {
-                column_gap: Val::Px(8.0),
-                flex_wrap: FlexWrap::Wrap,
-                row_gap: Val::Px(6.0),
-                ..default()
-            })
-            .with_children(|row| {
-                command_button(row, "< Previous", BUTTON, PuzzleCommand::Previous);
-                row.spawn(button("Hint", 15.0, LINK, padding())).observe(
-                    |click: On<Pointer<Click>>, mut out: MessageWriter<MatchCommand>| {
-                        if click.button == PointerButton::Primary {
-                            out.write(MatchCommand::Hint);
-                        }
-                    },
-                );
-                command_button(row, "Again", BUTTON, PuzzleCommand::Again);
-                let next = if solved { GO } else { BUTTON };
-                command_button(row, "Next >", next, PuzzleCommand::Next);
-                command_button(row, "Start screen", LEAVE, PuzzleCommand::Leave);
+                p.spawn(text(puzzle.goal_text(), 17.0, TEXT));
             });
-            let keys = if drill.leave_asked {
-                "Esc again leaves the puzzles."
-            } else {
-                KEYS
-            };
-            p.spawn(text(keys, 12.0, CAPTION));
+            p.spawn(scroll_part(0.0)).with_children(|p| {
+                let stars = puzzle.rating.stars();
+                p.spawn(text(
+                    format!(
+                        "Difficulty {}{} (the engine needed depth {})",
+                        "*".repeat(stars.into()),
+                        "-".repeat(5 - usize::from(stars)),
+                        puzzle.rating.depth
+                    ),
+                    13.0,
+                    CAPTION,
+                ));
+                if let Some(source) = &puzzle.source {
+                    p.spawn(text(source.clone(), 12.0, CAPTION));
+                }
+                if !hud.counters.is_empty() {
+                    p.spawn(text(hud.counters.clone(), 13.0, CAPTION));
+                }
+            });
+            p.spawn(fixed_part()).with_children(|p| {
+                p.spawn(text(hud.status.clone(), 18.0, hud.status_color));
+                let color = if hud.feedback.is_error {
+                    ERROR
+                } else if solved {
+                    GO
+                } else {
+                    INFO
+                };
+                p.spawn(text(hud.feedback.text.clone(), 16.0, color));
+                if let Some(progress) = &progress {
+                    let record = &progress.record.puzzles;
+                    p.spawn(text(
+                        format!(
+                            "Score {}   streak {} (best {})",
+                            record.score, record.streak, record.best_streak
+                        ),
+                        16.0,
+                        GOLD,
+                    ));
+                    if let Some(notice) = &progress.notice {
+                        p.spawn(text(notice.clone(), 12.0, ERROR));
+                    }
+                }
+                p.spawn(Node {
+                    column_gap: Val::Px(8.0),
+                    flex_wrap: FlexWrap::Wrap,
+                    row_gap: Val::Px(6.0),
+                    ..default()
+                })
+                .with_children(|row| {
+                    command_button(row, "< Previous", BUTTON, PuzzleCommand::Previous);
+                    row.spawn(button("Hint", 15.0, LINK, padding())).observe(
+                        |click: On<Pointer<Click>>, mut out: MessageWriter<MatchCommand>| {
+                            if click.button == PointerButton::Primary {
+                                out.write(MatchCommand::Hint);
+                            }
+                        },
+                    );
+                    command_button(row, "Again", BUTTON, PuzzleCommand::Again);
+                    let next = if solved { GO } else { BUTTON };
+                    command_button(row, "Next >", next, PuzzleCommand::Next);
+                    command_button(row, "Start screen", LEAVE, PuzzleCommand::Leave);
+                });
+                let keys = if drill.leave_asked {
+                    "Esc again leaves the puzzles."
+                } else {
+                    KEYS
+                };
+                p.spawn(text(keys, 12.0, CAPTION));
+            });
         });
 }

@@ -1,0 +1,103 @@
+//! The panel down the left side that a lesson or a puzzle shows in place of the HUD's: as
+//! tall as its words, up to the window's height; where the window is too short for them,
+//! the part marked [`PanelScroll`] shrinks and scrolls under the mouse wheel (the board then
+//! keeps still), while its heading and its buttons stay in view.
+
+use crate::view::theme::PANEL;
+use bevy::input::InputSystems;
+use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::prelude::*;
+use bevy::ui::{RelativeCursorPosition, UiSystems};
+
+/// The part of a side panel that shrinks and scrolls when the window is too short.
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub(crate) struct PanelScroll;
+
+/// Pixels a line of the mouse wheel scrolls.
+const LINE: f32 = 24.0;
+
+/// The wheel over a panel's scrolling part scrolls it.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        PreUpdate,
+        scroll
+            .after(InputSystems)
+            .after(UiSystems::Focus)
+            .run_if(any_with_component::<PanelScroll>),
+    );
+}
+
+/// The panel's node: `width` pixels wide at the window's top left, a column no taller than
+/// the window.
+pub(crate) fn panel_node(width: f32) -> (Node, BackgroundColor) {
+    (
+        Node {
+            position_type: PositionType::Absolute,
+            top: Val::Px(10.0),
+            left: Val::Px(10.0),
+            width: Val::Px(width),
+            max_height: Val::Percent(96.0),
+            padding: UiRect::all(Val::Px(12.0)),
+            flex_direction: FlexDirection::Column,
+            row_gap: Val::Px(8.0),
+            ..default()
+        },
+        BackgroundColor(PANEL),
+    )
+}
+
+/// The panel's part that shrinks and scrolls, scrolled down `offset` pixels (kept from the
+/// panel it replaces, while it shows the same words).
+pub(crate) fn scroll_part(offset: f32) -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: Val::Px(8.0),
+            flex_shrink: 1.0,
+            min_height: Val::Px(0.0),
+            overflow: Overflow::scroll_y(),
+            ..default()
+        },
+        ScrollPosition(Vec2::new(0.0, offset)),
+        RelativeCursorPosition::default(),
+        PanelScroll,
+    )
+}
+
+/// A part of the panel that keeps its height.
+pub(crate) fn fixed_part() -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        row_gap: Val::Px(8.0),
+        flex_shrink: 0.0,
+        ..default()
+    }
+}
+
+/// Scrolls the part under the pointer by the wheel's turn, and takes the turn from the
+/// camera, which would zoom with it.
+fn scroll(
+    mut wheel: ResMut<AccumulatedMouseScroll>,
+    mut parts: Query<
+        (&RelativeCursorPosition, &ComputedNode, &mut ScrollPosition),
+        With<PanelScroll>,
+    >,
+) {
+    if wheel.delta.y == 0.0 {
+        return;
+    }
+    for (cursor, node, mut position) in &mut parts {
+        if !cursor.cursor_over() {
+            continue;
+        }
+        let step = match wheel.unit {
+            MouseScrollUnit::Line => wheel.delta.y * LINE,
+            MouseScrollUnit::Pixel => wheel.delta.y,
+        };
+        // The layout's sizes are in physical pixels, the scroll position in logical ones.
+        let scale = node.inverse_scale_factor();
+        let most = ((node.content_size().y - node.size().y) * scale).max(0.0);
+        position.y = (position.y - step).clamp(0.0, most);
+        wheel.delta = Vec2::ZERO;
+    }
+}
