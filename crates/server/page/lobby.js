@@ -57,7 +57,7 @@ async function tables() {
 async function poll() {
   try {
     const v = (await json('/api/version')).version;
-    if (v !== version) { version = v; await tables(); await myGames(); }
+    if (v !== version) { await tables(); await myGames(); version = v; }
   } catch (e) {}
 }
 

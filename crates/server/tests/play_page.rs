@@ -2,7 +2,8 @@
 //! each of the five games is made in the lobby (its options, a starting position, who sits
 //! where) and played to its end by clicks and taps on the board and its buttons, at a
 //! desk's size or a phone's, against the server's computer or a second player's page in a
-//! browser context of its own who took the seat through the invitation link: a Camelot
+//! browser context of its own who took the seat through the invitation link or sat down in
+//! the seat left open: a Camelot
 //! charge, a War jump chain, a Transport launch and plane flight, the fence race's
 //! relocations, throws and walks, and a Screwball attack with its penalty pieces. A reload
 //! in the middle of a game takes the seat back. Screenshots of each game at both sizes are
@@ -91,7 +92,7 @@ const CASES: &[Case] = &[
         game: "transport",
         options: &[],
         setup: None,
-        seats: &[("Fleet 1", "me"), ("Fleet 2", "invite")],
+        seats: &[("Fleet 1", "me"), ("Fleet 2", "open")],
         moves: &[
             (Who::Me, "launch plane d3 N"),
             (Who::Friend, "D b11-b9"),
@@ -152,12 +153,13 @@ struct Players {
 }
 
 /// Makes the table of `case` in the lobby shown in `me`, and seats the friend (a page of
-/// its own) through the invitation link; returns the table's name.
+/// its own) through the invitation link, or at the table's page in the seat left open;
+/// returns the table's name.
 async fn make_table(b: &mut Browser, base: &str, case: &Case, me: &Tab) -> (String, Option<Tab>) {
     b.navigate(me, &format!("{base}/")).await;
     b.wait_for(
         me,
-        "document.querySelectorAll('#game option').length === 5 && document.querySelectorAll('#seats select').length > 0",
+        "typeof version !== 'undefined' && version >= 0 && document.querySelectorAll('#game option').length === 5 && document.querySelectorAll('#seats select').length > 0",
         "the lobby's games",
     )
     .await;
@@ -234,7 +236,7 @@ async fn make_table(b: &mut Browser, base: &str, case: &Case, me: &Tab) -> (Stri
     let make = b
         .wait_for(
             me,
-            "(() => { const e = document.getElementById('make'); if (e.disabled) return null; e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()",
+            "(() => { const e = document.getElementById('make'); if (e.disabled) return null; e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect(); const x = r.x + r.width / 2, y = r.y + r.height / 2; return document.elementFromPoint(x, y) === e ? [x, y] : null; })()",
             "the button that makes the table",
         )
         .await;
@@ -257,7 +259,7 @@ async fn make_table(b: &mut Browser, base: &str, case: &Case, me: &Tab) -> (Stri
         let go = b
             .wait_for(
                 me,
-                "(() => { const e = document.getElementById('go'); if (!e) return null; const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()",
+                "(() => { const e = document.getElementById('go'); if (!e) return null; e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect(); const x = r.x + r.width / 2, y = r.y + r.height / 2; return document.elementFromPoint(x, y) === e ? [x, y] : null; })()",
                 "the way to the table",
             )
             .await;
@@ -270,7 +272,33 @@ async fn make_table(b: &mut Browser, base: &str, case: &Case, me: &Tab) -> (Stri
             "my seat at the new table",
         )
         .await;
-    (table.as_str().unwrap().to_string(), friend)
+    let table = table.as_str().unwrap().to_string();
+    // A seat left open is taken by a friend who comes to the table's page and sits down.
+    if let Some((player, _)) = case.seats.iter().find(|s| s.1 == "open") {
+        let tab = b.open(&format!("{base}/{table}")).await;
+        b.size(&tab, case.phone).await;
+        b.eval(&tab, "document.getElementById('name').value = 'Bob'")
+            .await;
+        let sit = b
+            .wait_for(
+                &tab,
+                &format!(
+                    "(() => {{ const e = document.querySelector(`[data-sit=\"${{CSS.escape({})}}\"]`); if (!e || !document.getElementById('board').dataset.ply) return null; e.scrollIntoView({{block: 'center'}}); const r = e.getBoundingClientRect(); const x = r.x + r.width / 2, y = r.y + r.height / 2; return document.elementFromPoint(x, y) === e ? [x, y] : null; }})()",
+                    js(player)
+                ),
+                "the open seat's button",
+            )
+            .await;
+        b.press(&tab, point(&sit), case.phone).await;
+        b.wait_for(
+            &tab,
+            &format!("mine === {}", js(player)),
+            "the friend seated",
+        )
+        .await;
+        friend = Some(tab);
+    }
+    (table, friend)
 }
 
 fn point(value: &Value) -> (f64, f64) {
