@@ -4,7 +4,11 @@
 //! spectator having it (p50, p99), the moves accepted per second, and the server's memory.
 //!
 //! The server runs as a child process (`serve`, from the same binary) on a fresh SQLite
-//! file, so its memory is its own; only loopback addresses are used.
+//! file, so its memory is its own; only loopback addresses are used. With `--processes N`
+//! and a PostgreSQL `--db`, N server processes share the tables: the spectators are spread
+//! over them, and each table's two players sit on two different processes.
+
+pub mod failover;
 
 use crate::client::{Client, ClientError};
 use crate::protocol::{ClientMessage, SeatSpec, ServerMessage, TableInfo};
@@ -37,6 +41,14 @@ pub struct LoadArgs {
     /// temporary folder).
     #[arg(long)]
     pub db: Option<String>,
+    /// Server processes sharing the tables (more than one needs a PostgreSQL `--db`).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub processes: usize,
+    /// Instead of the load: tables of computers only on `--processes` processes sharing a
+    /// PostgreSQL `--db`, the first process killed, and how long their computer seats
+    /// pause before another process takes them over (`--tables` of them).
+    #[arg(long)]
+    pub failover: bool,
     /// How the server under test has SQLite commit (`full` or `normal`).
     #[arg(long, default_value = "full", value_name = "MODE")]
     pub sqlite_sync: String,
@@ -84,10 +96,10 @@ pub struct LoadReport {
     pub moves: u64,
     /// How long the moving lasted.
     pub elapsed: Duration,
-    /// The server's resident memory at its highest, in bytes.
-    pub peak_memory: u64,
-    /// The server's resident memory at the end, in bytes.
-    pub end_memory: u64,
+    /// Each server process's resident memory at its highest, in bytes.
+    pub peak_memory: Vec<u64>,
+    /// Each server process's resident memory at the end, in bytes.
+    pub end_memory: Vec<u64>,
     /// Connections open at once.
     pub connections: usize,
 }
@@ -122,11 +134,18 @@ impl std::fmt::Display for LoadReport {
             self.elapsed.as_secs_f64(),
             self.moves as f64 / self.elapsed.as_secs_f64().max(1e-9)
         )?;
+        let mb = |bytes: &[u64]| {
+            bytes
+                .iter()
+                .map(|b| format!("{:.0}", *b as f64 / 1e6))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         write!(
             f,
-            "server memory: {:.0} MB at most, {:.0} MB at the end",
-            self.peak_memory as f64 / 1e6,
-            self.end_memory as f64 / 1e6
+            "server memory (MB, each process): {} at most, {} at the end",
+            mb(&self.peak_memory),
+            mb(&self.end_memory)
         )
     }
 }
@@ -285,7 +304,16 @@ pub async fn run(args: &LoadArgs, server_binary: PathBuf) -> Result<LoadReport, 
         return Err(LoadError::Arguments("--moves: give at least 1".into()));
     }
     parse_kind(&args.game).map_err(|e| LoadError::Arguments(e.to_string()))?;
-    let port = free_port()?;
+    let shared = args
+        .db
+        .as_deref()
+        .is_some_and(|db| db.starts_with("postgres://") || db.starts_with("postgresql://"));
+    if args.processes == 0 || (args.processes > 1 && !shared) {
+        return Err(LoadError::Arguments(format!(
+            "--processes {}: give 1, or several with a --db postgres://... that they share",
+            args.processes
+        )));
+    }
     let (db, file) = match &args.db {
         Some(db) => (db.clone(), None),
         None => {
@@ -293,40 +321,26 @@ pub async fn run(args: &LoadArgs, server_binary: PathBuf) -> Result<LoadReport, 
             (format!("sqlite:{}", file.display()), Some(file))
         }
     };
-    let listen = format!("127.0.0.1:{port}");
-    let child = Command::new(&server_binary)
-        .args(["serve", "--listen", &listen, "--db", &db, "--rate", "1000"])
-        // Every client here comes from one address: the per-address limits are lifted.
-        .args(["--max-per-address", "100000", "--max-connections", "10000"])
-        .args([
-            "--tables-per-minute",
-            "100000",
-            "--seat-changes-per-minute",
-            "100000",
-        ])
-        .args(["--sqlite-sync", &args.sqlite_sync])
-        .stdout(Stdio::null())
-        .spawn()
-        .map_err(|e| LoadError::Server(format!("{}: {e}", server_binary.display())))?;
-    let child = ServerProcess { child, db: file };
-    let pid = child.child.id();
-    let base = format!("ws://{listen}/");
-    let mut lobby = None;
-    for _ in 0..200 {
-        if let Ok(c) = Client::connect(&base).await {
-            lobby = Some(c);
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
+    let mut children = Vec::new();
+    let mut bases = Vec::new();
+    let mut lobbies = Vec::new();
+    let mut file = file;
+    for _ in 0..args.processes {
+        let (mut child, base, lobby) = start_server(&server_binary, &db, args, 800).await?;
+        // The file goes with the first process.
+        child.db = file.take();
+        children.push(child);
+        bases.push(base);
+        lobbies.push(lobby);
     }
-    let mut lobby =
-        lobby.ok_or_else(|| LoadError::Server(format!("nothing listens on {listen}")))?;
+    let pids: Vec<u32> = children.iter().map(|c| c.child.id()).collect();
+    let on = |i: usize| bases[i % bases.len()].as_str();
 
-    // The watched table and its audience.
-    let watched = create(&mut lobby, &args.game).await?;
+    // The watched table and its audience, spread over the processes.
+    let watched = create(&mut lobbies[0], &args.game).await?;
     let mut spectators = Vec::with_capacity(args.spectators);
-    for _ in 0..args.spectators {
-        let mut c = Client::connect(&format!("{base}{}", watched.id)).await?;
+    for i in 0..args.spectators {
+        let mut c = Client::connect(&format!("{}{}", on(i), watched.id)).await?;
         c.send(&ClientMessage::Watch {
             since: 0,
             snapshot: false,
@@ -341,16 +355,21 @@ pub async fn run(args: &LoadArgs, server_binary: PathBuf) -> Result<LoadReport, 
         .await?;
     }
     let watched_players = [
-        seat(&base, &watched, 0).await?,
-        seat(&base, &watched, 1).await?,
+        seat(on(0), &watched, 0).await?,
+        seat(on(1), &watched, 1).await?,
     ];
+    // Each table made on one process, its players on that one and the next.
     let mut games = Vec::new();
-    for _ in 0..args.tables {
-        let table = create(&mut lobby, &args.game).await?;
-        let players = [seat(&base, &table, 0).await?, seat(&base, &table, 1).await?];
+    for i in 0..args.tables {
+        let processes = lobbies.len();
+        let table = create(&mut lobbies[i % processes], &args.game).await?;
+        let players = [
+            seat(on(i), &table, 0).await?,
+            seat(on(i + 1), &table, 1).await?,
+        ];
         games.push((players, table));
     }
-    let connections = args.spectators + 2 + 2 * args.tables + 1;
+    let connections = args.spectators + 2 + 2 * args.tables + args.processes;
 
     // Each spectator notes when each move reaches it.
     let moves = args.moves;
@@ -388,12 +407,15 @@ pub async fn run(args: &LoadArgs, server_binary: PathBuf) -> Result<LoadReport, 
     barrier.wait().await;
     let accepted = Arc::new(AtomicU64::new(0));
     let sampler = {
-        let peak = Arc::new(AtomicU64::new(0));
+        let peak: Arc<Vec<AtomicU64>> = Arc::new(pids.iter().map(|_| AtomicU64::new(0)).collect());
         let p = peak.clone();
+        let pids = pids.clone();
         let task = tokio::spawn(async move {
             loop {
-                if let Some((now, _)) = memory(pid) {
-                    p.fetch_max(now, Ordering::Relaxed);
+                for (pid, peak) in pids.iter().zip(p.iter()) {
+                    if let Some((now, _)) = memory(*pid) {
+                        peak.fetch_max(now, Ordering::Relaxed);
+                    }
                 }
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
@@ -442,22 +464,63 @@ pub async fn run(args: &LoadArgs, server_binary: PathBuf) -> Result<LoadReport, 
         }
     }
     sampler.1.abort();
-    let (end_memory, hwm) = memory(pid).unwrap_or((0, 0));
+    let mut end_memory = Vec::new();
+    let mut peak_memory = Vec::new();
+    for (pid, sampled) in pids.iter().zip(sampler.0.iter()) {
+        let (end, hwm) = memory(*pid).unwrap_or((0, 0));
+        end_memory.push(end);
+        peak_memory.push(hwm.max(sampled.load(Ordering::Relaxed)));
+    }
     let mut fan_out: Vec<Duration> = sent_watched
         .iter()
         .zip(&last_seen)
         .filter_map(|(s, l)| l.map(|l| l.duration_since(*s)))
         .collect();
     fan_out.sort();
-    drop(child);
+    drop(children);
     Ok(LoadReport {
         fan_out,
         moves: accepted.load(Ordering::Relaxed),
         elapsed,
-        peak_memory: hwm.max(sampler.0.load(Ordering::Relaxed)),
+        peak_memory,
         end_memory,
         connections,
     })
+}
+
+/// Starts one server process on a free loopback port; returns it, its address
+/// (`ws://.../`) and a connection to its lobby once it listens.
+async fn start_server(
+    server_binary: &std::path::Path,
+    db: &str,
+    args: &LoadArgs,
+    pace: u64,
+) -> Result<(ServerProcess, String, Client), LoadError> {
+    let listen = format!("127.0.0.1:{}", free_port()?);
+    let child = Command::new(server_binary)
+        .args(["serve", "--listen", &listen, "--db", db, "--rate", "1000"])
+        // Every client here comes from one address: the per-address limits are lifted.
+        .args(["--max-per-address", "100000", "--max-connections", "10000"])
+        .args([
+            "--tables-per-minute",
+            "100000",
+            "--seat-changes-per-minute",
+            "100000",
+        ])
+        .args(["--sqlite-sync", &args.sqlite_sync])
+        .args(["--pace", &pace.to_string(), "--computer-tables", "100000"])
+        .stdout(Stdio::null())
+        .spawn()
+        .map_err(|e| LoadError::Server(format!("{}: {e}", server_binary.display())))?;
+    let child = ServerProcess { child, db: None };
+    let base = format!("ws://{listen}/");
+    for _ in 0..200 {
+        if let Ok(lobby) = Client::connect(&base).await {
+            return Ok((child, base, lobby));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Err(LoadError::Server(format!("nothing listens on {listen}")))
 }
 
 /// Runs `loadtest` on a runtime of its own and prints the report.
@@ -496,9 +559,25 @@ pub fn run_command(args: &LoadArgs) -> std::process::ExitCode {
             }
         };
     }
+    if args.failover {
+        println!(
+            "loadtest --failover: {} tables of computers only, {} processes, the first killed (loopback)",
+            args.tables, args.processes
+        );
+        return match runtime.block_on(failover::run(args, binary)) {
+            Ok(report) => {
+                println!("{report}");
+                std::process::ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                std::process::ExitCode::FAILURE
+            }
+        };
+    }
     println!(
-        "loadtest: {} spectators on one table, {} more tables of two players, {} moves a table, {} (loopback)",
-        args.spectators, args.tables, args.moves, args.game
+        "loadtest: {} spectators on one table, {} more tables of two players, {} moves a table, {}, {} server process(es) (loopback)",
+        args.spectators, args.tables, args.moves, args.game, args.processes
     );
     match runtime.block_on(run(args, binary)) {
         Ok(report) => {

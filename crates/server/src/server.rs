@@ -444,10 +444,23 @@ impl Server {
             if handle.closed.load(Ordering::SeqCst) {
                 return Err(refusal("unknown_table", "this table was closed"));
             }
-            let change = match request {
-                Play::Move(text, ply) => table.prepare_move(seat, text, ply)?,
-                Play::Chance(ply) => table.prepare_chance(seat, ply)?,
-                Play::Resign => table.prepare_resign(seat)?,
+            let prepared = match request {
+                Play::Move(text, ply) => table.prepare_move(seat, text, ply),
+                Play::Chance(ply) => table.prepare_chance(seat, ply),
+                Play::Resign => table.prepare_resign(seat),
+            };
+            let change = match prepared {
+                // A player told of a move through another process may answer it before
+                // this one has heard of it: the table first catches up from the log.
+                Err(refused)
+                    if tries == 1
+                        && self.store.shared()
+                        && matches!(refused.code, "stale" | "not_your_turn") =>
+                {
+                    self.follow_log(handle, &mut table).await;
+                    continue;
+                }
+                prepared => prepared?,
             };
             let mut changes = vec![change];
             // A card drawn as a move's consequence comes at once, as at the table, and is

@@ -66,6 +66,16 @@ impl Server {
                 .contains(table)
     }
 
+    /// A table by name; with PostgreSQL, one made by another process and not heard of
+    /// yet is read from the database.
+    pub(super) async fn table_anywhere(&self, id: &str) -> Option<Arc<TableHandle>> {
+        match self.table(id).await {
+            Some(handle) => Some(handle),
+            None if self.store.shared() => self.load_table(id).await,
+            None => None,
+        }
+    }
+
     /// A table by name, counted as watched. With PostgreSQL, the table is first brought up
     /// to its log (a client coming from a process that died may have seen an event not yet
     /// heard of here), and one made by another process and not heard of yet is read from
@@ -166,6 +176,14 @@ impl Server {
         match self.store.events_after(&table.id, table.last()).await {
             Ok(events) => self.apply_heard(handle, table, events),
             Err(e) => eprintln!("tabula-server: table {}: {e}", table.id),
+        }
+    }
+
+    /// With PostgreSQL, [`Server::follow_log`]; nothing with SQLite, where this process
+    /// is the only writer.
+    pub(super) async fn follow_if_shared(&self, handle: &TableHandle, table: &mut Table) {
+        if self.store.shared() {
+            self.follow_log(handle, table).await;
         }
     }
 

@@ -366,7 +366,11 @@ impl Connection {
     /// at once, the second is told that the position moved on, whoever is to move now.
     async fn seat_to_move(&self, ply: Option<usize>) -> Result<(Arc<TableHandle>, usize), Refusal> {
         let handle = self.table()?;
-        let table = handle.table.lock().await;
+        let mut table = handle.table.lock().await;
+        if ply.is_some_and(|ply| ply > table.ply()) {
+            // Told of a move through another process, before this one heard of it.
+            self.server.follow_if_shared(&handle, &mut table).await;
+        }
         if let Some(ply) = ply
             && ply != table.ply()
             && !self.held.is_empty()

@@ -173,7 +173,7 @@ async fn table_page(
     Path(id): Path<String>,
     request: Request,
 ) -> Response {
-    let Some(handle) = server.table(&id).await else {
+    let Some(handle) = server.table_anywhere(&id).await else {
         if wants_upgrade(request.headers()) {
             return no_table(&id);
         }
