@@ -3,7 +3,7 @@
 //! the part marked [`PanelScroll`] shrinks and scrolls under the mouse wheel (the board then
 //! keeps still), while its heading and its buttons stay in view.
 
-use crate::view::theme::PANEL;
+use crate::view::theme::{CAPTION, PANEL, text};
 use bevy::input::InputSystems;
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
@@ -12,6 +12,11 @@ use bevy::ui::{RelativeCursorPosition, UiSystems};
 /// The part of a side panel that shrinks and scrolls when the window is too short.
 #[derive(Component, Debug, Clone, Copy, Default)]
 pub(crate) struct PanelScroll;
+
+/// The line under a panel's scrolling part, shown while some of its words are out of
+/// sight below.
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub(crate) struct MoreBelow;
 
 /// Pixels a line of the mouse wheel scrolls.
 const LINE: f32 = 24.0;
@@ -24,7 +29,25 @@ pub(crate) fn plugin(app: &mut App) {
             .after(InputSystems)
             .after(UiSystems::Focus)
             .run_if(any_with_component::<PanelScroll>),
+    )
+    .add_systems(
+        PostUpdate,
+        show_more_below
+            .after(UiSystems::Layout)
+            .run_if(any_with_component::<MoreBelow>),
     );
+}
+
+/// The line that says more words wait below, hidden until they do.
+pub(crate) fn more_below() -> impl Bundle {
+    (
+        text("More words: turn the mouse wheel over them.", 12.0, CAPTION),
+        Node {
+            display: Display::None,
+            ..default()
+        },
+        MoreBelow,
+    )
 }
 
 /// The panel's node: `width` pixels wide at the window's top left, a column no taller than
@@ -71,6 +94,28 @@ pub(crate) fn fixed_part() -> Node {
         row_gap: Val::Px(8.0),
         flex_shrink: 0.0,
         ..default()
+    }
+}
+
+/// Shows the "more" line while the scrolling part hides words below what it shows.
+fn show_more_below(
+    parts: Query<(&ComputedNode, &ScrollPosition), With<PanelScroll>>,
+    mut lines: Query<&mut Node, With<MoreBelow>>,
+) {
+    let hidden_below = parts.iter().any(|(node, position)| {
+        let scale = node.inverse_scale_factor();
+        let unseen = (node.content_size().y - node.size().y) * scale - position.y;
+        unseen > 2.0
+    });
+    let display = if hidden_below {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    for mut line in &mut lines {
+        if line.display != display {
+            line.display = display;
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use crate::table::rules::{GameSystems, TableRules};
 use crate::user_data::progress::Progress;
 use crate::view::camera::{OrbitCamera, SpectatorView};
 use crate::view::hud::TablePanel;
-use crate::view::side_panel::{PanelScroll, fixed_part, panel_node, scroll_part};
+use crate::view::side_panel::{PanelScroll, fixed_part, more_below, panel_node, scroll_part};
 use crate::view::theme::{
     BUTTON, CAPTION, ERROR, GO, GOLD, INFO, LEAVE, LINK, NOTE_ARROW, TAGLINE, TEXT, button,
     note_ring, text,
@@ -187,6 +187,7 @@ fn rebuild(
                 }
             });
             p.spawn(fixed_part()).with_children(|p| {
+                p.spawn(more_below());
                 // Once the step is done, whose move it would be is no news.
                 if course.phase != Phase::Done {
                     p.spawn(text(hud.status.clone(), 20.0, hud.status_color));

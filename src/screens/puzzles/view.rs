@@ -10,7 +10,7 @@ use crate::table::seats::Seat;
 use crate::user_data::progress::Progress;
 use crate::view::camera::{OrbitCamera, SpectatorView};
 use crate::view::hud::TablePanel;
-use crate::view::side_panel::{fixed_part, panel_node, scroll_part};
+use crate::view::side_panel::{fixed_part, more_below, panel_node, scroll_part};
 use crate::view::theme::{BUTTON, CAPTION, ERROR, GO, GOLD, INFO, LEAVE, LINK, TEXT, button, text};
 use bevy::prelude::*;
 
@@ -179,6 +179,7 @@ fn rebuild(
                 }
             });
             p.spawn(fixed_part()).with_children(|p| {
+                p.spawn(more_below());
                 p.spawn(text(hud.status.clone(), 18.0, hud.status_color));
                 let color = if hud.feedback.is_error {
                     ERROR
