@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use tabula_rules::puzzle::{
     Margin, PuzzleBook, PuzzleError, PuzzleText, Rating, Task, Verdict, book_text, is_puzzle_text,
 };
-use tabula_rules::scene::SceneSetup;
+use tabula_rules::scene::{ReadError, SceneSetup};
 use tabula_rules::{Game, GameKind};
 
 fn root() -> PathBuf {
@@ -169,7 +169,10 @@ fn goals_margins_and_ratings_that_cannot_be_are_refused_by_field() {
 #[test]
 fn broken_books_are_refused_with_their_line() {
     let e = refused("Puzzles(format: 9, title: \"t\", game: War, puzzles: [])");
-    assert!(matches!(e, PuzzleError::Newer { format: 9, .. }), "{e}");
+    assert!(
+        matches!(e, PuzzleError::Read(ReadError::Newer { format: 9, .. })),
+        "{e}"
+    );
     let e = refused("Puzzles(\n  title: \"t\",\n  game: War,\n  puzzles: [],\n)");
     assert!(
         matches!(
@@ -183,7 +186,10 @@ fn broken_books_are_refused_with_their_line() {
         "{e}"
     );
     let e = refused("Puzzles(\n  title: \"t\",\n  game: War,\n  puzles: [],\n)");
-    assert!(matches!(e, PuzzleError::Format { line: 4, .. }), "{e}");
+    assert!(
+        matches!(e, PuzzleError::Read(ReadError::Format { line: 4, .. })),
+        "{e}"
+    );
     assert!(e.to_string().contains("puzles"), "{e}");
     let e = refused(
         "Puzzles(\n  title: \"t\",\n  game: War,\n  options: (colour: Red),\n  puzzles: [],\n)",

@@ -1,44 +1,14 @@
 //! What can go wrong with a lesson file, each error placed in its file and on its line.
 
-use super::FORMAT;
 use std::path::PathBuf;
 
 /// What went wrong with a lesson; every error names the file and, where it can, the line
 /// and the field.
 #[derive(Debug, thiserror::Error)]
 pub enum LessonError {
-    /// The file could not be read.
-    #[error("{file}: cannot read: {source}")]
-    Io {
-        /// The lesson file.
-        file: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
-    },
-    /// The file is not a lesson as written (the RON reader's words name the field).
-    #[error("{file}:{line}:{column}: {why}")]
-    Format {
-        /// The lesson file.
-        file: PathBuf,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What the RON reader said.
-        why: String,
-    },
-    /// The file was written in a newer lesson format than this reader knows.
-    #[error(
-        "{file}:{line}: written by a newer Tabula (format {format}; this one reads up to {FORMAT})"
-    )]
-    Newer {
-        /// The lesson file.
-        file: PathBuf,
-        /// 1-based line of its `format` field.
-        line: usize,
-        /// The format it names.
-        format: u64,
-    },
+    /// The file could not be read, is not RON of the right shape, or is in a newer format.
+    #[error(transparent)]
+    Read(#[from] crate::scene::ReadError),
     /// A field of the lesson itself is wrong (its options, or it has no steps).
     #[error("{file}:{line}: {field}: {why}")]
     Lesson {

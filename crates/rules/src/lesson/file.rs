@@ -7,7 +7,7 @@ use super::{FORMAT, LessonError};
 use crate::registry::GameOptions;
 use crate::scene::SceneSetup;
 use crate::scene::layout::{self, Value};
-use crate::scene::versioned::{self, Refused, line_at};
+use crate::scene::versioned::{self, line_at};
 use crate::{AnyGame, GameKind};
 use std::path::{Path, PathBuf};
 
@@ -68,29 +68,14 @@ pub fn is_lesson_text(text: &str) -> bool {
 impl Lesson {
     /// Reads a lesson file and builds every step's position.
     pub fn load(path: &Path) -> Result<Lesson, LessonError> {
-        let source = std::fs::read_to_string(path).map_err(|source| LessonError::Io {
-            file: path.to_path_buf(),
-            source,
-        })?;
+        let source = versioned::load(path)?;
         Lesson::parse(path, &source)
     }
 
     /// Parses a lesson from text (`path` is only used in messages) and builds every step's
     /// position. A file in a newer format is refused before anything else is read.
     pub fn parse(path: &Path, source: &str) -> Result<Lesson, LessonError> {
-        let (text, layout) =
-            versioned::read::<LessonText>(source, FORMAT, |t| t.format).map_err(|refused| {
-                let file = path.to_path_buf();
-                match refused {
-                    Refused::Newer { line, format } => LessonError::Newer { file, line, format },
-                    Refused::Format { line, column, why } => LessonError::Format {
-                        file,
-                        line,
-                        column,
-                        why,
-                    },
-                }
-            })?;
+        let (text, layout) = versioned::read::<LessonText>(path, source, FORMAT, |t| t.format)?;
         let mut lesson = Lesson {
             path: path.to_path_buf(),
             title: text.title.clone(),

@@ -8,7 +8,7 @@ use crate::lesson::Task;
 use crate::registry::GameOptions;
 use crate::scene::SceneSetup;
 use crate::scene::layout::{self, Value};
-use crate::scene::versioned::{self, Refused, line_at};
+use crate::scene::versioned::{self, line_at};
 use crate::{AnyGame, GameKind};
 use std::path::{Path, PathBuf};
 
@@ -67,29 +67,14 @@ pub fn is_puzzle_text(text: &str) -> bool {
 impl PuzzleBook {
     /// Reads a puzzle file and builds every puzzle's position.
     pub fn load(path: &Path) -> Result<PuzzleBook, PuzzleError> {
-        let source = std::fs::read_to_string(path).map_err(|source| PuzzleError::Io {
-            file: path.to_path_buf(),
-            source,
-        })?;
+        let source = versioned::load(path)?;
         PuzzleBook::parse(path, &source)
     }
 
     /// Parses a book of puzzles from text (`path` is only used in messages) and builds every
     /// puzzle's position. A file in a newer format is refused before anything else is read.
     pub fn parse(path: &Path, source: &str) -> Result<PuzzleBook, PuzzleError> {
-        let (text, layout) =
-            versioned::read::<BookText>(source, FORMAT, |t| t.format).map_err(|refused| {
-                let file = path.to_path_buf();
-                match refused {
-                    Refused::Newer { line, format } => PuzzleError::Newer { file, line, format },
-                    Refused::Format { line, column, why } => PuzzleError::Format {
-                        file,
-                        line,
-                        column,
-                        why,
-                    },
-                }
-            })?;
+        let (text, layout) = versioned::read::<BookText>(path, source, FORMAT, |t| t.format)?;
         let mut book = PuzzleBook {
             path: path.to_path_buf(),
             title: text.title.clone(),

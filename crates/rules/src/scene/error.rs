@@ -1,32 +1,15 @@
 //! What can go wrong with a scene, each error placed in its file and, where it can, on
 //! its line.
 
-use super::{Expect, FORMAT, GameKind};
+use super::{Expect, GameKind};
 use std::path::PathBuf;
 
 /// What went wrong with a scene; every error names the file and, where it can, the line.
 #[derive(Debug, thiserror::Error)]
 pub enum SceneError {
-    /// The file could not be read.
-    #[error("{file}: cannot read: {source}")]
-    Io {
-        /// The scene file.
-        file: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
-    },
-    /// The file is not a valid scene.
-    #[error("{file}:{line}:{column}: {why}")]
-    Format {
-        /// The scene file.
-        file: PathBuf,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What the RON reader said.
-        why: String,
-    },
+    /// The file could not be read, is not RON of the right shape, or is in a newer format.
+    #[error(transparent)]
+    Read(#[from] crate::scene::ReadError),
     /// The options do not fit the game (a misspelled option is refused, not ignored).
     #[error("{file}:{line}:{column}: bad options for {game}: {why}")]
     Options {
@@ -40,18 +23,6 @@ pub enum SceneError {
         game: GameKind,
         /// What was wrong.
         why: String,
-    },
-    /// The file was written in a newer scene format than this reader knows.
-    #[error(
-        "{file}:{line}: written by a newer Tabula (format {format}; this one reads up to {FORMAT})"
-    )]
-    Newer {
-        /// The scene file.
-        file: PathBuf,
-        /// 1-based line of its `format` field.
-        line: usize,
-        /// The format it names.
-        format: u64,
     },
     /// The setup position is not valid.
     #[error("{file}: bad setup: {why}")]

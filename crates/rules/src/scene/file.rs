@@ -2,7 +2,7 @@
 //! lines where its moves, notes and variations are written, and errors placed on them.
 
 use super::layout;
-use super::versioned::{self, Refused, line_at};
+use super::versioned::{self, line_at};
 use super::{FORMAT, Scene, SceneError};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -22,29 +22,14 @@ pub struct SceneFile {
 impl SceneFile {
     /// Reads and parses a scene file.
     pub fn load(path: &Path) -> Result<SceneFile, SceneError> {
-        let source = std::fs::read_to_string(path).map_err(|source| SceneError::Io {
-            file: path.to_path_buf(),
-            source,
-        })?;
+        let source = versioned::load(path)?;
         SceneFile::parse(path, &source)
     }
 
     /// Parses a scene from text; `path` is only used in messages. A file in a newer format
     /// is refused before anything else is read, since its fields may mean other things.
     pub fn parse(path: &Path, source: &str) -> Result<SceneFile, SceneError> {
-        let (scene, layout) =
-            versioned::read::<Scene>(source, FORMAT, |s| s.format).map_err(|refused| {
-                let file = path.to_path_buf();
-                match refused {
-                    Refused::Newer { line, format } => SceneError::Newer { file, line, format },
-                    Refused::Format { line, column, why } => SceneError::Format {
-                        file,
-                        line,
-                        column,
-                        why,
-                    },
-                }
-            })?;
+        let (scene, layout) = versioned::read::<Scene>(path, source, FORMAT, |s| s.format)?;
         Ok(SceneFile {
             path: path.to_path_buf(),
             layout,

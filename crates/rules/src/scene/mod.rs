@@ -48,3 +48,4 @@ pub use error::SceneError;
 pub use file::SceneFile;
 pub use format::{CameraCue, Expect, FORMAT, Note, Scene, SceneSetup, Variation};
 pub use replay::square_known;
+pub use versioned::ReadError;

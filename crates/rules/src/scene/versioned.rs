@@ -1,49 +1,85 @@
-//! Reading a versioned RON data file (a scene, a lesson): a file in a newer format is refused
+//! Reading a versioned RON data file (a scene, a lesson, a book of puzzles): a file in a newer format is refused
 //! before anything else is read, since its fields may mean other things; then the value is
 //! read, with optional fields written bare or as `Some(..)`.
 
 use super::layout;
 use serde::de::DeserializeOwned;
+use std::path::{Path, PathBuf};
 
-/// Why a versioned file was not read.
-pub(crate) enum Refused {
-    /// It is in a newer format than this reader's: the format and the line naming it.
-    Newer {
-        /// The 1-based line of the `format` field.
-        line: usize,
-        /// The format it names.
-        format: u64,
+/// What goes wrong reading one of Tabula's versioned files (a scene, a lesson, a book of
+/// puzzles) before its own fields are checked; every error names the file and, where it can,
+/// the line.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The file could not be read.
+    #[error("{file}: cannot read: {source}")]
+    Io {
+        /// The file.
+        file: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
     },
-    /// It is not a value of the expected shape.
+    /// The file is not a value of the expected shape (the RON reader's words name the field).
+    #[error("{file}:{line}:{column}: {why}")]
     Format {
+        /// The file.
+        file: PathBuf,
         /// 1-based line.
         line: usize,
         /// 1-based column.
         column: usize,
-        /// What was wrong.
+        /// What the RON reader said.
         why: String,
+    },
+    /// The file was written in a newer format than this reader knows, whose fields may mean
+    /// other things.
+    #[error(
+        "{file}:{line}: written by a newer Tabula (format {format}; this one reads up to {newest})"
+    )]
+    Newer {
+        /// The file.
+        file: PathBuf,
+        /// 1-based line of its `format` field.
+        line: usize,
+        /// The format it names.
+        format: u64,
+        /// The newest format this reader knows.
+        newest: u32,
     },
 }
 
-/// Reads `source` as a `T` in format `current` or older (`format_of` tells the format a read
-/// value names), with where its values stand.
+/// The text of the file at `path`.
+pub(crate) fn load(path: &Path) -> Result<String, ReadError> {
+    std::fs::read_to_string(path).map_err(|source| ReadError::Io {
+        file: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Reads `source`, the text of `path` (named in errors), as a `T` in format `current` or older
+/// (`format_of` tells the format a read value names), with where its values stand.
 pub(crate) fn read<T: DeserializeOwned>(
+    path: &Path,
     source: &str,
     current: u32,
     format_of: impl Fn(&T) -> Option<u32>,
-) -> Result<(T, Option<layout::Value>), Refused> {
+) -> Result<(T, Option<layout::Value>), ReadError> {
+    let file = || path.to_path_buf();
     let layout = layout::read(source);
     if let Some((format, start)) = layout.as_ref().and_then(|l| format_field(source, l))
         && format > u64::from(current)
     {
-        return Err(Refused::Newer {
+        return Err(ReadError::Newer {
+            file: file(),
             line: line_at(source, start),
             format,
+            newest: current,
         });
     }
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    let value: T = options.from_str(source).map_err(|e| Refused::Format {
+    let value: T = options.from_str(source).map_err(|e| ReadError::Format {
+        file: file(),
         line: e.span.start.line,
         column: e.span.start.col,
         why: e.code.to_string(),
@@ -51,9 +87,11 @@ pub(crate) fn read<T: DeserializeOwned>(
     if let Some(format) = format_of(&value).filter(|f| *f > current) {
         // Laid out beyond what the layout reader follows: name the field's first line.
         let start = source.find("format").unwrap_or(0);
-        return Err(Refused::Newer {
+        return Err(ReadError::Newer {
+            file: file(),
             line: line_at(source, start),
             format: u64::from(format),
+            newest: current,
         });
     }
     Ok((value, layout))
