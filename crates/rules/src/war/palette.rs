@@ -10,9 +10,9 @@ pub const LIGHT: Rgb = rgb(0.86, 0.82, 0.72);
 pub const DARK: Rgb = rgb(0.16, 0.15, 0.15);
 /// The Red army (and its citadel's floor): a light vermilion, which no kind of colour
 /// blindness confuses with Blue and which is lighter than Blue in grayscale.
-pub const RED: Rgb = rgb(0.90, 0.36, 0.08);
+pub const RED: Rgb = rgb(0.97, 0.33, 0.04);
 /// The Blue army (and its citadel's floor): a deep blue.
-pub const BLUE: Rgb = rgb(0.10, 0.26, 0.72);
+pub const BLUE: Rgb = rgb(0.10, 0.24, 0.88);
 /// Gold trim: the pieces' rims and the flying-machine stations.
 pub const GOLD: Rgb = rgb(0.86, 0.68, 0.22);
 /// Iron (wheels, barrels).
@@ -48,9 +48,9 @@ mod tests {
 
     #[test]
     fn the_armies_and_their_status_lines_have_their_colours() {
-        assert_eq!(army(Side::Red).hex(), "#e65c14");
-        assert_eq!(army(Side::Blue).hex(), "#1a42b8");
-        assert_eq!(status(Side::Red).hex(), "#eeaa9d");
+        assert_eq!(army(Side::Red).hex(), "#f7540a");
+        assert_eq!(army(Side::Blue).hex(), "#1a3de0");
+        assert_eq!(status(Side::Red).hex(), "#faa99e");
         assert_eq!(STONE_EDGE.hex(), "#5f5b55");
     }
 

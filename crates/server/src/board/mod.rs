@@ -320,7 +320,7 @@ mod tests {
     #[test]
     fn players_have_their_colours() {
         // The table's status line: the pieces' colour lightened (Camelot's its own tints).
-        assert_eq!(player_colour(GameKind::War, "Red"), "#eeaa9d");
+        assert_eq!(player_colour(GameKind::War, "Red"), "#faa99e");
         assert_eq!(player_colour(GameKind::Camelot, "black"), "#9e9eb3");
         assert_eq!(player_colour(GameKind::Transport, "Fleet 4"), "#ad97e1");
         assert_eq!(player_colour(GameKind::Fences, "Yellow"), "#fdf5dc");
