@@ -65,7 +65,7 @@ pub struct ShotRequest {
     #[arg(long, conflicts_with_all = ["scene", "all"])]
     pub menu: bool,
     /// Keys pressed once the screen is up, one after another, comma-separated: letters,
-    /// digits, Left, Right, Up, Down, PageUp, PageDown, Home, End, Enter, Space, Esc
+    /// digits, Left, Right, Up, Down, PageUp, PageDown, Home, End, Enter, Space, Tab, Esc
     /// (`--press Left,Left,A` looks back two moves and turns analysis on).
     #[arg(long, value_delimiter = ',', value_parser = parse_key)]
     pub press: Vec<KeyCode>,
@@ -93,6 +93,7 @@ fn parse_key(text: &str) -> Result<KeyCode, String> {
         "end" => Some(KeyCode::End),
         "enter" => Some(KeyCode::Enter),
         "space" => Some(KeyCode::Space),
+        "tab" => Some(KeyCode::Tab),
         "esc" | "escape" => Some(KeyCode::Escape),
         _ => None,
     };
@@ -104,7 +105,7 @@ fn parse_key(text: &str) -> Result<KeyCode, String> {
     named.or(single).ok_or_else(|| {
         format!(
             "`{word}`: a key is a letter, a digit, Left, Right, Up, Down, PageUp, PageDown, \
-             Home, End, Enter, Space or Esc"
+             Home, End, Enter, Space, Tab or Esc"
         )
     })
 }

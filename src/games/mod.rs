@@ -46,6 +46,7 @@ pub(crate) fn install_one<G: TableRules>(app: &mut App, view: bool) {
             crate::view::hint::plugin::<G>,
             crate::view::last_move::plugin::<G>,
             crate::view::coordinates::plugin::<G>,
+            crate::view::cursor::plugin::<G>,
         ));
     }
 }

@@ -1,8 +1,9 @@
 //! The keys every game answers: Ctrl+Z or Backspace takes back, Ctrl+Y plays it again, N
-//! starts a new game, H asks for a hint, Enter confirms; while an earlier position is looked
-//! at they step through the game instead.
+//! starts a new game, H asks for a hint, Enter (or Space) confirms; while an earlier position
+//! is looked at they step through the game instead.
 
 use crate::table::commands::{Leave, MatchCommand, MatchSet, not_watching};
+use crate::table::cursor::CursorMark;
 use crate::table::review::{Review, ReviewTo};
 use bevy::prelude::*;
 
@@ -14,16 +15,21 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// Ctrl+Z or Backspace takes back, Ctrl+Y (or Ctrl+Shift+Z) plays it again, N starts a new
-/// game, H asks the computer for a hint, Enter or Space confirms a path. While an earlier position is looked at, take back
-/// and redo step through the game, and End or Esc returns to the present.
+/// game, H asks the computer for a hint, Enter or Space confirms a path (while the
+/// keyboard's cursor is shown, Enter clicks under it and Space alone confirms). While an
+/// earlier position is looked at, take back and redo step through the game, and End or Esc
+/// returns to the present.
 fn command_keys(
     input: Option<Res<ButtonInput<KeyCode>>>,
     review: Res<Review>,
     mut commands: MessageWriter<MatchCommand>,
     mut asks: MessageWriter<ReviewTo>,
     mut leave: MessageWriter<Leave>,
+    cursor: Option<Res<CursorMark>>,
 ) {
     let Some(input) = input else { return };
+    // While the keyboard's cursor is shown, Enter clicks the spot under it.
+    let enter_confirms = !cursor.is_some_and(|c| c.shown());
     let ctrl = input.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let shift = input.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if let Some(present) = review.present {
@@ -53,7 +59,9 @@ fn command_keys(
     if input.just_pressed(KeyCode::KeyH) && !ctrl {
         commands.write(MatchCommand::Hint);
     }
-    if input.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
+    if input.just_pressed(KeyCode::Space)
+        || (enter_confirms && input.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]))
+    {
         commands.write(MatchCommand::Confirm);
     }
 }

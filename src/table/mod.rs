@@ -14,6 +14,7 @@
 pub mod analysis;
 pub mod commands;
 pub mod computer;
+pub mod cursor;
 pub mod game_match;
 pub(crate) mod keys;
 pub mod moments;

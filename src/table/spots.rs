@@ -4,7 +4,8 @@
 //!
 //! A game implements [`BoardSpots`] (what its spots are and how its own entities answer) and
 //! adds [`plugin`]; in a window, the view's `pointer` turns clicks into [`SpotClicked`] and
-//! its `hover` tracks the spot under the mouse. Every system added here
+//! its `hover` tracks the spot under the mouse; the keyboard's cursor (`cursor`) writes the
+//! same [`SpotClicked`]. Every system added here
 //! belongs to the game's [`GameSystems`] set.
 
 use crate::table::commands::{BoardReset, MatchSet};
@@ -37,6 +38,17 @@ pub trait BoardSpots: TableRules {
     /// What stands on `spot`, in words, for the mouse's label: "Red cannon on KC5", or the
     /// spot's name where nothing stands; `None` for a spot without a name.
     fn spot_words(&self, spot: Self::Spot) -> Option<String>;
+
+    /// Every spot the keyboard's cursor can stand on (its arrows move among them).
+    fn cursor_spots(&self) -> Vec<Self::Spot>;
+
+    /// Where `spot` lies on the table (its middle, on the board's face), for the keyboard's
+    /// cursor; `None` for a spot that is not on the board now.
+    fn spot_place(&self, spot: Self::Spot) -> Option<Vec3>;
+
+    /// The spots Tab steps through among the `legal` moves: where the pieces that can move
+    /// stand (or, where a turn goes on without choosing a piece, the spots to click).
+    fn movable_spots(&self, legal: &[Self::Move]) -> Vec<Self::Spot>;
 }
 
 /// Which spot of `G` an entity stands for, asking the entity and then its parents.
@@ -105,6 +117,7 @@ impl<S: Resource<Mutability = Mutable> + Default + PartialEq> Selection for S {}
 /// has entered so far) goes back to its default whenever the position changes. Headless.
 pub(crate) fn plugin<G: BoardSpots, S: Selection>(app: &mut App) {
     app.add_message::<SpotClicked<G>>()
+        .add_plugins(crate::table::cursor::plugin::<G, S>)
         .init_resource::<S>()
         .add_systems(
             Update,

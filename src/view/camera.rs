@@ -142,9 +142,12 @@ fn control(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     time: Res<Time>,
+    cursor: Option<Res<crate::table::cursor::CursorMark>>,
     mut cameras: PlayerCameras,
 ) {
     let dt = time.delta_secs();
+    // While the keyboard's cursor is shown, the arrow keys move it instead.
+    let arrows_turn = !cursor.is_some_and(|c| c.shown());
     for mut cam in &mut cameras {
         for (key, view) in [
             (KeyCode::Digit1, View::Red),
@@ -169,16 +172,16 @@ fn control(
         let mut turn = 0.0;
         let mut tilt = 0.0;
         let mut zoom = -scroll.delta.y * 0.8;
-        if keys.pressed(KeyCode::ArrowLeft) {
+        if arrows_turn && keys.pressed(KeyCode::ArrowLeft) {
             turn += 1.0;
         }
-        if keys.pressed(KeyCode::ArrowRight) {
+        if arrows_turn && keys.pressed(KeyCode::ArrowRight) {
             turn -= 1.0;
         }
-        if keys.pressed(KeyCode::ArrowUp) {
+        if arrows_turn && keys.pressed(KeyCode::ArrowUp) {
             tilt += 1.0;
         }
-        if keys.pressed(KeyCode::ArrowDown) {
+        if arrows_turn && keys.pressed(KeyCode::ArrowDown) {
             tilt -= 1.0;
         }
         if keys.any_pressed([KeyCode::Equal, KeyCode::NumpadAdd, KeyCode::PageUp]) {

@@ -7,6 +7,7 @@
 pub(crate) mod analysis;
 pub mod camera;
 pub(crate) mod coordinates;
+pub(crate) mod cursor;
 pub(crate) mod hint;
 pub(crate) mod hover;
 pub(crate) mod hud;

@@ -3,7 +3,7 @@
 //! cannot go on, or when the player confirms a path that may stop where it is (Enter, the
 //! Confirm button, a second click on the last landing, or letting go of a drag).
 
-use super::board::{CamelotSquares, square_at};
+use super::board::{CamelotSquares, square_at, square_center};
 use super::pieces::CamelotPiece;
 use crate::table::commands::{Feedback, InputSet, MatchCommand};
 use crate::table::game_match::Match;
@@ -86,6 +86,25 @@ impl BoardSpots for Camelot {
             Some(p) => format!("{} {} on {sq}", p.side, noun(p.kind)),
             None => sq.to_string(),
         })
+    }
+
+    fn cursor_spots(&self) -> Vec<Square> {
+        Square::all().collect()
+    }
+
+    fn spot_place(&self, sq: Square) -> Option<Vec3> {
+        Some(square_center(sq))
+    }
+
+    /// Where each piece that has a move stands.
+    fn movable_spots(&self, legal: &[Move]) -> Vec<Square> {
+        let mut out: Vec<Square> = Vec::new();
+        for from in legal.iter().map(|m| m.from) {
+            if !out.contains(&from) {
+                out.push(from);
+            }
+        }
+        out
     }
 }
 

@@ -2,7 +2,10 @@
 //! to; throw the die (Enter, or the button); click one of the lit spaces the throw reaches
 //! (the mouse shows the path the pawn will walk).
 
-use super::board::{FieldBoard, FieldSlots, SlotGrooves, SpacePads, Spot, slot_at, space_at};
+use super::board::{
+    FieldBoard, FieldSlots, SlotGrooves, SpacePads, Spot, TOP, slot_at, slot_center, space_at,
+    space_center,
+};
 use super::pieces::FencePanel;
 use super::{Stage, must_stay, stage};
 use crate::table::commands::{Feedback, InputSet, MatchCommand};
@@ -13,7 +16,7 @@ use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
 use tabula_rules::fences::Fences;
-use tabula_rules::fences::{FenceMove, Node, Slot};
+use tabula_rules::fences::{FenceMove, Node, Slot, Space};
 
 /// The fence chosen to be moved, by the slot it stands in.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -92,6 +95,46 @@ impl BoardSpots for Fences {
             },
             Spot::Home => "home".to_string(),
         })
+    }
+
+    /// The spaces, the slots and home.
+    fn cursor_spots(&self) -> Vec<Spot> {
+        let board = self.board();
+        let spaces = (0..board.size()).flat_map(|y| {
+            (0..board.size())
+                .map(move |x| Space { x, y })
+                .filter(move |s| board.is_space(*s))
+                .map(Spot::Space)
+        });
+        spaces
+            .chain(self.slots().into_iter().map(Spot::Slot))
+            .chain([Spot::Home])
+            .collect()
+    }
+
+    fn spot_place(&self, spot: Spot) -> Option<Vec3> {
+        let board = self.board();
+        Some(match spot {
+            Spot::Space(s) => space_center(board, s),
+            Spot::Slot(slot) => slot_center(board, slot),
+            Spot::Home => Vec3::new(0.0, TOP, 0.0),
+        })
+    }
+
+    /// Before the throw, the fences that can be moved; after it, where the pawn may end.
+    fn movable_spots(&self, legal: &[FenceMove]) -> Vec<Spot> {
+        let mut out: Vec<Spot> = Vec::new();
+        for spot in legal.iter().filter_map(|m| match m {
+            FenceMove::Relocate { from, .. } => Some(Spot::Slot(*from)),
+            FenceMove::Walk(Node::Space(s)) => Some(Spot::Space(*s)),
+            FenceMove::Walk(Node::Home) => Some(Spot::Home),
+            _ => None,
+        }) {
+            if !out.contains(&spot) {
+                out.push(spot);
+            }
+        }
+        out
     }
 }
 

@@ -65,6 +65,29 @@ impl BoardSpots for Screwball {
             None => name.to_string(),
         })
     }
+
+    fn cursor_spots(&self) -> Vec<SpaceId> {
+        Board::get().ids().collect()
+    }
+
+    fn spot_place(&self, at: SpaceId) -> Option<Vec3> {
+        Some(super::board::space_center(at))
+    }
+
+    /// Where each piece that has a step stands, or the spaces a reserve piece may enter.
+    fn movable_spots(&self, legal: &[Move]) -> Vec<SpaceId> {
+        let mut out: Vec<SpaceId> = Vec::new();
+        for at in legal.iter().filter_map(|m| match m {
+            Move::Step { from, .. } => Some(*from),
+            Move::Enter(at) => Some(*at),
+            _ => None,
+        }) {
+            if !out.contains(&at) {
+                out.push(at);
+            }
+        }
+        out
+    }
 }
 
 /// The legal steps that fit what has been entered.

@@ -4,7 +4,7 @@
 //! beside it, then the square the auxiliary points at. Click a plane, shell or torpedo to
 //! advance it; a plane then takes a heading the same way (Enter keeps its heading).
 
-use super::board::{SeaSize, SeaSquares, square_at};
+use super::board::{SeaSize, SeaSquares, square_at, square_center};
 use super::pieces::TransportPiece;
 use crate::table::commands::{Feedback, InputSet, MatchCommand};
 use crate::table::game_match::Match;
@@ -14,7 +14,7 @@ use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
 use tabula_rules::transport::Transport;
-use tabula_rules::transport::{Dir, Kind, Move, Piece, Sq};
+use tabula_rules::transport::{Dir, Kind, Move, Piece, Sq, Stratum};
 
 /// The action being entered.
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
@@ -96,6 +96,62 @@ impl BoardSpots for Transport {
                 }
             }
         })
+    }
+
+    /// The squares and the pieces on them.
+    fn cursor_spots(&self) -> Vec<TransportClick> {
+        let pos = self.position();
+        let size = pos.size as i8;
+        let squares =
+            (0..size).flat_map(|y| (0..size).map(move |x| TransportClick::Square(Sq { x, y })));
+        squares
+            .chain(pos.pieces().iter().map(|p| TransportClick::Piece(*p)))
+            .collect()
+    }
+
+    /// A square on the sea's floor; a piece where it floats (a two-square ship between
+    /// its squares), while it is on the board.
+    fn spot_place(&self, spot: TransportClick) -> Option<Vec3> {
+        let pos = self.position();
+        Some(match spot {
+            TransportClick::Square(sq) => square_center(pos.size, sq, Stratum::Surface),
+            TransportClick::Piece(p) => {
+                if !pos.pieces().contains(&p) {
+                    return None;
+                }
+                let stratum = p.kind.stratum();
+                let stern = square_center(pos.size, p.at, stratum);
+                match p.bow {
+                    Some(bow) => (stern + square_center(pos.size, bow, stratum)) / 2.0,
+                    None => stern,
+                }
+            }
+        })
+    }
+
+    /// The fleet's pieces that have a move: a main piece to move or launch from, an
+    /// auxiliary to advance.
+    fn movable_spots(&self, legal: &[Move]) -> Vec<TransportClick> {
+        let fleet = self.to_move().0;
+        let can_move = |p: &Piece| {
+            legal.iter().any(|m| match m {
+                Move::Main { kind, from, .. } => *kind == p.kind && *from == (p.at, p.bow),
+                Move::Advance {
+                    kind,
+                    from,
+                    heading,
+                    ..
+                } => *kind == p.kind && *from == p.at && Some(*heading) == p.heading,
+                Move::Launch { kind, .. } => launches(p.kind) == Some(*kind),
+                Move::Pass => false,
+            })
+        };
+        self.position()
+            .pieces()
+            .iter()
+            .filter(|p| p.fleet == fleet && can_move(p))
+            .map(|p| TransportClick::Piece(*p))
+            .collect()
     }
 }
 

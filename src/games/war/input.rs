@@ -1,7 +1,9 @@
 //! Turning clicks into moves: select a piece, see its legal destinations lit, click one.
 //! A jump chain is entered landing by landing. Refusals say why.
 
-use crate::games::war::board::{BoardSquares, StationSpot, square_at, square_center};
+use crate::games::war::board::{
+    BoardSquares, StationSpot, square_at, square_center, station_center,
+};
 use crate::games::war::pieces::{Location, PieceEntity};
 use crate::table::commands::{Feedback, InputSet};
 use crate::table::game_match::Match;
@@ -13,7 +15,7 @@ use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use tabula_rules::Game;
 use tabula_rules::war::War;
-use tabula_rules::war::{Move, Side, Square};
+use tabula_rules::war::{Move, Side, Square, Station};
 
 /// The piece being moved and the landings chosen so far.
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
@@ -100,6 +102,33 @@ impl BoardSpots for War {
                 None => format!("{side}'s empty station"),
             },
         })
+    }
+
+    /// The squares and the stations.
+    fn cursor_spots(&self) -> Vec<Location> {
+        let stations = Side::ALL
+            .into_iter()
+            .flat_map(|side| Station::ALL.map(|st| Location::Station(side, st)));
+        Square::all().map(Location::Board).chain(stations).collect()
+    }
+
+    fn spot_place(&self, spot: Location) -> Option<Vec3> {
+        Some(match spot {
+            Location::Board(sq) => square_center(sq),
+            Location::Station(side, st) => station_center(side, st),
+        })
+    }
+
+    /// Where each piece that has a move stands, in the order of the moves.
+    fn movable_spots(&self, legal: &[Move]) -> Vec<Location> {
+        let side = self.to_move();
+        let mut out: Vec<Location> = Vec::new();
+        for origin in legal.iter().map(|m| move_origin(m, side)) {
+            if !out.contains(&origin) {
+                out.push(origin);
+            }
+        }
+        out
     }
 }
 

@@ -30,7 +30,7 @@ pub(crate) struct MoveClock(pub f32);
 /// The match, its pieces and the clock, headless.
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<MoveClock>()
-        .add_plugins(pieces::plugin)
+        .add_plugins((pieces::plugin, input::plugin))
         .add_systems(Update, run_clock.before(MatchSet).in_set(SYSTEMS));
 }
 

@@ -1,10 +1,10 @@
-//! The Game of War in 3D: the board and its stations, the pieces' models, and move entry
-//! by clicks (picking, keys and the lit squares).
+//! The Game of War in 3D: the board and its stations and the pieces' models (move entry,
+//! headless, is the game's own plugin's, as in every game).
 
-use super::{board, input, models};
+use super::{board, models};
 use bevy::prelude::*;
 
-/// The board, the pieces' models and what the pointer does on them.
+/// The board and the pieces' models.
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((board::plugin, models::plugin, input::plugin));
+    app.add_plugins((board::plugin, models::plugin));
 }
