@@ -8,6 +8,8 @@ use crate::table::analysis::AnalysisCommand;
 use crate::view::camera::View;
 use crate::view::lite::Look;
 use crate::view::offscreen::{Canvas, Offscreen};
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::WindowResolution;
@@ -112,50 +114,78 @@ fn parse_key(text: &str) -> Result<KeyCode, String> {
 
 /// The key of a letter (upper case) or digit.
 fn letter_or_digit(c: char) -> Option<KeyCode> {
-    const LETTERS: [KeyCode; 26] = [
-        KeyCode::KeyA,
-        KeyCode::KeyB,
-        KeyCode::KeyC,
-        KeyCode::KeyD,
-        KeyCode::KeyE,
-        KeyCode::KeyF,
-        KeyCode::KeyG,
-        KeyCode::KeyH,
-        KeyCode::KeyI,
-        KeyCode::KeyJ,
-        KeyCode::KeyK,
-        KeyCode::KeyL,
-        KeyCode::KeyM,
-        KeyCode::KeyN,
-        KeyCode::KeyO,
-        KeyCode::KeyP,
-        KeyCode::KeyQ,
-        KeyCode::KeyR,
-        KeyCode::KeyS,
-        KeyCode::KeyT,
-        KeyCode::KeyU,
-        KeyCode::KeyV,
-        KeyCode::KeyW,
-        KeyCode::KeyX,
-        KeyCode::KeyY,
-        KeyCode::KeyZ,
-    ];
-    const DIGITS: [KeyCode; 10] = [
-        KeyCode::Digit0,
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-        KeyCode::Digit9,
-    ];
     match c {
         'A'..='Z' => Some(LETTERS[c as usize - 'A' as usize]),
         '0'..='9' => Some(DIGITS[c as usize - '0' as usize]),
         _ => None,
+    }
+}
+
+/// The keys of the letters, from A.
+const LETTERS: [KeyCode; 26] = [
+    KeyCode::KeyA,
+    KeyCode::KeyB,
+    KeyCode::KeyC,
+    KeyCode::KeyD,
+    KeyCode::KeyE,
+    KeyCode::KeyF,
+    KeyCode::KeyG,
+    KeyCode::KeyH,
+    KeyCode::KeyI,
+    KeyCode::KeyJ,
+    KeyCode::KeyK,
+    KeyCode::KeyL,
+    KeyCode::KeyM,
+    KeyCode::KeyN,
+    KeyCode::KeyO,
+    KeyCode::KeyP,
+    KeyCode::KeyQ,
+    KeyCode::KeyR,
+    KeyCode::KeyS,
+    KeyCode::KeyT,
+    KeyCode::KeyU,
+    KeyCode::KeyV,
+    KeyCode::KeyW,
+    KeyCode::KeyX,
+    KeyCode::KeyY,
+    KeyCode::KeyZ,
+];
+
+/// The keys of the digits, from 0.
+const DIGITS: [KeyCode; 10] = [
+    KeyCode::Digit0,
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
+
+/// What `code` means on an English keyboard, as the start screen reads it.
+fn logical_key(code: KeyCode) -> Key {
+    if let Some(i) = LETTERS.iter().position(|k| *k == code) {
+        return Key::Character(char::from(b'a' + i as u8).to_string().into());
+    }
+    if let Some(i) = DIGITS.iter().position(|k| *k == code) {
+        return Key::Character(char::from(b'0' + i as u8).to_string().into());
+    }
+    match code {
+        KeyCode::ArrowLeft => Key::ArrowLeft,
+        KeyCode::ArrowRight => Key::ArrowRight,
+        KeyCode::ArrowUp => Key::ArrowUp,
+        KeyCode::ArrowDown => Key::ArrowDown,
+        KeyCode::PageUp => Key::PageUp,
+        KeyCode::PageDown => Key::PageDown,
+        KeyCode::Home => Key::Home,
+        KeyCode::End => Key::End,
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Space => Key::Space,
+        KeyCode::Tab => Key::Tab,
+        _ => Key::Escape,
     }
 }
 
@@ -312,7 +342,7 @@ pub(crate) fn run(request: ShotRequest) -> ExitCode {
             analysis: request.analysis,
             engine_quiet_since: None,
         })
-        .add_systems(PreUpdate, press_keys.after(bevy::input::InputSystems))
+        .add_systems(PreUpdate, press_keys.before(bevy::input::InputSystems))
         .add_systems(Update, (ask_analysis, take_shot).chain())
         .add_systems(Last, watch_engine);
     println!(
@@ -400,20 +430,37 @@ fn one_game_args(request: &ShotRequest, game: &str, out: &Path) -> Vec<String> {
     args
 }
 
-/// Presses `--press`'s keys one after another, each for a frame, as a player would.
+/// Presses `--press`'s keys one after another, each for a frame, as a player would: the
+/// keyboard's messages are written before the input is read, for the keys held and for the
+/// start screen, which reads the messages.
 fn press_keys(
     mut plan: ResMut<ShotPlan>,
-    mut input: ResMut<ButtonInput<KeyCode>>,
+    mut keyboard: MessageWriter<KeyboardInput>,
     time: Res<Time<Real>>,
 ) {
+    let message = |key_code: KeyCode, state: ButtonState| {
+        let logical_key = logical_key(key_code);
+        let text = match (&logical_key, state) {
+            (Key::Character(c), ButtonState::Pressed) => Some(c.clone()),
+            _ => None,
+        };
+        KeyboardInput {
+            key_code,
+            logical_key,
+            state,
+            text,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        }
+    };
     if let Some(key) = plan.held.take() {
-        input.release(key);
+        keyboard.write(message(key, ButtonState::Released));
     }
     if plan.keys.is_empty() || time.elapsed_secs() < plan.next_at {
         return;
     }
     let key = plan.keys.remove(0);
-    input.press(key);
+    keyboard.write(message(key, ButtonState::Pressed));
     plan.held = Some(key);
     plan.next_at = time.elapsed_secs() + KEY_SECONDS;
 }
