@@ -89,12 +89,13 @@ const WINDOW_SIZE: UVec2 = UVec2::new(1280, 720);
 /// Opens the window on `start` (the start screen, or a game on the table) and runs until it
 /// is closed: every screen after it opens in the same window. `volume` is `--volume`'s
 /// per cent (default 100). `offscreen` (with `frames`) draws into an image instead, with no
-/// display and no sound.
+/// display and no sound. `ui_scale` is `--ui-scale`'s (by default the settings').
 pub(crate) fn run_window(
     start: Start,
     frames: Option<u32>,
     volume: Option<u8>,
     offscreen: bool,
+    ui_scale: Option<f32>,
 ) -> ExitCode {
     if !offscreen && let Err(e) = display_available() {
         eprintln!("tabula: {e}");
@@ -131,6 +132,9 @@ pub(crate) fn run_window(
     }
     if let Some(n) = frames {
         app.add_plugins(probe::plugin(n, true));
+    }
+    if let Some(scale) = ui_scale {
+        app.insert_resource(crate::view::ui_scale::UiScaleFlag(scale));
     }
     build(&mut app, start, true);
     if !offscreen {

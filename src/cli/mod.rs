@@ -21,6 +21,21 @@ pub struct Cli {
     /// What to do; without a command, the tabletop opens on the Game of War.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// How large the HUD's text and panels are drawn, 0.5 to 3 (by default as last set
+    /// with Ctrl+= and Ctrl+-, else 1).
+    #[arg(long, global = true, value_name = "SCALE", value_parser = parse_ui_scale)]
+    pub ui_scale: Option<f32>,
+}
+
+/// Reads `--ui-scale`: a number from 0.5 to 3.
+fn parse_ui_scale(text: &str) -> Result<f32, String> {
+    use crate::user_data::settings::{MAX_UI_SCALE, MIN_UI_SCALE};
+    match text.trim().parse::<f32>() {
+        Ok(scale) if (MIN_UI_SCALE..=MAX_UI_SCALE).contains(&scale) => Ok(scale),
+        _ => Err(format!(
+            "`{text}`: the scale is a number from {MIN_UI_SCALE} to {MAX_UI_SCALE}, such as 1.5"
+        )),
+    }
 }
 
 /// The commands.
@@ -147,6 +162,7 @@ pub enum Command {
 /// Runs the command line; returns the process exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    let ui_scale = cli.ui_scale;
     let command = match window_opening(cli.command) {
         Ok((name, opened)) => {
             let start = opened.and_then(|o| {
@@ -155,7 +171,7 @@ pub fn main() -> ExitCode {
             });
             return match start {
                 Ok((start, frames, volume, offscreen)) => {
-                    crate::app::run_window(start, frames, volume, offscreen)
+                    crate::app::run_window(start, frames, volume, offscreen, ui_scale)
                 }
                 Err(e) => {
                     eprintln!("tabula {name}: {e}");

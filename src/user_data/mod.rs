@@ -1,6 +1,6 @@
 //! The player's own data kept between runs, in the user's data folder: what the lessons
-//! have taught so far ([`progress`]), and whatever else a screen keeps for the player (a
-//! puzzle score would be a field of the same file).
+//! have taught so far ([`progress`]), the player's settings ([`settings`]), and whatever
+//! else a screen keeps for the player (a puzzle score would be a field of the same file).
 //!
 //! The folder is `$TABULA_DATA_DIR` when set, else `$XDG_DATA_HOME/tabula`, else
 //! `~/.local/share/tabula`. Each file is RON, written whole and then renamed into place;
@@ -8,6 +8,7 @@
 //! `NAME.bak` and the player is told so, naming the file, the line and what was wrong.
 
 pub mod progress;
+pub mod settings;
 
 use bevy::prelude::*;
 use serde::Serialize;

@@ -148,6 +148,7 @@ fn control(
     let dt = time.delta_secs();
     // While the keyboard's cursor is shown, the arrow keys move it instead.
     let arrows_turn = !cursor.is_some_and(|c| c.shown());
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     for mut cam in &mut cameras {
         for (key, view) in [
             (KeyCode::Digit1, View::Red),
@@ -184,10 +185,11 @@ fn control(
         if arrows_turn && keys.pressed(KeyCode::ArrowDown) {
             tilt -= 1.0;
         }
-        if keys.any_pressed([KeyCode::Equal, KeyCode::NumpadAdd, KeyCode::PageUp]) {
+        // With Ctrl, + and - size the HUD instead.
+        if !ctrl && keys.any_pressed([KeyCode::Equal, KeyCode::NumpadAdd, KeyCode::PageUp]) {
             zoom -= 10.0 * dt;
         }
-        if keys.any_pressed([KeyCode::Minus, KeyCode::NumpadSubtract, KeyCode::PageDown]) {
+        if !ctrl && keys.any_pressed([KeyCode::Minus, KeyCode::NumpadSubtract, KeyCode::PageDown]) {
             zoom += 10.0 * dt;
         }
         cam.yaw += turn * 1.5 * dt;

@@ -103,10 +103,13 @@ fn spawn_labels<G: TableRules>(
 fn place_labels(
     cameras: Query<(&Camera, &GlobalTransform), With<OrbitCamera>>,
     mut labels: Query<(&EdgeLabel, &mut Node)>,
+    ui_scale: Option<Res<UiScale>>,
 ) {
     let Some((camera, eye)) = cameras.iter().find(|(c, _)| c.is_active) else {
         return;
     };
+    // The viewport's pixels, in the HUD's own units (which UiScale enlarges).
+    let scale = ui_scale.map_or(1.0, |s| s.0).max(0.01);
     // The labels on the board's far side would stand over the far pieces: only the edges
     // facing the camera (and the sides) are labelled.
     let facing = eye.translation().with_y(0.0).normalize_or_zero();
@@ -115,8 +118,8 @@ fn place_labels(
         match camera.world_to_viewport(eye, label.0) {
             Ok(p) if !far => {
                 node.display = Display::Flex;
-                node.left = Val::Px(p.x - LABEL_WIDTH / 2.0);
-                node.top = Val::Px(p.y - LABEL_HEIGHT / 2.0);
+                node.left = Val::Px(p.x / scale - LABEL_WIDTH / 2.0);
+                node.top = Val::Px(p.y / scale - LABEL_HEIGHT / 2.0);
             }
             _ => node.display = Display::None,
         }

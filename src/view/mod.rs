@@ -26,6 +26,7 @@ pub mod spectator;
 pub(crate) mod spectator_window;
 pub(crate) mod theme;
 pub(crate) mod tooltip;
+pub mod ui_scale;
 
 use bevy::prelude::*;
 
@@ -44,6 +45,7 @@ pub(crate) fn plugin(app: &mut App) {
         screenshot::plugin,
         analysis::plugin,
         side_panel::plugin,
+        ui_scale::plugin,
     ))
     .add_systems(Startup, thick_lines);
 }

@@ -42,8 +42,15 @@ fn follow_mouse(
     words: Res<HoverWords>,
     windows: Query<&Window, With<PrimaryWindow>>,
     mut tips: Query<(&mut Node, &mut Text), With<Tooltip>>,
+    ui_scale: Option<Res<UiScale>>,
 ) {
-    let cursor = windows.iter().next().and_then(Window::cursor_position);
+    // The pointer's place in the HUD's own units (which UiScale enlarges).
+    let scale = ui_scale.map_or(1.0, |s| s.0).max(0.01);
+    let cursor = windows
+        .iter()
+        .next()
+        .and_then(Window::cursor_position)
+        .map(|at| at / scale);
     for (mut node, mut text) in &mut tips {
         match (cursor, &words.0) {
             (Some(at), Some(said)) => {

@@ -26,6 +26,7 @@ mod shots;
 mod sound;
 mod spectator;
 mod transport;
+mod ui_scale;
 
 use bevy::prelude::*;
 use std::collections::BTreeSet;

@@ -24,6 +24,7 @@ fn parse(args: &[&str]) -> Result<Cli, String> {
 fn volume_is_taken_from_0_to_100_and_refused_beyond() {
     let Ok(Cli {
         command: Some(Command::Play(play)),
+        ..
     }) = parse(&["play", "camelot", "--volume", "40"])
     else {
         panic!("play with a volume")
@@ -31,6 +32,7 @@ fn volume_is_taken_from_0_to_100_and_refused_beyond() {
     assert_eq!(play.volume, Some(40));
     let Ok(Cli {
         command: Some(Command::Demo { volume, .. }),
+        ..
     }) = parse(&["demo", "scenes/", "--volume", "0"])
     else {
         panic!("demo with a volume")
@@ -38,6 +40,7 @@ fn volume_is_taken_from_0_to_100_and_refused_beyond() {
     assert_eq!(volume, Some(0));
     let Ok(Cli {
         command: Some(Command::Play(play)),
+        ..
     }) = parse(&["play", "war"])
     else {
         panic!("play")
