@@ -211,12 +211,16 @@ impl Server {
                 eprintln!("tabula-server: table {}: event {n}: {e}", table.id);
                 return;
             }
+            // Nobody watching here: the copy is kept, and nothing is written out.
+            if handle.tx.receiver_count() == 0 {
+                continue;
+            }
             let record = table.events().last().cloned().expect("just applied");
             let message = ServerMessage::Event {
                 record,
                 table: table.info(),
             };
-            // Nobody watching here is not an error.
+            // A watcher gone meanwhile is not an error.
             let _ = handle.tx.send((n, Utf8Bytes::from(message.to_json())));
         }
     }
@@ -284,9 +288,13 @@ async fn listen(server: Arc<Server>) {
         tokio::select! {
             _ = stopped.changed() => return,
             got = heard.try_recv() => match got {
+                // Each notice on a task of its own, so that the tables' copies are brought
+                // up to date on every core; two notices of one table queue on its lock, and
+                // one overtaken by the next is made good from the log (the gap rule).
                 Ok(Some(notification)) => {
                     if let Some(notice) = Notice::parse(notification.payload()) {
-                        server.hear(notice).await;
+                        let server = server.clone();
+                        tokio::spawn(async move { server.hear(notice).await });
                     }
                 }
                 // The connection was lost and made again: what was told meanwhile is
