@@ -1,8 +1,8 @@
 //! Playing by keyboard alone, alike for every game: Tab shows a cursor on the first piece
-//! that can move (and steps through them, Shift+Tab back), the arrow keys move it to the
-//! nearest spot that way as the camera looks, Enter clicks the spot under it (a
-//! [`SpotClicked`], as the mouse's click writes it), Esc drops the selection and then hides
-//! the cursor. Where it stands is told in the feedback line and kept in [`CursorMark`] for
+//! that can move (and, while nothing is chosen, steps through them, Shift+Tab back), the
+//! arrow keys move it to the nearest spot that way as the camera looks, Enter clicks the
+//! spot under it (a [`SpotClicked`], as the mouse's click writes it), Esc drops the
+//! selection and then hides the cursor. Where it stands is told in the feedback line and kept in [`CursorMark`] for
 //! the view to draw.
 
 use crate::table::commands::{Feedback, InputSet, not_watching};
@@ -146,7 +146,8 @@ fn cursor_keys<G: BoardSpots, S: Selection>(
     });
     let before = spot;
     let shift = input.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    if input.just_pressed(KeyCode::Tab) {
+    // With a piece chosen, Tab is the game's own (Transport's pivot); Esc frees it first.
+    if input.just_pressed(KeyCode::Tab) && (*selection == S::default() || spot.is_none()) {
         let movable = game.movable_spots(the_match.legal());
         let here = spot.and_then(|s| movable.iter().position(|m| *m == s));
         let next = match (here, shift) {
