@@ -12,9 +12,11 @@ use sqlx::{Connection, Row};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 use tabula_server::client::Client;
+use tabula_server::notice::Notice;
 use tabula_server::protocol::{
     ClientMessage, Event, EventRecord, SeatSpec, ServerMessage, TableInfo,
 };
+use tabula_server::store::{Store, StoreError, StoredTable};
 
 /// Tables of two players, and moves played at each.
 const TABLES: usize = 3;
@@ -399,8 +401,8 @@ async fn stored(db: &str, table: &str) -> Vec<(i64, Event)> {
 }
 
 /// A database of the test's own on the cluster given, made afresh.
-async fn fresh_database(cluster: &str) -> String {
-    let name = format!("tabula_cluster_{}", std::process::id());
+async fn fresh_database(cluster: &str, test: &str) -> String {
+    let name = format!("tabula_{test}_{}", std::process::id());
     let mut conn = sqlx::postgres::PgConnection::connect(cluster)
         .await
         .unwrap();
@@ -424,7 +426,7 @@ async fn three_processes_share_tables_and_survive_kills() {
         eprintln!("TABULA_TEST_POSTGRES is not set: several processes not tested here");
         return;
     };
-    let db = fresh_database(&cluster).await;
+    let db = fresh_database(&cluster, "cluster").await;
     let mut processes: Vec<Process> = (0..3).map(|_| Process::start(&db)).collect();
 
     // Tables made on the first process; each played from the second and the third.
@@ -576,7 +578,11 @@ async fn three_processes_share_tables_and_survive_kills() {
         );
     }
     drop(processes);
-    let mut conn = sqlx::postgres::PgConnection::connect(&cluster)
+    drop_database(&cluster, &db).await;
+}
+
+async fn drop_database(cluster: &str, db: &str) {
+    let mut conn = sqlx::postgres::PgConnection::connect(cluster)
         .await
         .unwrap();
     let name = db.rsplit('/').next().unwrap();
@@ -586,4 +592,88 @@ async fn three_processes_share_tables_and_survive_kills() {
     .execute(&mut conn)
     .await
     .unwrap();
+}
+
+/// Two processes' stores: the second writer of an event number is told that the log moved
+/// on and writes nothing, and a listener hears of what was written only, in order.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_second_writer_of_an_event_is_told_it_is_behind() {
+    let Ok(cluster) = std::env::var("TABULA_TEST_POSTGRES") else {
+        eprintln!("TABULA_TEST_POSTGRES is not set: several processes not tested here");
+        return;
+    };
+    let db = fresh_database(&cluster, "behind").await;
+    let first = Store::open(&db).await.unwrap();
+    let second = Store::open(&db).await.unwrap();
+    let mut listener = sqlx::postgres::PgListener::connect(&db).await.unwrap();
+    listener
+        .listen(tabula_server::notice::CHANNEL)
+        .await
+        .unwrap();
+    let number = first.new_table_number().await.unwrap().unwrap();
+    assert_ne!(second.new_table_number().await.unwrap(), Some(number));
+    let table = StoredTable {
+        id: format!("t{number}"),
+        game: "war".into(),
+        options: String::new(),
+        setup: None,
+        seats: Vec::new(),
+        events: Vec::new(),
+        invites: Vec::new(),
+    };
+    first.create_table(&table, 0).await.unwrap();
+    let seated = |name: &str| Event::Seated {
+        seat: "Red".into(),
+        name: name.into(),
+    };
+    first
+        .append(&table.id, 1, &seated("Ann"), None)
+        .await
+        .unwrap();
+    match second.append(&table.id, 1, &seated("Bob"), None).await {
+        Err(StoreError::Behind { last, .. }) => assert_eq!(last, 1),
+        other => panic!("expected behind, got {other:?}"),
+    }
+    // A writer whose copy skipped an event is refused too.
+    assert!(matches!(
+        second.append(&table.id, 3, &seated("Bob"), None).await,
+        Err(StoreError::Behind { last: 1, .. })
+    ));
+    second
+        .append(&table.id, 2, &seated("Bob"), None)
+        .await
+        .unwrap();
+    let stored = second.events_after(&table.id, 0).await.unwrap();
+    assert_eq!(
+        stored
+            .into_iter()
+            .map(|(n, e, _)| (n, e))
+            .collect::<Vec<_>>(),
+        vec![(1, seated("Ann")), (2, seated("Bob"))]
+    );
+    let mut heard = Vec::new();
+    while heard.len() < 3 {
+        let notification = listener.recv().await.unwrap();
+        heard.push(Notice::parse(notification.payload()).unwrap());
+    }
+    let told = |first: u64, name: &str| Notice::Events {
+        table: table.id.clone(),
+        first,
+        last: first,
+        events: Some(vec![(seated(name), None)]),
+    };
+    assert_eq!(
+        heard,
+        vec![
+            Notice::Created {
+                table: table.id.clone()
+            },
+            told(1, "Ann"),
+            told(2, "Bob"),
+        ]
+    );
+    first.close().await;
+    second.close().await;
+    drop(listener);
+    drop_database(&cluster, &db).await;
 }
