@@ -190,7 +190,7 @@ pub fn main() -> ExitCode {
             divide,
             count,
         } => perft::perft(game.into(), depth, setup, divide, count),
-        Command::Shot(request) => shot::run(request),
+        Command::Shot(request) => shot::run(request, ui_scale),
         Command::Think(args) => {
             engine_command("think", |out| tabula_ai::commands::think::run(&args, out))
         }

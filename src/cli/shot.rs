@@ -256,9 +256,9 @@ fn start_for(request: &ShotRequest) -> Result<Start, String> {
 }
 
 /// Renders the picture (or, with `--all`, every game's), saves it and exits.
-pub(crate) fn run(request: ShotRequest) -> ExitCode {
+pub(crate) fn run(request: ShotRequest, ui_scale: Option<f32>) -> ExitCode {
     if request.all {
-        return run_all(&request);
+        return run_all(&request, ui_scale);
     }
     let start = match start_for(&request) {
         Ok(start) => start,
@@ -329,6 +329,9 @@ pub(crate) fn run(request: ShotRequest) -> ExitCode {
     } else if request.screen.is_empty() {
         app.insert_resource(View::default());
     }
+    if let Some(scale) = ui_scale {
+        app.insert_resource(crate::view::ui_scale::UiScaleFlag(scale));
+    }
     app.insert_resource(request.look)
         .add_plugins(crate::app::probe::plugin(request.frames, false))
         .insert_resource(ShotPlan {
@@ -367,7 +370,7 @@ pub(crate) fn run(request: ShotRequest) -> ExitCode {
 
 /// Every game's opening, one after another, each in a process of its own (a renderer a
 /// game), into the folder `request.out`.
-fn run_all(request: &ShotRequest) -> ExitCode {
+fn run_all(request: &ShotRequest, ui_scale: Option<f32>) -> ExitCode {
     if let Err(e) = std::fs::create_dir_all(&request.out) {
         eprintln!("tabula shot: cannot make {}: {e}", request.out.display());
         return ExitCode::FAILURE;
@@ -386,6 +389,7 @@ fn run_all(request: &ShotRequest) -> ExitCode {
             .join(format!("{}-{}.png", game.name, request.look.name()));
         let status = std::process::Command::new(&exe)
             .args(one_game_args(request, game.name, &out))
+            .args(ui_scale.map(|s| format!("--ui-scale={s}")))
             .status();
         match status {
             Ok(s) if s.success() => {}
