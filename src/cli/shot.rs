@@ -67,7 +67,8 @@ pub struct ShotRequest {
     #[arg(long, conflicts_with_all = ["scene", "all"])]
     pub menu: bool,
     /// Keys pressed once the screen is up, one after another, comma-separated: letters,
-    /// digits, Left, Right, Up, Down, PageUp, PageDown, Home, End, Enter, Space, Tab, Esc
+    /// digits, Left, Right, Up, Down, PageUp, PageDown, Home, End, Enter, Space, Tab, Esc, F1
+    /// (the help), F9 (resign)
     /// (`--press Left,Left,A` looks back two moves and turns analysis on).
     #[arg(long, value_delimiter = ',', value_parser = parse_key)]
     pub press: Vec<KeyCode>,
@@ -97,6 +98,8 @@ fn parse_key(text: &str) -> Result<KeyCode, String> {
         "space" => Some(KeyCode::Space),
         "tab" => Some(KeyCode::Tab),
         "esc" | "escape" => Some(KeyCode::Escape),
+        "f1" => Some(KeyCode::F1),
+        "f9" => Some(KeyCode::F9),
         _ => None,
     };
     let mut chars = word.chars();
@@ -107,7 +110,7 @@ fn parse_key(text: &str) -> Result<KeyCode, String> {
     named.or(single).ok_or_else(|| {
         format!(
             "`{word}`: a key is a letter, a digit, Left, Right, Up, Down, PageUp, PageDown, \
-             Home, End, Enter, Space, Tab or Esc"
+             Home, End, Enter, Space, Tab, Esc, F1 or F9"
         )
     })
 }
@@ -570,6 +573,7 @@ mod tests {
         assert_eq!(parse_key("Left"), Ok(KeyCode::ArrowLeft));
         assert_eq!(parse_key("pagedown"), Ok(KeyCode::PageDown));
         assert_eq!(parse_key("Esc"), Ok(KeyCode::Escape));
+        assert_eq!(parse_key("f1"), Ok(KeyCode::F1));
         assert!(parse_key("F13").unwrap_err().contains("a letter, a digit"));
     }
 }

@@ -108,13 +108,16 @@ fn toggle_help(
 /// The keys every game answers besides its own.
 pub(crate) const TABLE_KEYS: &str = "Ctrl+S: save  Ctrl+O: load the save  F9 twice: resign  F10: menu  Esc/click: skip animation  V: spectator  F12: screenshot  F1: help";
 
+/// The keys for playing without a mouse and for the HUD's size, said in the help.
+const KEYBOARD_KEYS: &str = "Tab, with nothing chosen: a ring on a piece that can move (again: the next)  Arrows: move the ring  Enter: click where it stands  Space: confirm  Esc: drop the choice\nCtrl+= / Ctrl+-: text larger / smaller  Ctrl+0: its usual size";
+
 fn fill_help(hud: Res<HudState>, mut text: Query<&mut Text, With<HelpText>>) {
     if !hud.is_changed() {
         return;
     }
     for mut t in &mut text {
         t.0 = format!(
-            "{}\n\n{}\n\nControls\n{}\n{TABLE_KEYS}\nM: sound off and on\n\nF1 or ? closes this help.",
+            "{}\n\n{}\n\nControls\n{}\n{TABLE_KEYS}\n{KEYBOARD_KEYS}\nM: sound off and on\n\nF1 or ? closes this help.",
             hud.title, hud.rules, hud.controls
         );
     }
