@@ -213,7 +213,7 @@ fn rebuild(
                 Page::Main => {
                     games_column(row, &menu);
                     settings_column(row, &menu);
-                    load_column(row, &menu);
+                    side_column(row, &menu);
                 }
                 Page::Learn => learn_page(row, &menu, &courses, &progress),
                 Page::Puzzles => puzzles_page(row, &menu, &progress),
@@ -254,20 +254,6 @@ fn games_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
                 12.0,
                 DIM,
             ));
-            button(
-                col,
-                "Learn to play: a lesson for each game (L)",
-                LINK,
-                MenuAction::Page(Page::Learn),
-                padded(),
-            );
-            button(
-                col,
-                "Puzzles: find the move that stands out (Z)",
-                LINK,
-                MenuAction::Page(Page::Puzzles),
-                padded(),
-            );
         });
 }
 
@@ -587,9 +573,27 @@ fn player_row(col: &mut ChildSpawnerCommands, menu: &Menu, i: usize, label: &str
     });
 }
 
-fn load_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
+/// The right-hand column: learning first, then a saved game, the exhibition, the
+/// demonstrations and Quit.
+fn side_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
     row.spawn(panel(MENU_PANEL, column(370.0)))
         .with_children(|col| {
+            // First in the column, where a newcomer sees them at any window size.
+            col.spawn(text("New to these games?", 18.0, GOLD));
+            button(
+                col,
+                "Learn to play: a lesson for each game (L)",
+                LINK,
+                MenuAction::Page(Page::Learn),
+                padded(),
+            );
+            button(
+                col,
+                "Puzzles: find the move that stands out (Z)",
+                LINK,
+                MenuAction::Page(Page::Puzzles),
+                padded(),
+            );
             col.spawn(text("Load a saved game", 18.0, GOLD));
             text_box(
                 col,
