@@ -7,12 +7,14 @@ use crate::screens::learn::courses::Courses;
 use crate::state::Screen;
 use crate::table::commands::Feedback;
 use crate::user_data::progress::Progress;
+use crate::view::side_panel::PanelScroll;
 use crate::view::theme::{
     self, BACKGROUND, BLURB, BUTTON, CHOSEN, DIM, ERROR, FIELD, FOCUSED, GO, GOLD, INFO, LEAVE,
     LINK, MENU_PANEL, QUIT, TAGLINE, TEXT, panel, text,
 };
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
+use bevy::ui::RelativeCursorPosition;
 use tabula_rules::registry::GAMES;
 
 /// The menu's root node, rebuilt whenever the menu changes.
@@ -160,14 +162,27 @@ fn snug(width: Option<f32>) -> Node {
     }
 }
 
+/// A column of the menu: no taller than the window leaves it, scrolling under the mouse
+/// wheel where its contents are taller (a small window).
 fn column(width: f32) -> Node {
     Node {
         width: Val::Px(width),
         flex_direction: FlexDirection::Column,
         row_gap: Val::Px(6.0),
         padding: UiRect::all(Val::Px(14.0)),
+        min_height: Val::Px(0.0),
+        overflow: Overflow::scroll_y(),
         ..default()
     }
+}
+
+/// What makes a column scroll under the wheel (the side panel's scrolling, reused).
+fn scrolls() -> impl Bundle {
+    (
+        ScrollPosition::default(),
+        RelativeCursorPosition::default(),
+        PanelScroll,
+    )
 }
 
 fn rebuild(
@@ -207,6 +222,8 @@ fn rebuild(
             ));
             root.spawn(Node {
                 column_gap: Val::Px(12.0),
+                flex_grow: 1.0,
+                min_height: Val::Px(0.0),
                 ..default()
             })
             .with_children(|row| match menu.page {
@@ -222,7 +239,7 @@ fn rebuild(
 }
 
 fn games_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
-    row.spawn(panel(MENU_PANEL, column(330.0)))
+    row.spawn((panel(MENU_PANEL, column(330.0)), scrolls()))
         .with_children(|col| {
             col.spawn(text("Game", 18.0, GOLD));
             for game in &GAMES {
@@ -260,7 +277,7 @@ fn games_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
 /// The lessons' page: each game's lesson, how far the player has come in it, and a button
 /// that goes on from the first step not yet done.
 fn learn_page(row: &mut ChildSpawnerCommands, menu: &Menu, courses: &Courses, progress: &Progress) {
-    row.spawn(panel(MENU_PANEL, column(900.0)))
+    row.spawn((panel(MENU_PANEL, column(900.0)), scrolls()))
         .with_children(|col| {
             col.spawn(text("Learn to play", 22.0, GOLD));
             col.spawn(text(
@@ -335,7 +352,7 @@ fn learn_page(row: &mut ChildSpawnerCommands, menu: &Menu, courses: &Courses, pr
 /// The puzzles' page: the player's score and streak, and for each game how many of its
 /// puzzles are solved and a button that opens the first not yet solved.
 fn puzzles_page(row: &mut ChildSpawnerCommands, menu: &Menu, progress: &Progress) {
-    row.spawn(panel(MENU_PANEL, column(900.0)))
+    row.spawn((panel(MENU_PANEL, column(900.0)), scrolls()))
         .with_children(|col| {
             col.spawn(text("Puzzles", 22.0, GOLD));
             col.spawn(text(
@@ -458,60 +475,61 @@ fn text_box(
 fn settings_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
     let mut node = column(520.0);
     node.row_gap = Val::Px(3.0);
-    row.spawn(panel(MENU_PANEL, node)).with_children(|col| {
-        col.spawn(text(format!("{}: rules", menu.game.title()), 18.0, GOLD));
-        for (i, field) in menu.fields().iter().enumerate() {
-            if !menu.shows_field(i) {
-                continue;
+    row.spawn((panel(MENU_PANEL, node), scrolls()))
+        .with_children(|col| {
+            col.spawn(text(format!("{}: rules", menu.game.title()), 18.0, GOLD));
+            for (i, field) in menu.fields().iter().enumerate() {
+                if !menu.shows_field(i) {
+                    continue;
+                }
+                let focus = Focus::Field(i);
+                setting_row(
+                    col,
+                    field,
+                    MenuAction::Cycle(i, 1),
+                    menu.focus == Some(focus),
+                    focus,
+                );
             }
-            let focus = Focus::Field(i);
-            setting_row(
-                col,
-                field,
-                MenuAction::Cycle(i, 1),
-                menu.focus == Some(focus),
-                focus,
-            );
-        }
-        col.spawn(text("Table", 18.0, GOLD));
-        for (i, field) in menu.table_fields().iter().enumerate() {
-            setting_row(
-                col,
-                field,
-                MenuAction::CycleTable(i, 1),
-                false,
-                Focus::Name(0),
-            );
-        }
-        col.spawn(text("Players (names are optional)", 18.0, GOLD));
-        match menu.players() {
-            Ok(players) => {
-                for (i, label) in players.iter().enumerate() {
-                    player_row(col, menu, i, label);
+            col.spawn(text("Table", 18.0, GOLD));
+            for (i, field) in menu.table_fields().iter().enumerate() {
+                setting_row(
+                    col,
+                    field,
+                    MenuAction::CycleTable(i, 1),
+                    false,
+                    Focus::Name(0),
+                );
+            }
+            col.spawn(text("Players (names are optional)", 18.0, GOLD));
+            match menu.players() {
+                Ok(players) => {
+                    for (i, label) in players.iter().enumerate() {
+                        player_row(col, menu, i, label);
+                    }
+                }
+                Err(e) => {
+                    col.spawn(text(e, 14.0, ERROR));
                 }
             }
-            Err(e) => {
-                col.spawn(text(e, 14.0, ERROR));
-            }
-        }
-        let mut play = padded();
-        play.margin = UiRect::top(Val::Px(8.0));
-        play.justify_content = JustifyContent::Center;
-        button(
-            col,
-            format!("Play {}", menu.game.title()),
-            GO,
-            MenuAction::Play,
-            play,
-        );
-        col.spawn(text(
-            format!("Same as: tabula {}", menu.play_args().join(" ")),
-            12.0,
-            DIM,
-        ));
-        let color = if menu.message.is_error { ERROR } else { INFO };
-        col.spawn(text(menu.message.text.clone(), 14.0, color));
-    });
+            let mut play = padded();
+            play.margin = UiRect::top(Val::Px(8.0));
+            play.justify_content = JustifyContent::Center;
+            button(
+                col,
+                format!("Play {}", menu.game.title()),
+                GO,
+                MenuAction::Play,
+                play,
+            );
+            col.spawn(text(
+                format!("Same as: tabula {}", menu.play_args().join(" ")),
+                12.0,
+                DIM,
+            ));
+            let color = if menu.message.is_error { ERROR } else { INFO };
+            col.spawn(text(menu.message.text.clone(), 14.0, color));
+        });
 }
 
 /// The width of a seat's Human/Computer button.
@@ -576,7 +594,7 @@ fn player_row(col: &mut ChildSpawnerCommands, menu: &Menu, i: usize, label: &str
 /// The right-hand column: learning first, then a saved game, the exhibition, the
 /// demonstrations and Quit.
 fn side_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
-    row.spawn(panel(MENU_PANEL, column(370.0)))
+    row.spawn((panel(MENU_PANEL, column(370.0)), scrolls()))
         .with_children(|col| {
             // First in the column, where a newcomer sees them at any window size.
             col.spawn(text("New to these games?", 18.0, GOLD));
