@@ -9,6 +9,7 @@
 //! exhibition's next step make directly; [`open`] turns it into what the screen shows.
 
 pub mod demo;
+pub(crate) mod exercise;
 pub mod exhibit;
 pub mod launch;
 pub mod learn;

@@ -11,24 +11,21 @@
 pub mod courses;
 pub(crate) mod view;
 
-use crate::games::tabletop::{OnTable, TableGame};
+use crate::games::tabletop::TableGame;
+use crate::screens::exercise::{set_position, view_of_mover};
 use crate::screens::launch::{Launch, LaunchRequest, LearnLaunch};
 use crate::screens::menu::{Menu, Page};
 use crate::screens::open::{Start, Viewing};
-use crate::table::commands::{
-    BoardReset, Feedback, Leave, LeaveTable, MatchCommand, MatchSet, Tell,
-};
+use crate::table::commands::{Feedback, Leave, LeaveTable, MatchCommand, MatchSet, Tell};
 use crate::table::computer::{HintShown, ThinkSet};
 use crate::table::game_match::Match;
 use crate::table::rules::{GameSystems, Intent, TableRules};
-use crate::table::seats::Seat;
 use crate::user_data::UserData;
 use crate::user_data::progress::Progress;
-use crate::view::camera::View;
 use bevy::prelude::*;
 use courses::{Courses, lesson_key, load_course};
+use tabula_rules::AnyGame;
 use tabula_rules::lesson::{Lesson, Part, Step};
-use tabula_rules::{AnyGame, with_game};
 
 /// Where the player stands in a step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,10 +153,7 @@ pub(crate) fn learn_start(learn: &LearnLaunch) -> Result<Start, String> {
     }
     let course = Course::new(lesson, learn.step - 1);
     let table: TableGame = course.start();
-    let view = match table.seat() {
-        Seat(2) => View::Blue,
-        _ => View::Red,
-    };
+    let view = view_of_mover(&table);
     Ok(Start::Table(
         table,
         Viewing {
@@ -193,16 +187,6 @@ pub fn plugin(app: &mut App) {
                 .run_if(resource_exists::<Match<G>>),
         );
     });
-}
-
-/// Puts `game` on the table in place of the one there, with `feedback` said.
-fn set_position(commands: &mut Commands, game: &AnyGame, feedback: Feedback) {
-    with_game!(game.clone(), g => {
-        let mut m = Match::new(g);
-        m.feedback = feedback;
-        commands.insert_resource(m);
-    });
-    commands.write_message(BoardReset);
 }
 
 /// Follows the match of `G` in a step: judges the player's move, plays the step's reply,

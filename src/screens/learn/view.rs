@@ -3,6 +3,7 @@
 //! step's squares and arrows on the board, and its keys.
 
 use super::{Course, LessonCommand, Phase};
+use crate::screens::exercise::hide_table_panels;
 use crate::state::AtTable;
 use crate::table::commands::{MatchCommand, MatchSet};
 use crate::table::game_match::Match;
@@ -10,7 +11,6 @@ use crate::table::report::HudState;
 use crate::table::rules::{GameSystems, TableRules};
 use crate::user_data::progress::Progress;
 use crate::view::camera::{OrbitCamera, SpectatorView};
-use crate::view::hud::TablePanel;
 use crate::view::side_panel::{PanelScroll, fixed_part, more_below, panel_node, scroll_part};
 use crate::view::theme::{
     BUTTON, CAPTION, ERROR, GO, GOLD, INFO, LEAVE, LINK, NOTE_ARROW, TAGLINE, TEXT, button,
@@ -79,15 +79,6 @@ fn keys(
 
 /// The panel's width in pixels.
 const PANEL_WIDTH: f32 = 440.0;
-
-/// The lesson's panel takes the place of the HUD's.
-fn hide_table_panels(mut panels: Query<&mut Node, With<TablePanel>>) {
-    for mut node in &mut panels {
-        if node.display != Display::None {
-            node.display = Display::None;
-        }
-    }
-}
 
 /// The players' camera, as it is set up, looks past the panel: the board stands in the
 /// window's part to the panel's right.

@@ -9,21 +9,20 @@
 pub mod shelf;
 pub(crate) mod view;
 
-use crate::games::tabletop::{OnTable, TableGame};
+use crate::games::tabletop::TableGame;
+use crate::screens::exercise::{set_position, view_of_mover};
 use crate::screens::launch::{Launch, LaunchRequest, PuzzleLaunch};
 use crate::screens::open::{Start, Viewing};
-use crate::table::commands::{BoardReset, Feedback, Leave, LeaveTable, MatchCommand, MatchSet};
+use crate::table::commands::{Feedback, Leave, LeaveTable, MatchCommand, MatchSet};
 use crate::table::computer::{HintShown, ThinkSet};
 use crate::table::game_match::Match;
 use crate::table::rules::{GameSystems, Intent, TableRules};
-use crate::table::seats::Seat;
 use crate::user_data::UserData;
 use crate::user_data::progress::Progress;
-use crate::view::camera::View;
 use bevy::prelude::*;
 use shelf::{Shelf, load_shelf};
+use tabula_rules::AnyGame;
 use tabula_rules::puzzle::Puzzle;
-use tabula_rules::{AnyGame, with_game};
 
 /// Where the player stands in a puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -136,10 +135,7 @@ pub(crate) fn puzzle_start(launch: &PuzzleLaunch) -> Result<Start, String> {
     }
     let drill = Drill::new(shelf, launch.number - 1);
     let table: TableGame = drill.puzzle().start();
-    let view = match table.seat() {
-        Seat(2) => View::Blue,
-        _ => View::Red,
-    };
+    let view = view_of_mover(&table);
     Ok(Start::Table(
         table,
         Viewing {
@@ -172,16 +168,6 @@ pub fn plugin(app: &mut App) {
                 .run_if(resource_exists::<Match<G>>),
         );
     });
-}
-
-/// Puts `game` on the table in place of the one there, with `feedback` said.
-fn set_position(commands: &mut Commands, game: &AnyGame, feedback: Feedback) {
-    with_game!(game.clone(), g => {
-        let mut m = Match::new(g);
-        m.feedback = feedback;
-        commands.insert_resource(m);
-    });
-    commands.write_message(BoardReset);
 }
 
 /// Follows the match of `G` in a puzzle: judges the player's move, plays the line's replies,

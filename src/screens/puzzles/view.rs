@@ -3,13 +3,13 @@
 //! buttons), the board framed beside it, and its keys.
 
 use super::{Drill, Phase, PuzzleCommand};
+use crate::screens::exercise::hide_table_panels;
 use crate::state::AtTable;
 use crate::table::commands::{MatchCommand, MatchSet};
 use crate::table::report::HudState;
 use crate::table::seats::Seat;
 use crate::user_data::progress::Progress;
 use crate::view::camera::{OrbitCamera, SpectatorView};
-use crate::view::hud::TablePanel;
 use crate::view::side_panel::{fixed_part, more_below, panel_node, scroll_part};
 use crate::view::theme::{BUTTON, CAPTION, ERROR, GO, GOLD, INFO, LEAVE, LINK, TEXT, button, text};
 use bevy::prelude::*;
@@ -63,15 +63,6 @@ fn keys(
         }
     } else if keys.get_just_pressed().next().is_some() && drill.leave_asked {
         drill.leave_asked = false;
-    }
-}
-
-/// The puzzle's panel takes the place of the HUD's.
-fn hide_table_panels(mut panels: Query<&mut Node, With<TablePanel>>) {
-    for mut node in &mut panels {
-        if node.display != Display::None {
-            node.display = Display::None;
-        }
     }
 }
 
