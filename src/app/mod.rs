@@ -54,6 +54,18 @@ pub fn build(app: &mut App, start: Start, view: bool) {
     begin(app, start);
 }
 
+/// Sets up `app` as [`build`] does headless, with the start screen's window content added
+/// (no 3D): with Bevy's UI and text, the menu is laid out in a window of any size and
+/// scrolls, with no renderer.
+pub fn build_start_screen(app: &mut App) {
+    build(app, Start::Menu, false);
+    app.add_plugins((
+        crate::view::side_panel::plugin,
+        crate::view::in_view::plugin,
+        crate::screens::menu::view::plugin,
+    ));
+}
+
 /// On a machine with two cores or fewer, runs each schedule's systems one after another on
 /// its own thread (the simulation's on the main thread, the renderer's on the render thread)
 /// instead of handing them out to the task pool: with the renderer's thread and a software

@@ -11,6 +11,7 @@ pub(crate) mod cursor;
 pub(crate) mod hint;
 pub(crate) mod hover;
 pub(crate) mod hud;
+pub(crate) mod in_view;
 pub mod last_move;
 pub mod lite;
 pub(crate) mod marks;
@@ -46,6 +47,7 @@ pub(crate) fn plugin(app: &mut App) {
         analysis::plugin,
         side_panel::plugin,
         ui_scale::plugin,
+        in_view::plugin,
     ))
     .add_systems(Startup, thick_lines);
 }

@@ -19,6 +19,7 @@ mod remote;
 mod resign;
 mod save;
 mod screens;
+mod scrolling;
 mod screwball;
 mod seats;
 mod session;

@@ -9,7 +9,7 @@
 //! starting a game opens, in the same window, the table that command line opens.
 
 pub(crate) mod backdrop;
-pub(crate) mod view;
+pub mod view;
 
 use crate::games::tabletop::{OnTable, TableGame};
 use crate::screens::demo::playlist::{ShippedScene, load_playlist};

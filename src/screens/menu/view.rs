@@ -7,6 +7,7 @@ use crate::screens::learn::courses::Courses;
 use crate::state::Screen;
 use crate::table::commands::Feedback;
 use crate::user_data::progress::Progress;
+use crate::view::in_view::BringIntoView;
 use crate::view::side_panel::PanelScroll;
 use crate::view::theme::{
     self, BACKGROUND, BLURB, BUTTON, CHOSEN, DIM, ERROR, FIELD, FOCUSED, GO, GOLD, INFO, LEAVE,
@@ -15,11 +16,43 @@ use crate::view::theme::{
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
-use tabula_rules::registry::GAMES;
+use tabula_rules::registry::{GAMES, GameKind};
 
 /// The menu's root node, rebuilt whenever the menu changes.
 #[derive(Component)]
 struct MenuRoot;
+
+/// The menu's columns, each keeping where it was scrolled to when the menu is rebuilt.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenuColumn {
+    /// The games.
+    Games,
+    /// The chosen game's settings and players.
+    Settings,
+    /// Learning, loading and the shows.
+    Side,
+    /// The lessons' page.
+    Learn,
+    /// The puzzles' page.
+    Puzzles,
+}
+
+/// The game shown as chosen in the games' column.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct ChosenGame;
+
+/// Where each column was scrolled to, kept across a rebuild.
+#[derive(Default)]
+struct Offsets(Vec<(MenuColumn, f32)>);
+
+impl Offsets {
+    fn of(&self, column: MenuColumn) -> f32 {
+        self.0
+            .iter()
+            .find(|(c, _)| *c == column)
+            .map_or(0.0, |(_, y)| *y)
+    }
+}
 
 /// The start screen's window content.
 pub(crate) fn plugin(app: &mut App) {
@@ -176,12 +209,14 @@ fn column(width: f32) -> Node {
     }
 }
 
-/// What makes a column scroll under the wheel (the side panel's scrolling, reused).
-fn scrolls() -> impl Bundle {
+/// What makes a column scroll under the wheel (the side panel's scrolling, reused), scrolled
+/// as it was before the rebuild.
+fn scrolls(column: MenuColumn, offsets: &Offsets) -> impl Bundle {
     (
-        ScrollPosition::default(),
+        ScrollPosition(Vec2::new(0.0, offsets.of(column))),
         RelativeCursorPosition::default(),
         PanelScroll,
+        column,
     )
 }
 
@@ -191,12 +226,19 @@ fn rebuild(
     courses: Option<Res<Courses>>,
     progress: Option<Res<Progress>>,
     roots: Query<Entity, With<MenuRoot>>,
+    columns: Query<(&MenuColumn, &ScrollPosition)>,
+    mut shown: Local<Option<GameKind>>,
 ) {
     if !menu.is_changed() {
         return;
     }
     let courses = courses.map(|c| c.clone()).unwrap_or_default();
     let progress = progress.map(|p| p.clone()).unwrap_or_default();
+    let offsets = Offsets(columns.iter().map(|(c, p)| (*c, p.y)).collect());
+    // A game newly chosen (by the keys, say), or the screen newly opened: the games' column
+    // scrolls to show it.
+    let bring_chosen = roots.is_empty() || *shown != Some(menu.game);
+    *shown = Some(menu.game);
     for root in &roots {
         commands.entity(root).despawn();
     }
@@ -228,24 +270,33 @@ fn rebuild(
             })
             .with_children(|row| match menu.page {
                 Page::Main => {
-                    games_column(row, &menu);
-                    settings_column(row, &menu);
-                    side_column(row, &menu);
+                    games_column(row, &menu, &offsets, bring_chosen);
+                    settings_column(row, &menu, &offsets);
+                    side_column(row, &menu, &offsets);
                 }
-                Page::Learn => learn_page(row, &menu, &courses, &progress),
-                Page::Puzzles => puzzles_page(row, &menu, &progress),
+                Page::Learn => learn_page(row, &menu, &courses, &progress, &offsets),
+                Page::Puzzles => puzzles_page(row, &menu, &progress, &offsets),
             });
         });
 }
 
-fn games_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
-    row.spawn((panel(MENU_PANEL, column(330.0)), scrolls()))
-        .with_children(|col| {
+/// The games' column; the chosen game scrolled into sight when `bring_chosen`.
+fn games_column(
+    row: &mut ChildSpawnerCommands,
+    menu: &Menu,
+    offsets: &Offsets,
+    bring_chosen: bool,
+) {
+    row.spawn((
+        panel(MENU_PANEL, column(330.0)),
+        scrolls(MenuColumn::Games, offsets),
+    ))
+    .with_children(|col| {
             col.spawn(text("Game", 18.0, GOLD));
             for game in &GAMES {
                 let kind = game.kind;
                 let chosen = kind == menu.game;
-                col.spawn((
+                let mut entry = col.spawn((
                     Button,
                     Node {
                         flex_direction: FlexDirection::Column,
@@ -253,7 +304,14 @@ fn games_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
                         ..default()
                     },
                     BackgroundColor(if chosen { CHOSEN } else { BUTTON }),
-                ))
+                ));
+                if chosen {
+                    entry.insert(ChosenGame);
+                    if bring_chosen {
+                        entry.insert(BringIntoView);
+                    }
+                }
+                entry
                 .with_children(|b| {
                     b.spawn(text(game.title, 18.0, Color::WHITE));
                     b.spawn(text(game.blurb, 12.0, BLURB));
@@ -276,143 +334,160 @@ fn games_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
 
 /// The lessons' page: each game's lesson, how far the player has come in it, and a button
 /// that goes on from the first step not yet done.
-fn learn_page(row: &mut ChildSpawnerCommands, menu: &Menu, courses: &Courses, progress: &Progress) {
-    row.spawn((panel(MENU_PANEL, column(900.0)), scrolls()))
-        .with_children(|col| {
-            col.spawn(text("Learn to play", 22.0, GOLD));
-            col.spawn(text(
-                "Each lesson sets small positions on the table and asks for a move: a wrong one \
+fn learn_page(
+    row: &mut ChildSpawnerCommands,
+    menu: &Menu,
+    courses: &Courses,
+    progress: &Progress,
+    offsets: &Offsets,
+) {
+    row.spawn((
+        panel(MENU_PANEL, column(900.0)),
+        scrolls(MenuColumn::Learn, offsets),
+    ))
+    .with_children(|col| {
+        col.spawn(text("Learn to play", 22.0, GOLD));
+        col.spawn(text(
+            "Each lesson sets small positions on the table and asks for a move: a wrong one \
                  is told why. Your progress is kept between runs.",
-                14.0,
-                TAGLINE,
-            ));
-            for course in &courses.list {
-                let done = progress.done(&course.key);
-                let finished = done >= course.steps;
-                let step = progress.first_open(&course.key, course.steps);
-                col.spawn(Node {
-                    justify_content: JustifyContent::SpaceBetween,
-                    align_items: AlignItems::Center,
-                    column_gap: Val::Px(12.0),
-                    padding: UiRect::axes(Val::Px(8.0), Val::Px(6.0)),
+            14.0,
+            TAGLINE,
+        ));
+        for course in &courses.list {
+            let done = progress.done(&course.key);
+            let finished = done >= course.steps;
+            let step = progress.first_open(&course.key, course.steps);
+            col.spawn(Node {
+                justify_content: JustifyContent::SpaceBetween,
+                align_items: AlignItems::Center,
+                column_gap: Val::Px(12.0),
+                padding: UiRect::axes(Val::Px(8.0), Val::Px(6.0)),
+                ..default()
+            })
+            .with_children(|r| {
+                r.spawn(Node {
+                    flex_direction: FlexDirection::Column,
                     ..default()
                 })
-                .with_children(|r| {
-                    r.spawn(Node {
-                        flex_direction: FlexDirection::Column,
-                        ..default()
-                    })
-                    .with_children(|words| {
-                        words.spawn(text(course.game.title(), 18.0, Color::WHITE));
-                        words.spawn(text(
-                            format!("{}: {done} of {} steps done", course.title, course.steps),
-                            13.0,
-                            if finished { GOLD } else { BLURB },
-                        ));
-                    });
-                    let label = match (done, finished) {
-                        (0, _) => "Start".to_string(),
-                        (_, true) => "Again from step 1".to_string(),
-                        _ => format!("Go on at step {step}"),
-                    };
-                    let color = if finished { BUTTON } else { GO };
-                    button(
-                        r,
-                        label,
-                        color,
-                        MenuAction::Learn(course.game, step),
-                        snug(Some(220.0)),
-                    );
+                .with_children(|words| {
+                    words.spawn(text(course.game.title(), 18.0, Color::WHITE));
+                    words.spawn(text(
+                        format!("{}: {done} of {} steps done", course.title, course.steps),
+                        13.0,
+                        if finished { GOLD } else { BLURB },
+                    ));
                 });
-            }
-            if courses.list.is_empty() {
-                col.spawn(text(
-                    "No lessons/ folder was found beside Tabula or in the working folder.",
-                    14.0,
-                    ERROR,
-                ));
-            }
-            for problem in courses.problem.iter().chain(&progress.notice) {
-                col.spawn(text(problem.clone(), 13.0, ERROR));
-            }
-            let color = if menu.message.is_error { ERROR } else { INFO };
-            col.spawn(text(menu.message.text.clone(), 14.0, color));
-            let mut back = padded();
-            back.margin = UiRect::top(Val::Px(10.0));
-            back.align_self = AlignSelf::Start;
-            button(col, "Back (Esc)", LEAVE, MenuAction::Page(Page::Main), back);
+                let label = match (done, finished) {
+                    (0, _) => "Start".to_string(),
+                    (_, true) => "Again from step 1".to_string(),
+                    _ => format!("Go on at step {step}"),
+                };
+                let color = if finished { BUTTON } else { GO };
+                button(
+                    r,
+                    label,
+                    color,
+                    MenuAction::Learn(course.game, step),
+                    snug(Some(220.0)),
+                );
+            });
+        }
+        if courses.list.is_empty() {
             col.spawn(text(
-                "Also from the command line: tabula learn GAME [--step N]",
-                12.0,
-                DIM,
+                "No lessons/ folder was found beside Tabula or in the working folder.",
+                14.0,
+                ERROR,
             ));
-        });
+        }
+        for problem in courses.problem.iter().chain(&progress.notice) {
+            col.spawn(text(problem.clone(), 13.0, ERROR));
+        }
+        let color = if menu.message.is_error { ERROR } else { INFO };
+        col.spawn(text(menu.message.text.clone(), 14.0, color));
+        let mut back = padded();
+        back.margin = UiRect::top(Val::Px(10.0));
+        back.align_self = AlignSelf::Start;
+        button(col, "Back (Esc)", LEAVE, MenuAction::Page(Page::Main), back);
+        col.spawn(text(
+            "Also from the command line: tabula learn GAME [--step N]",
+            12.0,
+            DIM,
+        ));
+    });
 }
 
 /// The puzzles' page: the player's score and streak, and for each game how many of its
 /// puzzles are solved and a button that opens the first not yet solved.
-fn puzzles_page(row: &mut ChildSpawnerCommands, menu: &Menu, progress: &Progress) {
-    row.spawn((panel(MENU_PANEL, column(900.0)), scrolls()))
-        .with_children(|col| {
-            col.spawn(text("Puzzles", 22.0, GOLD));
-            col.spawn(text(
-                "Each puzzle sets a position on the table where one move stands out: win, take \
+fn puzzles_page(
+    row: &mut ChildSpawnerCommands,
+    menu: &Menu,
+    progress: &Progress,
+    offsets: &Offsets,
+) {
+    row.spawn((
+        panel(MENU_PANEL, column(900.0)),
+        scrolls(MenuColumn::Puzzles, offsets),
+    ))
+    .with_children(|col| {
+        col.spawn(text("Puzzles", 22.0, GOLD));
+        col.spawn(text(
+            "Each puzzle sets a position on the table where one move stands out: win, take \
                  more than you lose, or fence the leader. A puzzle solved at the first try \
                  scores a point; the score and the streak are kept between runs.",
-                14.0,
-                TAGLINE,
-            ));
-            let record = &progress.record.puzzles;
-            col.spawn(text(
-                format!(
-                    "Score {}, streak {} (best {})",
-                    record.score, record.streak, record.best_streak
-                ),
-                16.0,
-                GOLD,
-            ));
-            for game in &GAMES {
-                let solved = progress.puzzles_solved(&format!("{}/", game.name));
-                col.spawn(Node {
-                    justify_content: JustifyContent::SpaceBetween,
-                    align_items: AlignItems::Center,
-                    column_gap: Val::Px(12.0),
-                    padding: UiRect::axes(Val::Px(8.0), Val::Px(6.0)),
+            14.0,
+            TAGLINE,
+        ));
+        let record = &progress.record.puzzles;
+        col.spawn(text(
+            format!(
+                "Score {}, streak {} (best {})",
+                record.score, record.streak, record.best_streak
+            ),
+            16.0,
+            GOLD,
+        ));
+        for game in &GAMES {
+            let solved = progress.puzzles_solved(&format!("{}/", game.name));
+            col.spawn(Node {
+                justify_content: JustifyContent::SpaceBetween,
+                align_items: AlignItems::Center,
+                column_gap: Val::Px(12.0),
+                padding: UiRect::axes(Val::Px(8.0), Val::Px(6.0)),
+                ..default()
+            })
+            .with_children(|r| {
+                r.spawn(Node {
+                    flex_direction: FlexDirection::Column,
                     ..default()
                 })
-                .with_children(|r| {
-                    r.spawn(Node {
-                        flex_direction: FlexDirection::Column,
-                        ..default()
-                    })
-                    .with_children(|words| {
-                        words.spawn(text(game.title, 18.0, Color::WHITE));
-                        words.spawn(text(format!("{solved} solved"), 13.0, BLURB));
-                    });
-                    button(
-                        r,
-                        if solved == 0 { "Start" } else { "Go on" },
-                        GO,
-                        MenuAction::Puzzle(game.kind, solved + 1),
-                        snug(Some(220.0)),
-                    );
+                .with_children(|words| {
+                    words.spawn(text(game.title, 18.0, Color::WHITE));
+                    words.spawn(text(format!("{solved} solved"), 13.0, BLURB));
                 });
-            }
-            if let Some(notice) = &progress.notice {
-                col.spawn(text(notice.clone(), 13.0, ERROR));
-            }
-            let color = if menu.message.is_error { ERROR } else { INFO };
-            col.spawn(text(menu.message.text.clone(), 14.0, color));
-            let mut back = padded();
-            back.margin = UiRect::top(Val::Px(10.0));
-            back.align_self = AlignSelf::Start;
-            button(col, "Back (Esc)", LEAVE, MenuAction::Page(Page::Main), back);
-            col.spawn(text(
-                "Also from the command line: tabula puzzle GAME [--number N]",
-                12.0,
-                DIM,
-            ));
-        });
+                button(
+                    r,
+                    if solved == 0 { "Start" } else { "Go on" },
+                    GO,
+                    MenuAction::Puzzle(game.kind, solved + 1),
+                    snug(Some(220.0)),
+                );
+            });
+        }
+        if let Some(notice) = &progress.notice {
+            col.spawn(text(notice.clone(), 13.0, ERROR));
+        }
+        let color = if menu.message.is_error { ERROR } else { INFO };
+        col.spawn(text(menu.message.text.clone(), 14.0, color));
+        let mut back = padded();
+        back.margin = UiRect::top(Val::Px(10.0));
+        back.align_self = AlignSelf::Start;
+        button(col, "Back (Esc)", LEAVE, MenuAction::Page(Page::Main), back);
+        col.spawn(text(
+            "Also from the command line: tabula puzzle GAME [--number N]",
+            12.0,
+            DIM,
+        ));
+    });
 }
 
 fn setting_row(
@@ -472,64 +547,67 @@ fn text_box(
     );
 }
 
-fn settings_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
+fn settings_column(row: &mut ChildSpawnerCommands, menu: &Menu, offsets: &Offsets) {
     let mut node = column(520.0);
     node.row_gap = Val::Px(3.0);
-    row.spawn((panel(MENU_PANEL, node), scrolls()))
-        .with_children(|col| {
-            col.spawn(text(format!("{}: rules", menu.game.title()), 18.0, GOLD));
-            for (i, field) in menu.fields().iter().enumerate() {
-                if !menu.shows_field(i) {
-                    continue;
-                }
-                let focus = Focus::Field(i);
-                setting_row(
-                    col,
-                    field,
-                    MenuAction::Cycle(i, 1),
-                    menu.focus == Some(focus),
-                    focus,
-                );
+    row.spawn((
+        panel(MENU_PANEL, node),
+        scrolls(MenuColumn::Settings, offsets),
+    ))
+    .with_children(|col| {
+        col.spawn(text(format!("{}: rules", menu.game.title()), 18.0, GOLD));
+        for (i, field) in menu.fields().iter().enumerate() {
+            if !menu.shows_field(i) {
+                continue;
             }
-            col.spawn(text("Table", 18.0, GOLD));
-            for (i, field) in menu.table_fields().iter().enumerate() {
-                setting_row(
-                    col,
-                    field,
-                    MenuAction::CycleTable(i, 1),
-                    false,
-                    Focus::Name(0),
-                );
-            }
-            col.spawn(text("Players (names are optional)", 18.0, GOLD));
-            match menu.players() {
-                Ok(players) => {
-                    for (i, label) in players.iter().enumerate() {
-                        player_row(col, menu, i, label);
-                    }
-                }
-                Err(e) => {
-                    col.spawn(text(e, 14.0, ERROR));
-                }
-            }
-            let mut play = padded();
-            play.margin = UiRect::top(Val::Px(8.0));
-            play.justify_content = JustifyContent::Center;
-            button(
+            let focus = Focus::Field(i);
+            setting_row(
                 col,
-                format!("Play {}", menu.game.title()),
-                GO,
-                MenuAction::Play,
-                play,
+                field,
+                MenuAction::Cycle(i, 1),
+                menu.focus == Some(focus),
+                focus,
             );
-            col.spawn(text(
-                format!("Same as: tabula {}", menu.play_args().join(" ")),
-                12.0,
-                DIM,
-            ));
-            let color = if menu.message.is_error { ERROR } else { INFO };
-            col.spawn(text(menu.message.text.clone(), 14.0, color));
-        });
+        }
+        col.spawn(text("Table", 18.0, GOLD));
+        for (i, field) in menu.table_fields().iter().enumerate() {
+            setting_row(
+                col,
+                field,
+                MenuAction::CycleTable(i, 1),
+                false,
+                Focus::Name(0),
+            );
+        }
+        col.spawn(text("Players (names are optional)", 18.0, GOLD));
+        match menu.players() {
+            Ok(players) => {
+                for (i, label) in players.iter().enumerate() {
+                    player_row(col, menu, i, label);
+                }
+            }
+            Err(e) => {
+                col.spawn(text(e, 14.0, ERROR));
+            }
+        }
+        let mut play = padded();
+        play.margin = UiRect::top(Val::Px(8.0));
+        play.justify_content = JustifyContent::Center;
+        button(
+            col,
+            format!("Play {}", menu.game.title()),
+            GO,
+            MenuAction::Play,
+            play,
+        );
+        col.spawn(text(
+            format!("Same as: tabula {}", menu.play_args().join(" ")),
+            12.0,
+            DIM,
+        ));
+        let color = if menu.message.is_error { ERROR } else { INFO };
+        col.spawn(text(menu.message.text.clone(), 14.0, color));
+    });
 }
 
 /// The width of a seat's Human/Computer button.
@@ -593,69 +671,72 @@ fn player_row(col: &mut ChildSpawnerCommands, menu: &Menu, i: usize, label: &str
 
 /// The right-hand column: learning first, then a saved game, the exhibition, the
 /// demonstrations and Quit.
-fn side_column(row: &mut ChildSpawnerCommands, menu: &Menu) {
-    row.spawn((panel(MENU_PANEL, column(370.0)), scrolls()))
-        .with_children(|col| {
-            // First in the column, where a newcomer sees them at any window size.
-            col.spawn(text("New to these games?", 18.0, GOLD));
+fn side_column(row: &mut ChildSpawnerCommands, menu: &Menu, offsets: &Offsets) {
+    row.spawn((
+        panel(MENU_PANEL, column(370.0)),
+        scrolls(MenuColumn::Side, offsets),
+    ))
+    .with_children(|col| {
+        // First in the column, where a newcomer sees them at any window size.
+        col.spawn(text("New to these games?", 18.0, GOLD));
+        button(
+            col,
+            "Learn to play: a lesson for each game (L)",
+            LINK,
+            MenuAction::Page(Page::Learn),
+            padded(),
+        );
+        button(
+            col,
+            "Puzzles: find the move that stands out (Z)",
+            LINK,
+            MenuAction::Page(Page::Puzzles),
+            padded(),
+        );
+        col.spawn(text("Load a saved game", 18.0, GOLD));
+        text_box(
+            col,
+            &menu.load_path,
+            menu.focus == Some(Focus::LoadPath),
+            Focus::LoadPath,
+            Node {
+                width: Val::Px(340.0),
+                ..padded()
+            },
+        );
+        button(col, "Load", BUTTON, MenuAction::Load, padded());
+        col.spawn(text("Exhibition", 18.0, GOLD));
+        button(
+            col,
+            "The computer plays every game, over and over",
+            LINK,
+            MenuAction::Exhibit,
+            padded(),
+        );
+        col.spawn(text("Demonstrations", 18.0, GOLD));
+        if menu.demos.is_empty() {
+            col.spawn(text("No scenes/ folder found beside Tabula.", 13.0, DIM));
+        }
+        if !menu.demos.is_empty() {
             button(
                 col,
-                "Learn to play: a lesson for each game (L)",
+                "Show them all, over and over",
                 LINK,
-                MenuAction::Page(Page::Learn),
+                MenuAction::AllDemos,
                 padded(),
             );
+        }
+        for (i, demo) in menu.demos.iter().enumerate() {
             button(
                 col,
-                "Puzzles: find the move that stands out (Z)",
-                LINK,
-                MenuAction::Page(Page::Puzzles),
+                demo.title.clone(),
+                BUTTON,
+                MenuAction::Demo(i),
                 padded(),
             );
-            col.spawn(text("Load a saved game", 18.0, GOLD));
-            text_box(
-                col,
-                &menu.load_path,
-                menu.focus == Some(Focus::LoadPath),
-                Focus::LoadPath,
-                Node {
-                    width: Val::Px(340.0),
-                    ..padded()
-                },
-            );
-            button(col, "Load", BUTTON, MenuAction::Load, padded());
-            col.spawn(text("Exhibition", 18.0, GOLD));
-            button(
-                col,
-                "The computer plays every game, over and over",
-                LINK,
-                MenuAction::Exhibit,
-                padded(),
-            );
-            col.spawn(text("Demonstrations", 18.0, GOLD));
-            if menu.demos.is_empty() {
-                col.spawn(text("No scenes/ folder found beside Tabula.", 13.0, DIM));
-            }
-            if !menu.demos.is_empty() {
-                button(
-                    col,
-                    "Show them all, over and over",
-                    LINK,
-                    MenuAction::AllDemos,
-                    padded(),
-                );
-            }
-            for (i, demo) in menu.demos.iter().enumerate() {
-                button(
-                    col,
-                    demo.title.clone(),
-                    BUTTON,
-                    MenuAction::Demo(i),
-                    padded(),
-                );
-            }
-            let mut quit = padded();
-            quit.margin = UiRect::top(Val::Px(12.0));
-            button(col, "Quit", QUIT, MenuAction::Quit, quit);
-        });
+        }
+        let mut quit = padded();
+        quit.margin = UiRect::top(Val::Px(12.0));
+        button(col, "Quit", QUIT, MenuAction::Quit, quit);
+    });
 }

@@ -1,0 +1,240 @@
+//! Lists that are taller than the window scroll: the start screen laid out by Bevy's UI in
+//! a window of 1024 x 600 (no renderer), its columns turned with the mouse wheel, and the
+//! game chosen with Up and Down always scrolled into sight.
+
+use bevy::camera::RenderTargetInfo;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+use bevy::input::touch::TouchPhase;
+use bevy::prelude::*;
+use bevy::ui::UiSystems;
+use bevy::window::{ExitCondition, PrimaryWindow, WindowResolution};
+use tabula::screens::menu::Menu;
+use tabula::screens::menu::view::{ChosenGame, MenuColumn};
+use tabula_rules::registry::GAMES;
+
+/// The window's size in these tests: the smallest the layout is made for.
+const SIZE: UVec2 = UVec2::new(1024, 600);
+
+/// The start screen in a window of `SIZE`, laid out.
+fn start_screen() -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        AssetPlugin::default(),
+        bevy::image::ImagePlugin::default(),
+        bevy::image::TextureAtlasPlugin,
+        WindowPlugin {
+            primary_window: Some(Window {
+                resolution: WindowResolution::new(SIZE.x, SIZE.y),
+                ..default()
+            }),
+            exit_condition: ExitCondition::DontExit,
+            close_when_requested: false,
+            ..default()
+        },
+        bevy::input::InputPlugin,
+        bevy::a11y::AccessibilityPlugin,
+        TransformPlugin,
+        bevy::mesh::MeshPlugin,
+        // What is visible, which the pointer's hovering needs.
+        bevy::camera::CameraPlugin,
+        bevy::text::TextPlugin,
+        bevy::ui::UiPlugin,
+        bevy::picking::DefaultPickingPlugins,
+    ))
+    // With no renderer to measure the window, each camera is told its size.
+    .add_systems(PostUpdate, size_cameras.before(UiSystems::Prepare));
+    tabula::app::build_start_screen(&mut app);
+    run(&mut app, 4);
+    app
+}
+
+fn size_cameras(mut cameras: Query<&mut Camera>) {
+    for mut camera in &mut cameras {
+        if camera.computed.target_info.is_none() {
+            camera.computed.target_info = Some(RenderTargetInfo {
+                physical_size: SIZE,
+                scale_factor: 1.0,
+            });
+        }
+    }
+}
+
+fn run(app: &mut App, frames: usize) {
+    for _ in 0..frames {
+        app.update();
+    }
+}
+
+/// A node's rectangle in the window, in pixels.
+fn rect_of(app: &mut App, entity: Entity) -> Rect {
+    let world = app.world();
+    let node = world.get::<ComputedNode>(entity).expect("a laid-out node");
+    let at = world.get::<UiGlobalTransform>(entity).expect("placed");
+    Rect::from_center_size(at.translation, node.size())
+}
+
+/// The column's entity, its rectangle and where it is scrolled to.
+fn column(app: &mut App, which: MenuColumn) -> (Entity, Rect, f32) {
+    let mut q = app
+        .world_mut()
+        .query::<(Entity, &MenuColumn, &ScrollPosition)>();
+    let (entity, y) = q
+        .iter(app.world())
+        .find(|(_, c, _)| **c == which)
+        .map(|(e, _, p)| (e, p.y))
+        .unwrap_or_else(|| panic!("no {which:?} column"));
+    (entity, rect_of(app, entity), y)
+}
+
+/// The chosen game's entry in the games' column.
+fn chosen(app: &mut App) -> Rect {
+    let mut q = app.world_mut().query_filtered::<Entity, With<ChosenGame>>();
+    let entity = q.single(app.world()).expect("one chosen game");
+    rect_of(app, entity)
+}
+
+/// Whether all of `inner` shows within `outer` (to a pixel's rounding).
+fn within(inner: Rect, outer: Rect) -> bool {
+    inner.min.y >= outer.min.y - 1.0 && inner.max.y <= outer.max.y + 1.0
+}
+
+fn press(app: &mut App, key_code: KeyCode, logical_key: Key) {
+    let window = window(app);
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code,
+            logical_key: logical_key.clone(),
+            state,
+            text: None,
+            repeat: false,
+            window,
+        });
+    }
+    run(app, 3);
+}
+
+fn window(app: &mut App) -> Entity {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>();
+    q.single(app.world()).expect("a window")
+}
+
+/// Puts the pointer at `at` (window pixels) and turns the wheel `lines` lines (negative:
+/// towards the player, down the list).
+fn wheel(app: &mut App, at: Vec2, lines: f32) {
+    let window = window(app);
+    app.world_mut()
+        .get_mut::<Window>(window)
+        .expect("the window")
+        .set_cursor_position(Some(at));
+    run(app, 1);
+    app.world_mut().write_message(MouseWheel {
+        unit: MouseScrollUnit::Line,
+        x: 0.0,
+        y: lines,
+        window,
+        phase: TouchPhase::Moved,
+    });
+    run(app, 2);
+}
+
+#[test]
+fn up_and_down_bring_the_chosen_game_into_sight_at_1024_by_600() {
+    let mut app = start_screen();
+    let (_, list, scrolled) = column(&mut app, MenuColumn::Games);
+    assert!(
+        list.max.y <= SIZE.y as f32 + 1.0,
+        "the column fits: {list:?}"
+    );
+    assert_eq!(scrolled, 0.0);
+    assert!(within(chosen(&mut app), list), "the first game shows");
+    // The five games do not fit at this size: some must be scrolled to.
+    let (entity, ..) = column(&mut app, MenuColumn::Games);
+    let node = *app.world().get::<ComputedNode>(entity).expect("laid out");
+    assert!(
+        node.content_size().y > node.size().y,
+        "the games' column is taller than the window leaves it: {node:?}"
+    );
+
+    let mut deepest: f32 = 0.0;
+    for step in 1..=GAMES.len() {
+        press(&mut app, KeyCode::ArrowDown, Key::ArrowDown);
+        let game = app.world().resource::<Menu>().game;
+        assert_eq!(game, GAMES[step % GAMES.len()].kind);
+        let (_, list, scrolled) = column(&mut app, MenuColumn::Games);
+        let entry = chosen(&mut app);
+        assert!(
+            within(entry, list),
+            "{game:?}: its entry {entry:?} shows in the column {list:?}, scrolled {scrolled}"
+        );
+        deepest = deepest.max(scrolled);
+    }
+    assert!(deepest > 0.0, "the last games were scrolled to");
+    // Down from the last game wrapped to the first: the column went back up to it.
+    assert!(column(&mut app, MenuColumn::Games).2 < deepest);
+
+    // Up from the first goes round to the last, scrolled into sight again.
+    press(&mut app, KeyCode::ArrowUp, Key::ArrowUp);
+    let (_, list, scrolled) = column(&mut app, MenuColumn::Games);
+    assert_eq!(
+        app.world().resource::<Menu>().game,
+        GAMES[GAMES.len() - 1].kind
+    );
+    assert!(scrolled > 0.0);
+    assert!(within(chosen(&mut app), list));
+}
+
+#[test]
+fn the_wheel_scrolls_the_column_under_the_pointer_and_a_rebuild_keeps_it() {
+    let mut app = start_screen();
+    let (side, list, scrolled) = column(&mut app, MenuColumn::Side);
+    assert_eq!(scrolled, 0.0);
+    let node = *app.world().get::<ComputedNode>(side).expect("laid out");
+    let most = node.content_size().y - node.size().y;
+    assert!(
+        most > 100.0,
+        "the demonstrations run past the window: {node:?}"
+    );
+    let first = app
+        .world()
+        .get::<Children>(side)
+        .and_then(|c| c.first().copied())
+        .expect("the column's heading");
+    let before = rect_of(&mut app, first);
+
+    // Three lines of the wheel over the right-hand column: it scrolls, its words move up
+    // by as much, and the games' column beside it stays.
+    wheel(&mut app, list.center(), -3.0);
+    let (_, _, scrolled) = column(&mut app, MenuColumn::Side);
+    assert_eq!(scrolled, 72.0);
+    let after = rect_of(&mut app, first);
+    assert!(
+        (before.min.y - after.min.y - 72.0).abs() < 1.0,
+        "{before:?} then {after:?}"
+    );
+    assert_eq!(column(&mut app, MenuColumn::Games).2, 0.0);
+
+    // Far down, it stops at the column's foot, where the last entry shows.
+    wheel(&mut app, list.center(), -200.0);
+    let (side, list, scrolled) = column(&mut app, MenuColumn::Side);
+    assert!((scrolled - most).abs() < 1.0, "{scrolled} of {most}");
+    let last = app
+        .world()
+        .get::<Children>(side)
+        .and_then(|c| c.last().copied())
+        .expect("Quit");
+    assert!(within(rect_of(&mut app, last), list));
+
+    // Choosing another game rebuilds the menu: the column stays where it was turned to.
+    press(&mut app, KeyCode::ArrowDown, Key::ArrowDown);
+    assert!((column(&mut app, MenuColumn::Side).2 - most).abs() < 1.0);
+
+    // Back up with the wheel over the games' column: that one cannot go above its top.
+    let (_, games, _) = column(&mut app, MenuColumn::Games);
+    wheel(&mut app, games.center(), 5.0);
+    assert_eq!(column(&mut app, MenuColumn::Games).2, 0.0);
+}
