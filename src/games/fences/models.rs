@@ -25,6 +25,9 @@ fn lite_on(lite: Option<Res<crate::view::lite::UseLite>>) -> bool {
     lite.is_some_and(|l| l.0)
 }
 
+/// The board pitch whose pawn head a fence's knob is (a ball knob 0.1 in radius).
+const KNOB_PITCH: f32 = 0.1 / 0.15;
+
 fn dress_fences(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -46,13 +49,14 @@ fn dress_fences(
             };
             // A fence reads as its seat's from any side: a thick panel, rail and posts in
             // the seat's colour, and lighter knobs on the posts, which show even where the
-            // panel is seen edge on among other fences.
+            // panel is seen edge on among other fences; each knob is the seat's pawn head
+            // in small, so that the seats' fences differ in shape as well as in colour.
             let (paint, light) = (
                 materials.add(paint(seat)),
                 materials.add(paint(seat.lighter(0.12))),
             );
             let post = Cylinder::new(0.06, 0.42).mesh().resolution(10).build();
-            let knob = Sphere::new(0.1).mesh().uv(10, 6);
+            let knob = head(panel.seat.0, KNOB_PITCH);
             let mut parts = vec![
                 (
                     Cuboid::new(p * 0.7, 0.3, 0.14).mesh().build(),
@@ -132,7 +136,8 @@ fn dress_pawns(
 }
 
 /// The head of a seat's pawn, which tells the seats apart by shape as well as by colour:
-/// South's a ball, East's a cube, North's a flat disc, West's a ring.
+/// South's a ball, East's a cube, North's a flat disc, West's a ring (and, in small, the
+/// knobs of the seat's fences).
 fn head(section: Section, pitch: f32) -> Mesh {
     match section {
         Section::South => Sphere::new(pitch * 0.15).mesh().uv(16, 10),

@@ -4,15 +4,20 @@
 use super::Section;
 use crate::palette::{Rgb, rgb};
 
+// The four seats stand a step of lightness apart, from Green's, the darkest, through Red's
+// and Blue's to Yellow's, the lightest, so that a grayscale picture of the four-player race
+// tells every seat from every other (each seat's pawn head and fence knobs have a shape of
+// their own besides).
+
 /// The south seat's (Red's) pawn and fences: vermilion, lighter than Green, which sits
 /// opposite, so that the two-player race is not red against green for the colour-blind.
-pub const SOUTH: Rgb = rgb(0.92, 0.36, 0.1);
-/// The east seat's (Blue's) pawn and fences.
-pub const EAST: Rgb = rgb(0.3, 0.5, 0.92);
+pub const SOUTH: Rgb = rgb(0.84, 0.26, 0.05);
+/// The east seat's (Blue's) pawn and fences: a light sky blue, lighter than Red.
+pub const EAST: Rgb = rgb(0.4, 0.7, 1.0);
 /// The north seat's (Green's) pawn and fences: a dark bluish green.
-pub const NORTH: Rgb = rgb(0.0, 0.36, 0.26);
-/// The west seat's (Yellow's) pawn and fences.
-pub const WEST: Rgb = rgb(0.97, 0.86, 0.3);
+pub const NORTH: Rgb = rgb(0.0, 0.29, 0.21);
+/// The west seat's (Yellow's) pawn and fences: a pale yellow, the lightest.
+pub const WEST: Rgb = rgb(1.0, 0.95, 0.45);
 /// The board under the field.
 pub const BASE: Rgb = rgb(0.2, 0.13, 0.08);
 /// The grooves of the paths between the spaces.
@@ -33,6 +38,9 @@ pub const DIE: Rgb = rgb(0.95, 0.93, 0.88);
 pub const PIPS: Rgb = rgb(0.08, 0.08, 0.1);
 /// How much the status line lightens the colour of the seat to move.
 pub const STATUS_LIGHTER: f32 = 0.2;
+/// The lightness (L*) from which a seat's colour reads on a dark ground as it is: the
+/// status line leaves it (lightened, Yellow's would be white).
+pub const STATUS_LIGHT_ENOUGH: f32 = 85.0;
 /// The paths in the page's picture (lighter than [`GROOVE`], so that they show from above).
 pub const PATH: Rgb = rgb(0.42, 0.29, 0.18);
 /// The outline of home's stone in the page's picture.
@@ -60,9 +68,14 @@ pub const fn tint(section: Section) -> Rgb {
 }
 
 /// The colour of the status line while the seat of `section` is to move: its colour,
-/// lightened so that it reads on a dark ground.
+/// lightened so that it reads on a dark ground unless it is light enough already.
 pub fn status(section: Section) -> Rgb {
-    seat(section).lighter(STATUS_LIGHTER)
+    let colour = seat(section);
+    if colour.lightness() >= STATUS_LIGHT_ENOUGH {
+        colour
+    } else {
+        colour.lighter(STATUS_LIGHTER)
+    }
 }
 
 #[cfg(test)]
@@ -75,11 +88,11 @@ mod tests {
             Section::ALL.into_iter().map(|s| f(s).hex()).collect()
         };
         // Section::ALL runs south, east, north, west.
-        assert_eq!(colours(seat), ["#eb5c1a", "#4d80eb", "#005c42", "#f7db4d"]);
-        assert_eq!(colours(tint), ["#dead88", "#b1b7c2", "#9cad93", "#e1d096"]);
+        assert_eq!(colours(seat), ["#d6420d", "#66b3ff", "#004a36", "#fff273"]);
+        assert_eq!(colours(tint), ["#d8a584", "#b9c5c8", "#9ca890", "#e3d7a1"]);
         assert_eq!(
             colours(status),
-            ["#f09f8f", "#98adf0", "#80958c", "#fdf5dc"]
+            ["#e19288", "#b0d1ff", "#7f8d86", "#fff273"]
         );
         assert_eq!(PATH.hex(), "#6b4a2e");
         assert_eq!(STONE_EDGE.hex(), "#6f6a62");
@@ -89,19 +102,18 @@ mod tests {
     }
 
     #[test]
-    fn the_seats_are_told_apart_by_the_colour_blind_and_opposites_in_grayscale() {
-        use crate::palette::{confusion, opponents_confusion};
+    fn every_two_seats_are_told_apart_by_the_colour_blind_and_in_grayscale() {
+        use crate::palette::opponents_confusion;
+        // In the four-player race every seat is every other's opponent: each pair differs
+        // in lightness, and in colour for every way of seeing.
         for (i, one) in Section::ALL.into_iter().enumerate() {
             for other in Section::ALL.into_iter().skip(i + 1) {
                 assert_eq!(
-                    confusion(seat(one), seat(other)),
+                    opponents_confusion(seat(one), seat(other)),
                     None,
                     "{one:?}, {other:?}"
                 );
             }
         }
-        // The two-player race, and the pairs across the field.
-        assert_eq!(opponents_confusion(SOUTH, NORTH), None);
-        assert_eq!(opponents_confusion(EAST, WEST), None);
     }
 }

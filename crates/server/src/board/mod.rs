@@ -319,11 +319,12 @@ mod tests {
 
     #[test]
     fn players_have_their_colours() {
-        // The table's status line: the pieces' colour lightened (Camelot's its own tints).
+        // The table's status line: the pieces' colour lightened (Camelot's its own tints,
+        // the fence race's Yellow light enough as it is).
         assert_eq!(player_colour(GameKind::War, "Red"), "#faa99e");
         assert_eq!(player_colour(GameKind::Camelot, "black"), "#9e9eb3");
         assert_eq!(player_colour(GameKind::Transport, "Fleet 4"), "#ad97e1");
-        assert_eq!(player_colour(GameKind::Fences, "Yellow"), "#fdf5dc");
+        assert_eq!(player_colour(GameKind::Fences, "Yellow"), "#fff273");
         assert_eq!(player_colour(GameKind::Screwball, "Balls"), "#b98383");
         assert_eq!(player_colour(GameKind::Screwball, " screws "), "#dbc4a0");
         for (kind, bad) in [
