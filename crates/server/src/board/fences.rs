@@ -22,7 +22,7 @@ impl Drawn for Fences {
 /// The fence race: a field of junction spaces (a1 at the bottom left, the south seat's
 /// edge) tinted by section, the paths between them, the walled home in the middle with its
 /// four gold entrances, the corner stations ringed in gold; pawns as discs, fences as bars
-/// across the paths they close.
+/// across the paths they close, each marked with its seat's [`head`].
 fn draw(g: &Fences) -> String {
     let board = g.board();
     let n = board.size();
@@ -153,16 +153,29 @@ fn draw(g: &Fences) -> String {
     }
     for (seat, slot) in g.fences() {
         let (x, y, w, h) = across(*slot, 0.72 * p, 0.18 * p);
+        svg.open(r#"class="piece""#);
         svg.rect(
             x,
             y,
             w,
             h,
             &format!(
-                r#"class="piece" {} rx="1""#,
+                r#"{} rx="1""#,
                 paint(palette::seat(seat.0), palette::FENCE_EDGE, 1.0)
             ),
         );
+        // A knob at each end, the seat's pawn head in small, as on the table.
+        let (cx, cy) = (x + w / 2.0, y + h / 2.0);
+        let (dx, dy) = if w > h {
+            (w / 2.0 - h / 2.0, 0.0)
+        } else {
+            (0.0, h / 2.0 - w / 2.0)
+        };
+        for end in [-1.0, 1.0] {
+            let at = (cx + end * dx, cy + end * dy);
+            head(&mut svg, at, 0.13 * p, seat.0);
+        }
+        svg.close();
     }
     // A pawn whose player resigned has left the race, and the board.
     let resigned: Vec<fences::Seat> = g.resignations().iter().map(|r| r.player).collect();
@@ -174,11 +187,7 @@ fn draw(g: &Fences) -> String {
             0.3 * p,
             &paint(palette::seat(seat.0), palette::PAWN_RIM, 2.0),
         );
-        svg.circle(
-            at,
-            0.12 * p,
-            &format!(r#"fill="{}" fill-opacity="0.55""#, palette::PAWN_RIM),
-        );
+        head(&mut svg, at, 0.26 * p, seat.0);
         svg.close();
     }
     svg.open_spots();
@@ -209,6 +218,31 @@ fn draw(g: &Fences) -> String {
         .collect();
     names_around(&mut svg, (x0, y0, x1, y1), &columns, &ranks, &ranks);
     svg.finish()
+}
+
+/// The mark of the seat of `section`, `size` units across, centred on `at`: its pawn's head
+/// as seen on the table (South's ball a dot, East's cube a square, North's flat disc a bar,
+/// West's ring a ring), so that the seats differ in shape as well as in colour. Dark on the
+/// light seats' colours, light on the dark ones'.
+fn head(svg: &mut Svg, at: (f64, f64), size: f64, section: Section) {
+    let ink = if palette::seat(section).lightness() > 60.0 {
+        palette::FENCE_EDGE
+    } else {
+        palette::PAWN_RIM
+    };
+    let r = size / 2.0;
+    match section {
+        Section::South => svg.circle(at, r, &fill(ink)),
+        Section::East => svg.square(at, 0.85 * size, &fill(ink)),
+        Section::North => svg.rect(
+            at.0 - 0.65 * size,
+            at.1 - 0.2 * size,
+            1.3 * size,
+            0.4 * size,
+            &fill(ink),
+        ),
+        Section::West => svg.circle(at, 0.75 * r, &paint("none", ink, 0.3 * size)),
+    }
 }
 
 /// The fence race's last turn as it shows: the fence moved (from, to), and the walk (the
@@ -282,6 +316,62 @@ mod tests {
         let svg = check(&game);
         // Two slots, the start and one space a step.
         assert_eq!(count(&svg, r#"class="last""#), 2 + 1 + walked);
+    }
+
+    /// Each seat's pawn and fences wear its own mark, so that the four seats differ in
+    /// shape as well as in colour: a dot, a square, a bar, a ring.
+    #[test]
+    fn every_seat_wears_a_mark_of_its_own_shape() {
+        use tabula_rules::fences::{Section, palette};
+        let game = AnyGame::new(GameKind::Fences, "(players: 4)", None).expect("a race");
+        let svg = check(&game);
+        let groups: Vec<&str> = svg
+            .split(r#"<g class="piece">"#)
+            .skip(1)
+            .filter_map(|p| p.split("</g>").next())
+            .collect();
+        let mut marks: Vec<(String, String)> = Vec::new();
+        for group in groups {
+            // The piece's own shape first, in its seat's colour; then its marks.
+            let (first, rest) = group.split_once("/>").expect("a piece");
+            let seat = Section::ALL
+                .into_iter()
+                .find(|s| first.contains(&format!(r#"fill="{}""#, palette::seat(*s))))
+                .map(|s| format!("{s:?}"))
+                .expect("a seat's colour");
+            let mark = rest
+                .split('<')
+                .nth(1)
+                .and_then(|tag| tag.split(' ').next())
+                .expect("a mark");
+            let shape = match mark {
+                "rect" if rest.contains(r#"width="#) => {
+                    // A square's sides are equal, a bar's are not.
+                    let size = |name: &str| {
+                        rest.split(&format!(r#"{name}=""#))
+                            .nth(1)
+                            .and_then(|v| v.split('"').next())
+                            .and_then(|v| v.parse::<f64>().ok())
+                            .expect("a size")
+                    };
+                    if (size("width") - size("height")).abs() < 0.01 {
+                        "square"
+                    } else {
+                        "bar"
+                    }
+                }
+                "circle" if rest.contains(r#"fill="none""#) => "ring",
+                other => other,
+            };
+            marks.push((seat, shape.to_string()));
+        }
+        marks.sort();
+        marks.dedup();
+        assert_eq!(marks.len(), 4, "one mark a seat: {marks:?}");
+        let mut shapes: Vec<&str> = marks.iter().map(|(_, shape)| shape.as_str()).collect();
+        shapes.sort();
+        shapes.dedup();
+        assert_eq!(shapes, ["bar", "circle", "ring", "square"], "{marks:?}");
     }
 
     /// A racer who resigns has left the race: his pawn is no longer drawn.

@@ -112,15 +112,27 @@ fn draw(g: &War) -> String {
         let colour = palette::army(piece.side);
         let look = paint(colour, palette::GOLD, 1.6);
         svg.open(r#"class="piece""#);
+        // As on the table, the armies differ by their bases, not by colour alone: Red's
+        // pieces are round, Blue's square (a flying machine stands on one too).
+        let base = |svg: &mut Svg, r: f64, look: &str| match piece.side {
+            Side::Red => svg.circle(at, r, look),
+            Side::Blue => {
+                let side = 1.7 * r;
+                svg.square(at, side, &format!(r#"{look} rx="{}""#, 0.15 * side));
+            }
+        };
         match piece.kind {
-            war::Kind::Troop => svg.circle(at, 0.28 * s, &look),
+            war::Kind::Troop => base(&mut svg, 0.28 * s, &look),
             war::Kind::FlyingMachine => {
+                if piece.side == Side::Blue {
+                    base(&mut svg, 0.3 * s, &look);
+                }
                 let r = 0.4 * s;
                 let (x, y) = at;
                 svg.polygon(&[(x, y - r), (x + r, y), (x, y + r), (x - r, y)], &look);
             }
-            war::Kind::King => svg.circle(at, 0.38 * s, &paint(colour, palette::GOLD, 3.0)),
-            _ => svg.circle(at, 0.37 * s, &look),
+            war::Kind::King => base(&mut svg, 0.38 * s, &paint(colour, palette::GOLD, 3.0)),
+            _ => base(&mut svg, 0.37 * s, &look),
         }
         let size = if piece.kind == war::Kind::Troop {
             0.3 * s
@@ -159,4 +171,46 @@ fn draw(g: &War) -> String {
         &ranks(Side::Blue),
     );
     svg.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::check;
+    use tabula_ai::games::AnyGame;
+    use tabula_rules::scene::GameKind;
+    use tabula_rules::war::{Side, palette};
+
+    /// The pieces drawn, each as the elements of its group.
+    fn pieces(svg: &str) -> Vec<&str> {
+        svg.split(r#"<g class="piece">"#)
+            .skip(1)
+            .filter_map(|p| p.split("</g>").next())
+            .collect()
+    }
+
+    /// As on the table, the armies differ by their bases, not by colour alone: every Red
+    /// piece is round (a flying machine a diamond), every Blue piece stands on a square.
+    #[test]
+    fn the_armies_differ_by_the_shape_of_their_bases() {
+        let game = AnyGame::new(GameKind::War, "", None).expect("a game");
+        let svg = check(&game);
+        let army = |side: Side| format!(r#"fill="{}""#, palette::army(side));
+        let (mut red, mut blue) = (0, 0);
+        for piece in pieces(&svg) {
+            if piece.contains(&army(Side::Red)) {
+                red += 1;
+                assert!(
+                    piece.starts_with("<circle") || piece.starts_with("<polygon"),
+                    "{piece}"
+                );
+                assert!(!piece.contains("<rect"), "{piece}");
+            } else {
+                assert!(piece.contains(&army(Side::Blue)), "{piece}");
+                blue += 1;
+                assert!(piece.starts_with("<rect"), "{piece}");
+            }
+        }
+        // Twenty pieces a side at the start (check counts every piece drawn).
+        assert_eq!((red, blue), (20, 20));
+    }
 }
