@@ -15,6 +15,12 @@ use bevy::prelude::*;
 #[require(DespawnOnExit<AtTable> = DespawnOnExit(AtTable))]
 pub struct TablePiece;
 
+/// Marks an entity beside the board that the players must see as they see the pieces,
+/// though it is kept by its game rather than rebuilt with the pieces (Transport's reserve
+/// auxiliaries): the camera keeps it clear of the panels as it keeps the pieces.
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub struct BesideBoard;
+
 /// Piece entities are spawned at start-up in this set: models must be ready before it.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct SpawnSet;

@@ -202,6 +202,7 @@ fn spawn_review_button(mut commands: Commands) {
     commands
         .spawn((
             ReviewButton,
+            crate::view::layout::Panel,
             DespawnOnExit(AtTable),
             button(
                 "Analyse the game",

@@ -3,6 +3,7 @@
 use crate::state::AtTable;
 use crate::table::commands::MatchSet;
 use crate::table::seats::Seat;
+use crate::view::layout::{Framing, PanelRects, Pieces, frame, framed, glide, piece_points};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 
@@ -82,9 +83,10 @@ impl OrbitCamera {
     }
 }
 
-/// Spawns the camera and moves it from input.
+/// Spawns the camera and moves it from input, framed clear of the panels.
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<View>()
+    app.add_plugins(crate::view::layout::plugin)
+        .init_resource::<View>()
         .init_resource::<FollowTurn>()
         .add_systems(OnEnter(AtTable), spawn_camera)
         .add_systems(
@@ -119,6 +121,7 @@ fn spawn_camera(mut commands: Commands, view: Res<View>, follow: Res<FollowTurn>
         Camera3d::default(),
         orbit.transform(),
         orbit,
+        Framing::default(),
         bevy::ui::IsDefaultUiCamera,
     ));
 }
@@ -202,11 +205,62 @@ fn control(
     }
 }
 
-fn apply(mut cameras: Query<(&OrbitCamera, &mut Transform), Changed<OrbitCamera>>) {
-    for (orbit, mut transform) in &mut cameras {
-        *transform = orbit.transform();
+/// Places each camera at its orbit; the players' camera is also framed so that the pieces
+/// stand clear of the panels ([`crate::view::layout`]), the orbit's zoom and pan counting
+/// from that framing.
+fn apply(
+    mut cameras: Query<(&OrbitCamera, &mut Transform, Option<FramedCamera>)>,
+    pieces: Pieces,
+    rects: Res<PanelRects>,
+    spectator: Option<Res<crate::view::spectator::Spectator>>,
+    time: Res<Time>,
+) {
+    // The spectator's director frames its own shots, close up: only what it shows is kept
+    // clear, from where it stands.
+    let director = spectator.is_some_and(|s| s.0);
+    for (orbit, mut transform, framing) in &mut cameras {
+        let base = orbit.transform();
+        let Some((camera, mut framing)) = framing else {
+            if *transform != base {
+                *transform = base;
+            }
+            continue;
+        };
+        // Framed as the orbit's angle stands at the usual distance and focus, so that the
+        // player's own zoom and pan are not undone.
+        let usual = if director {
+            *orbit
+        } else {
+            OrbitCamera {
+                focus: Vec3::new(0.6 * orbit.yaw.sin(), 0.0, 0.6 * orbit.yaw.cos()),
+                distance: USUAL_DISTANCE,
+                ..*orbit
+            }
+        };
+        let points = piece_points(pieces.iter());
+        let wanted = frame(
+            camera,
+            usual.transform(),
+            usual.distance,
+            &points,
+            director,
+            &rects,
+        );
+        if let Some(wanted) = wanted {
+            glide(&mut framing, wanted, rects.window, time.delta_secs());
+        }
+        let placed = framed(base, orbit.distance, framing.zoom, framing.shift);
+        if *transform != placed {
+            *transform = placed;
+        }
     }
 }
+
+/// The players' camera's projection and its framing (the spectator window's has none).
+type FramedCamera<'a> = (&'a Camera, &'a mut Framing);
+
+/// The distance the players' views look from, at which the framing is measured.
+const USUAL_DISTANCE: f32 = 17.5;
 
 /// A camera the director always holds: the spectator window's.
 #[derive(Component, Debug, Clone, Copy)]

@@ -8,6 +8,7 @@ use crate::table::report::{HudState, MoveLine};
 use crate::table::resign::ResignAsk;
 use crate::table::review::{Review, ReviewTo};
 use crate::table::seats::SeatNames;
+use crate::view::layout::Panel;
 use crate::view::theme::{
     BUTTON, CAPTION, COUNTERS, ERROR, GO, HELP_PANEL, HELP_TEXT, INFO, LEAVE, LINK, LOOKING_BACK,
     PANEL, TEXT, VIEWED_LINE, button, font,
@@ -21,6 +22,9 @@ struct FeedbackText;
 /// The move list's lines, each a button that shows the position after it.
 #[derive(Component)]
 struct MovesList;
+/// The move list's panel (an exhibition's result card stands in its place while it is up).
+#[derive(Component)]
+pub(crate) struct MovesPanel;
 /// The HUD's panels and buttons: the status, the move list, the controls and the command
 /// buttons but Confirm (a lesson or a puzzle shows its own panel and buttons in their
 /// place; Confirm, which throws the fence race's die, stays).
@@ -123,6 +127,12 @@ fn fill_help(hud: Res<HudState>, mut text: Query<&mut Text, With<HelpText>>) {
     }
 }
 
+/// The left-hand column's width (the status and the keys), in per cent of the window's,
+/// where that is less than their own; the board is framed between the columns.
+pub(crate) const LEFT_COLUMN: f32 = 32.0;
+/// The right-hand column's (the move list), in per cent of the window's width.
+pub(crate) const RIGHT_COLUMN: f32 = 24.0;
+
 fn panel() -> BackgroundColor {
     BackgroundColor(PANEL)
 }
@@ -136,6 +146,7 @@ fn spawn_hud(mut commands: Commands) {
                 top: Val::Px(10.0),
                 left: Val::Px(10.0),
                 width: Val::Px(430.0),
+                max_width: Val::Percent(LEFT_COLUMN),
                 padding: UiRect::all(Val::Px(10.0)),
                 flex_direction: FlexDirection::Column,
                 row_gap: Val::Px(4.0),
@@ -144,6 +155,7 @@ fn spawn_hud(mut commands: Commands) {
             panel(),
             TablePanel,
             StatusPanel,
+            Panel,
         ))
         .with_children(|p| {
             p.spawn((Text::new(""), font(15.0), TextColor(CAPTION), TitleText));
@@ -169,44 +181,69 @@ fn spawn_hud(mut commands: Commands) {
                 top: Val::Px(10.0),
                 right: Val::Px(10.0),
                 width: Val::Px(270.0),
+                max_width: Val::Percent(RIGHT_COLUMN),
+                // Half the window at most: the latest lines show, the earliest give way.
+                max_height: Val::Percent(50.0),
                 padding: UiRect::all(Val::Px(10.0)),
                 flex_direction: FlexDirection::Column,
                 ..default()
             },
             panel(),
             TablePanel,
+            MovesPanel,
+            Panel,
         ))
         .with_children(|p| {
             p.spawn((
                 Text::new("Moves (click one to look back)"),
                 font(15.0),
                 TextColor(CAPTION),
+                Node {
+                    flex_shrink: 0.0,
+                    ..default()
+                },
             ));
             p.spawn((
                 Node {
                     flex_direction: FlexDirection::Column,
+                    justify_content: JustifyContent::FlexEnd,
+                    flex_shrink: 1.0,
+                    min_height: Val::Px(0.0),
+                    overflow: Overflow::clip_y(),
                     ..default()
                 },
                 MovesList,
             ));
         });
-    commands.spawn((
-        DespawnOnExit(AtTable),
-        Text::new(""),
-        ControlsText,
-        TablePanel,
-        font(13.0),
-        TextColor(TEXT),
-        Node {
-            position_type: PositionType::Absolute,
-            bottom: Val::Px(10.0),
-            left: Val::Px(10.0),
-            max_width: Val::Percent(64.0),
-            padding: UiRect::all(Val::Px(6.0)),
-            ..default()
-        },
-        panel(),
-    ));
+    // The keys, at the bottom of the left-hand column: the text as wide as its lines, up
+    // to the column's width.
+    commands
+        .spawn((
+            DespawnOnExit(AtTable),
+            Node {
+                position_type: PositionType::Absolute,
+                bottom: Val::Px(10.0),
+                left: Val::Px(10.0),
+                width: Val::Px(430.0),
+                max_width: Val::Percent(LEFT_COLUMN),
+                align_items: AlignItems::FlexEnd,
+                ..default()
+            },
+            TablePanel,
+            Pickable::IGNORE,
+        ))
+        .with_child((
+            Text::new(""),
+            ControlsText,
+            Panel,
+            font(13.0),
+            TextColor(TEXT),
+            Node {
+                padding: UiRect::all(Val::Px(6.0)),
+                ..default()
+            },
+            panel(),
+        ));
     commands
         .spawn((
             DespawnOnExit(AtTable),
@@ -214,10 +251,15 @@ fn spawn_hud(mut commands: Commands) {
                 position_type: PositionType::Absolute,
                 bottom: Val::Px(10.0),
                 right: Val::Px(10.0),
+                max_width: Val::Percent(100.0 - LEFT_COLUMN - 4.0),
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::FlexEnd,
                 column_gap: Val::Px(8.0),
+                row_gap: Val::Px(8.0),
                 ..default()
             },
             CommandButtons,
+            Panel,
         ))
         .with_children(|p| {
             p.spawn((
@@ -273,8 +315,9 @@ fn spawn_hud(mut commands: Commands) {
                 let place = if confirm {
                     Node {
                         position_type: PositionType::Absolute,
-                        bottom: Val::Px(44.0),
+                        bottom: Val::Percent(100.0),
                         right: Val::Px(0.0),
+                        margin: UiRect::bottom(Val::Px(8.0)),
                         ..default()
                     }
                 } else {
@@ -294,7 +337,7 @@ fn spawn_hud(mut commands: Commands) {
                     BackgroundColor(if confirm { GO } else { BUTTON }),
                 ));
                 if confirm {
-                    button.insert(ConfirmButton);
+                    button.insert((ConfirmButton, Panel));
                     button.with_child((
                         Text::new(label),
                         font(16.0),

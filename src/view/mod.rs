@@ -13,6 +13,7 @@ pub(crate) mod hover;
 pub(crate) mod hud;
 pub(crate) mod in_view;
 pub mod last_move;
+pub mod layout;
 pub mod lite;
 pub(crate) mod marks;
 pub(crate) mod models;

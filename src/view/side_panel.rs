@@ -52,7 +52,7 @@ pub(crate) fn more_below() -> impl Bundle {
 
 /// The panel's node: `width` pixels wide at the window's top left, a column no taller than
 /// the window.
-pub(crate) fn panel_node(width: f32) -> (Node, BackgroundColor) {
+pub(crate) fn panel_node(width: f32) -> (Node, BackgroundColor, crate::view::layout::Panel) {
     (
         Node {
             position_type: PositionType::Absolute,
@@ -66,6 +66,7 @@ pub(crate) fn panel_node(width: f32) -> (Node, BackgroundColor) {
             ..default()
         },
         BackgroundColor(PANEL),
+        crate::view::layout::Panel,
     )
 }
 

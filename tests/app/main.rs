@@ -10,6 +10,7 @@ mod fences;
 mod keyboard;
 mod last_move;
 mod launch;
+mod layout;
 mod learn;
 mod moments;
 mod options;

@@ -319,6 +319,7 @@ fn reserves(
                 let at = reserve_position(pos.mode, fleet, i);
                 commands.spawn((
                     ReserveAux { fleet, kind },
+                    crate::table::pieces::BesideBoard,
                     Model(kind, fleet),
                     Transform::from_translation(at).looking_to(Vec3::X, Vec3::Y),
                     Visibility::default(),

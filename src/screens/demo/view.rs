@@ -7,6 +7,8 @@ use crate::table::commands::MatchSet;
 use crate::table::game_match::Match;
 use crate::table::rules::{GameSystems, TableRules};
 use crate::view::camera::{OrbitCamera, SpectatorView, View};
+use crate::view::hud::{LEFT_COLUMN, RIGHT_COLUMN};
+use crate::view::layout::Panel;
 use crate::view::spectator::Spectator;
 use crate::view::theme::{NOTE_ARROW, SHOW_PANEL, SHOW_STATE, SHOW_TITLE, font, note_ring};
 use bevy::prelude::*;
@@ -51,29 +53,30 @@ fn spawn_overlay(mut commands: Commands) {
         Text::new(""),
         font(18.0),
         TextColor(SHOW_TITLE),
-        // Between the HUD's panels (430 px on the left, 270 px on the right), as wide as
-        // the window leaves.
+        // Between the HUD's columns, as wide as the window leaves.
         Node {
             position_type: PositionType::Absolute,
             top: Val::Px(10.0),
-            left: Val::Px(452.0),
-            right: Val::Px(292.0),
+            left: Val::Percent(LEFT_COLUMN + 2.0),
+            right: Val::Percent(RIGHT_COLUMN + 2.0),
             padding: UiRect::all(Val::Px(8.0)),
             ..default()
         },
         panel,
         TitleBar,
+        Panel,
     ));
-    // The subtitle and where the show stands, one above the other, above the keys' panel
-    // at the bottom left: they grow upward and never cover it.
+    // The subtitle and where the show stands, one above the other, at the bottom right of
+    // the keys' column (a show has no command buttons): they grow upward, under the move
+    // list, which keeps to the window's upper half.
     commands
         .spawn((
             DespawnOnExit(AtTable),
             Node {
                 position_type: PositionType::Absolute,
-                bottom: Val::Px(SUBTITLE_BOTTOM),
-                left: Val::Percent(15.0),
-                width: Val::Percent(70.0),
+                bottom: Val::Px(10.0),
+                left: Val::Percent(LEFT_COLUMN + 2.0),
+                right: Val::Px(10.0),
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
                 row_gap: Val::Px(6.0),
@@ -95,6 +98,7 @@ fn spawn_overlay(mut commands: Commands) {
                 },
                 panel,
                 Subtitle,
+                Panel,
             ));
             p.spawn((
                 Text::new(""),
@@ -108,13 +112,10 @@ fn spawn_overlay(mut commands: Commands) {
                 },
                 panel,
                 ShowState,
+                Panel,
             ));
         });
 }
-
-/// How high above the window's bottom the subtitle and the show's state stand: above the
-/// keys' panel (three lines of keys at the smallest window).
-const SUBTITLE_BOTTOM: f32 = 112.0;
 
 fn keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,

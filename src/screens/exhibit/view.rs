@@ -3,6 +3,8 @@
 
 use crate::screens::exhibit::{Exhibition, demo_on_table};
 use crate::state::AtTable;
+use crate::view::hud::{LEFT_COLUMN, MovesPanel};
+use crate::view::layout::Panel;
 use crate::view::theme::{CAPTION, CARD, GOLD, PANEL, TEXT, font};
 use bevy::prelude::*;
 
@@ -33,6 +35,9 @@ enum CardText {
     Next,
 }
 
+/// How high above the window's bottom the caption stands: over the banner.
+const CAPTION_BOTTOM: f32 = 60.0;
+
 /// Seconds a moment's caption stays up.
 const CAPTION_SECONDS: f32 = 4.0;
 
@@ -44,22 +49,24 @@ fn spawn_overlay(mut commands: Commands) {
             position_type: PositionType::Absolute,
             bottom: Val::Px(10.0),
             right: Val::Px(10.0),
-            max_width: Val::Percent(55.0),
+            max_width: Val::Percent(100.0 - LEFT_COLUMN - 4.0),
             padding: UiRect::all(Val::Px(8.0)),
             ..default()
         },
         BackgroundColor(PANEL),
+        Panel,
         children![(Text::new(""), font(18.0), TextColor(GOLD), Banner)],
     ));
-    // The caption stands clear of the move list (270 px on the right) and above the keys
-    // and the banner at the bottom, on a panel of its own, shown only while it has words.
+    // The caption stands right of the keys' column, above the banner at the bottom and
+    // under the move list (which keeps to the window's upper half), on a panel of its own,
+    // shown only while it has words.
     commands.spawn((
         scoped.clone(),
         Node {
             position_type: PositionType::Absolute,
-            bottom: Val::Px(112.0),
-            left: Val::Percent(12.0),
-            right: Val::Px(300.0),
+            bottom: Val::Px(CAPTION_BOTTOM),
+            left: Val::Percent(LEFT_COLUMN + 2.0),
+            right: Val::Px(10.0),
             padding: UiRect::all(Val::Px(8.0)),
             justify_content: JustifyContent::Center,
             display: Display::None,
@@ -67,6 +74,7 @@ fn spawn_overlay(mut commands: Commands) {
         },
         BackgroundColor(PANEL),
         CaptionPanel,
+        Panel,
         children![(
             Text::new(""),
             font(22.0),
@@ -78,11 +86,15 @@ fn spawn_overlay(mut commands: Commands) {
     commands.spawn((
         scoped,
         Node {
+            // In the move list's place at the top right, which gives way to it: the board
+            // stays in view.
             position_type: PositionType::Absolute,
-            top: Val::Percent(24.0),
-            left: Val::Percent(27.0),
-            width: Val::Percent(46.0),
-            padding: UiRect::all(Val::Px(24.0)),
+            top: Val::Px(10.0),
+            right: Val::Px(10.0),
+            width: Val::Px(340.0),
+            max_width: Val::Percent(34.0),
+            max_height: Val::Percent(70.0),
+            padding: UiRect::all(Val::Px(18.0)),
             row_gap: Val::Px(10.0),
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
@@ -91,11 +103,12 @@ fn spawn_overlay(mut commands: Commands) {
         },
         BackgroundColor(CARD),
         ResultCard,
+        Panel,
         children![
-            (Text::new(""), font(30.0), TextColor(GOLD), CardText::Title),
+            (Text::new(""), font(26.0), TextColor(GOLD), CardText::Title),
             (
                 Text::new(""),
-                font(24.0),
+                font(20.0),
                 TextColor(Color::WHITE),
                 TextLayout::justify(Justify::Center),
                 CardText::Result
@@ -122,6 +135,7 @@ fn update_overlay(
         Query<(&mut Text, &CardText)>,
     )>,
     mut card: Query<&mut Node, (With<ResultCard>, Without<CaptionPanel>)>,
+    mut moves: Query<&mut Visibility, With<MovesPanel>>,
     mut caption_panel: Query<&mut Node, With<CaptionPanel>>,
 ) {
     let now = time.elapsed();
@@ -165,6 +179,16 @@ fn update_overlay(
         };
         if node.display != display {
             node.display = display;
+        }
+    }
+    let list = if showing {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
+    for mut visibility in &mut moves {
+        if *visibility != list {
+            *visibility = list;
         }
     }
     let Some(last) = exhibition.scores.last().filter(|_| showing) else {
