@@ -184,10 +184,15 @@ impl Store {
                 .map_err(|e| store.error(e))?;
         }
         if store.shared {
-            sqlx::query("CREATE SEQUENCE IF NOT EXISTS tabula_table_numbers")
-                .execute(&mut *tx)
-                .await
-                .map_err(|e| store.error(e))?;
+            for statement in [
+                "CREATE SEQUENCE IF NOT EXISTS tabula_table_numbers",
+                APPEND_FUNCTION,
+            ] {
+                sqlx::query(statement)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(|e| store.error(e))?;
+            }
         }
         tx.commit().await.map_err(|e| store.error(e))?;
         store.hash_old_tokens().await?;
@@ -336,46 +341,67 @@ impl Store {
                 .await
                 .map_err(|e| behind(e, n));
         }
-        let mut tx = self.pool.begin().await.map_err(|e| self.error(e))?;
         if self.shared {
-            // The table's row lock: writers of one table queue here, each then seeing
-            // where the log ends after the one before it committed.
-            let row = sqlx::query(
-                "SELECT (SELECT COALESCE(MAX(n), 0) FROM tabula_events WHERE table_id = $1) \
-                 FROM tabula_tables WHERE id = $1 FOR UPDATE",
-            )
-            .bind(table)
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(|e| self.error(e))?;
-            let last: i64 = row.try_get(0).map_err(|e| self.error(e))?;
-            if last as u64 + 1 != n {
-                return Err(StoreError::Behind {
-                    table: table.to_string(),
-                    last: last as u64,
+            return self
+                .append_shared(table, n, events)
+                .await
+                .map_err(|e| match e {
+                    StoreError::Database { source, .. } => behind(source, n),
+                    e => e,
                 });
-            }
         }
+        let mut tx = self.pool.begin().await.map_err(|e| self.error(e))?;
         for (i, (event, token)) in events.iter().enumerate() {
             insert_event(&mut tx, table, (n + i as u64) as i64, event, *token)
                 .await
                 .map_err(|e| behind(e, n))?;
         }
-        if self.shared {
-            let notice = Notice::Events {
-                table: table.to_string(),
-                first: n,
-                last: n + events.len() as u64 - 1,
-                events: Some(
-                    events
-                        .iter()
-                        .map(|(e, t)| ((*e).clone(), t.map(str::to_string)))
-                        .collect(),
-                ),
-            };
-            notify(&mut tx, &notice).await.map_err(|e| self.error(e))?;
-        }
         tx.commit().await.map_err(|e| self.error(e))
+    }
+
+    /// [`Store::append_all`] on PostgreSQL: one statement, [`APPEND_FUNCTION`]'s, which
+    /// takes the table's row lock, checks where the log ends, inserts the events and tells
+    /// the other processes, all in the one transaction of that statement. One round trip
+    /// instead of five (begin, lock, insert, notify, commit): a connection of the pool is
+    /// held a fifth as long, and moves queue that much less for one under load.
+    async fn append_shared(
+        &self,
+        table: &str,
+        n: u64,
+        events: &[(&Event, Option<&str>)],
+    ) -> Result<(), StoreError> {
+        let rows: Vec<(String, Option<&str>)> = events
+            .iter()
+            .map(|(e, t)| (serde_json::to_string(e).expect("events serialise"), *t))
+            .collect();
+        let notice = Notice::Events {
+            table: table.to_string(),
+            first: n,
+            last: n + events.len() as u64 - 1,
+            events: Some(
+                events
+                    .iter()
+                    .map(|(e, t)| ((*e).clone(), t.map(str::to_string)))
+                    .collect(),
+            ),
+        };
+        let row = sqlx::query("SELECT tabula_append($1, $2, $3, $4, $5)")
+            .bind(table)
+            .bind(n as i64)
+            .bind(serde_json::to_string(&rows).expect("events serialise"))
+            .bind(CHANNEL)
+            .bind(notice.payload())
+            .fetch_one(&self.pool)
+            .await
+            .map_err(|e| self.error(e))?;
+        let last: i64 = row.try_get(0).map_err(|e| self.error(e))?;
+        if last as u64 + 1 != n {
+            return Err(StoreError::Behind {
+                table: table.to_string(),
+                last: last as u64,
+            });
+        }
+        Ok(())
     }
 
     /// A table's events after event `after`, each with its token's digest.
@@ -579,6 +605,31 @@ fn create_private(url: &str) -> std::io::Result<()> {
         other => other.map(drop),
     }
 }
+
+/// PostgreSQL's function appending events to a table's log: `tabula_append(table, first,
+/// events, channel, notice)`, the events a JSON array of `[body, token]`. It takes the
+/// table's row lock (writers of one table queue there, each then seeing where the log ends
+/// after the one before it committed: each statement of the function reads afresh), and
+/// returns the log's last event number before it; only when that is `first - 1` are the
+/// events inserted and the notice sent, else nothing is written. The primary key refuses
+/// an event number twice whatever happens.
+const APPEND_FUNCTION: &str = "CREATE OR REPLACE FUNCTION tabula_append(\
+    p_table TEXT, p_first BIGINT, p_events TEXT, p_channel TEXT, p_notice TEXT) \
+    RETURNS BIGINT LANGUAGE plpgsql AS $$ \
+    DECLARE last_n BIGINT; e RECORD; \
+    BEGIN \
+        PERFORM 1 FROM tabula_tables WHERE id = p_table FOR UPDATE; \
+        IF NOT FOUND THEN RAISE EXCEPTION 'no table %', p_table; END IF; \
+        SELECT COALESCE(MAX(n), 0) INTO last_n FROM tabula_events WHERE table_id = p_table; \
+        IF last_n + 1 <> p_first THEN RETURN last_n; END IF; \
+        FOR e IN SELECT value ->> 0 AS body, value ->> 1 AS token, ordinality - 1 AS i \
+                 FROM json_array_elements(p_events::json) WITH ORDINALITY LOOP \
+            INSERT INTO tabula_events (table_id, n, body, token) \
+                VALUES (p_table, p_first + e.i, e.body, e.token); \
+        END LOOP; \
+        PERFORM pg_notify(p_channel, p_notice); \
+        RETURN last_n; \
+    END $$";
 
 /// Tells the processes listening on [`CHANNEL`], once the transaction commits.
 async fn notify(conn: &mut sqlx::AnyConnection, notice: &Notice) -> Result<(), sqlx::Error> {
