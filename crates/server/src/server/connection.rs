@@ -70,9 +70,13 @@ pub(crate) async fn connection(
         tokio::time::Instant::now() + limits.ping_every,
         limits.ping_every,
     );
+    // One wait for the server to stop, kept across the loop's turns: made afresh at each
+    // turn it would register with (and leave) a list shared by every connection each time.
+    let stop = stopped.changed();
+    tokio::pin!(stop);
     let end = loop {
         let replies = tokio::select! {
-            _ = stopped.changed() => break End::Gone,
+            _ = &mut stop => break End::Gone,
             _ = pings.tick() => {
                 // A peer that answers nothing, not even a ping, is gone: its socket and
                 // its seat's place are given back.
@@ -103,15 +107,21 @@ pub(crate) async fn connection(
                 }
             }
             event = next_event(&mut c.events) => match event {
-                Ok((n, text)) if n > c.sent => {
-                    c.sent = n;
-                    // The same bytes for every watcher: no copy per connection.
-                    if !send(&mut socket, Message::Text(text), limits.idle_timeout).await {
+                Ok(first) => {
+                    let Some(rx) = c.events.as_mut() else {
                         break End::Gone;
+                    };
+                    match forward(&mut socket, rx, first, &mut c.sent, limits.idle_timeout).await {
+                        Forwarded::Sent(false) => Vec::new(),
+                        Forwarded::Sent(true) => c.legal_if_held().await,
+                        Forwarded::Lagged => {
+                            let mut replies = c.catch_up(c.sent, false).await;
+                            replies.extend(c.legal_if_held().await);
+                            replies
+                        }
+                        Forwarded::Gone => break End::Gone,
                     }
-                    c.legal_if_held().await
                 }
-                Ok(_) => Vec::new(),
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     let mut replies = c.catch_up(c.sent, false).await;
                     replies.extend(c.legal_if_held().await);
@@ -162,6 +172,60 @@ async fn next_event(
         Some(rx) => rx.recv().await,
         None => std::future::pending().await,
     }
+}
+
+/// What became of the events waiting on a connection's channel.
+enum Forwarded {
+    /// Written, all of them (true when there was one it had not been sent yet).
+    Sent(bool),
+    /// Those written were, and more were lost to the channel's bound: a catch-up is due.
+    Lagged,
+    /// The peer reads nothing, or the channel closed: the connection is to be dropped.
+    Gone,
+}
+
+/// Writes the event just taken from the channel and every one already waiting behind it,
+/// the same bytes for every watcher (no copy per connection), then flushes once: a
+/// connection that fell behind catches up in one write instead of one per event. Events
+/// already sent (numbered up to `sent`) are skipped. Waits at most `wait` in all for a
+/// peer that reads nothing.
+async fn forward(
+    socket: &mut WebSocket,
+    rx: &mut broadcast::Receiver<(u64, Utf8Bytes)>,
+    first: (u64, Utf8Bytes),
+    sent: &mut u64,
+    wait: Duration,
+) -> Forwarded {
+    use broadcast::error::TryRecvError;
+    use futures_util::SinkExt;
+    let write = async {
+        let mut next = Some(first);
+        let mut fed = false;
+        let outcome = loop {
+            if let Some((n, text)) = next.take()
+                && n > *sent
+            {
+                *sent = n;
+                if socket.feed(Message::Text(text)).await.is_err() {
+                    return Forwarded::Gone;
+                }
+                fed = true;
+            }
+            match rx.try_recv() {
+                Ok(event) => next = Some(event),
+                Err(TryRecvError::Empty) => break Forwarded::Sent(fed),
+                Err(TryRecvError::Lagged(_)) => break Forwarded::Lagged,
+                Err(TryRecvError::Closed) => break Forwarded::Gone,
+            }
+        };
+        if fed && socket.flush().await.is_err() {
+            return Forwarded::Gone;
+        }
+        outcome
+    };
+    tokio::time::timeout(wait, write)
+        .await
+        .unwrap_or(Forwarded::Gone)
 }
 
 /// Sends a message, waiting at most `wait` for a peer that reads nothing; false when the
