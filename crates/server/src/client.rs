@@ -6,8 +6,8 @@ pub use crate::tls::Trust;
 use futures_util::{SinkExt, StreamExt};
 use std::time::Duration;
 use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::{
     Connector, MaybeTlsStream, WebSocketStream, connect_async_tls_with_config,
     connect_async_with_config,
@@ -244,6 +244,27 @@ impl Client {
                     });
                 }
                 Some(Ok(Message::Text(text))) => return Ok(text.as_str().to_string()),
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// The next text message, as the server wrote it and without a copy, waiting as long
+    /// as it takes (for a caller that bounds its wait as a whole: a deadline on each message
+    /// costs a timer each).
+    pub async fn next_text(&mut self) -> Result<Utf8Bytes, ClientError> {
+        loop {
+            match self.ws.next().await {
+                None | Some(Ok(Message::Close(_))) => {
+                    return Err(ClientError::Closed(self.url.clone()));
+                }
+                Some(Err(e)) => {
+                    return Err(ClientError::Socket {
+                        url: self.url.clone(),
+                        source: Box::new(e),
+                    });
+                }
+                Some(Ok(Message::Text(text))) => return Ok(text),
                 Some(Ok(_)) => {}
             }
         }

@@ -37,6 +37,13 @@ pub struct LoadArgs {
     /// The game played.
     #[arg(long, default_value = "war")]
     pub game: String,
+    /// Milliseconds from one move of the watched table to the next (the next goes at once
+    /// when the one before took longer to come back to its player), so that each fan-out
+    /// is timed on its own rather than queued behind the one before; 0: each move as soon
+    /// as the one before came back to its player, the fan-out to the others still under
+    /// way (the most the table can be made to move).
+    #[arg(long, default_value_t = 0, value_name = "MS")]
+    pub watched_pace: u64,
     /// The database of the server under test (default: a fresh SQLite file in the
     /// temporary folder).
     #[arg(long)]
@@ -92,9 +99,13 @@ pub enum LoadError {
 pub struct LoadReport {
     /// From a move sent on the watched table to its last spectator having it, sorted.
     pub fan_out: Vec<Duration>,
-    /// Moves accepted at all tables.
+    /// From a move sent on the watched table to its first spectator having it (the move
+    /// stored and, with several processes, told to the others), sorted.
+    pub first_spectator: Vec<Duration>,
+    /// Moves accepted at the tables moving as fast as they may (the watched one too,
+    /// unless it is paced and others move).
     pub moves: u64,
-    /// How long the moving lasted.
+    /// How long those tables' moving lasted.
     pub elapsed: Duration,
     /// Each server process's resident memory at its highest, in bytes.
     pub peak_memory: Vec<u64>,
@@ -102,17 +113,27 @@ pub struct LoadReport {
     pub end_memory: Vec<u64>,
     /// Connections open at once.
     pub connections: usize,
+    /// Processor time each server process took while the tables moved, in seconds
+    /// (none where it could not be read).
+    pub server_cpu: Vec<Option<f64>>,
+    /// Processor time this load generator took meanwhile, in seconds.
+    pub own_cpu: Option<f64>,
 }
 
 impl LoadReport {
     /// The `q` quantile (0 to 1) of the fan-out times.
     pub fn quantile(&self, q: f64) -> Duration {
-        if self.fan_out.is_empty() {
-            return Duration::ZERO;
-        }
-        let i = ((self.fan_out.len() - 1) as f64 * q).round() as usize;
-        self.fan_out[i]
+        quantile(&self.fan_out, q)
     }
+}
+
+/// The `q` quantile (0 to 1) of sorted times.
+fn quantile(sorted: &[Duration], q: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() - 1) as f64 * q).round() as usize;
+    sorted[i]
 }
 
 impl std::fmt::Display for LoadReport {
@@ -129,6 +150,12 @@ impl std::fmt::Display for LoadReport {
         )?;
         writeln!(
             f,
+            "to the first spectator: p50 {:.1} ms, p99 {:.1} ms",
+            ms(quantile(&self.first_spectator, 0.5)),
+            ms(quantile(&self.first_spectator, 0.99)),
+        )?;
+        writeln!(
+            f,
             "moves accepted: {} in {:.1} s: {:.0} a second",
             self.moves,
             self.elapsed.as_secs_f64(),
@@ -141,11 +168,22 @@ impl std::fmt::Display for LoadReport {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        write!(
+        writeln!(
             f,
             "server memory (MB, each process): {} at most, {} at the end",
             mb(&self.peak_memory),
             mb(&self.end_memory)
+        )?;
+        let seconds = |s: Option<f64>| s.map_or("?".to_string(), |s| format!("{s:.1}"));
+        write!(
+            f,
+            "processor time while moving (s): servers {}; this load generator {}",
+            self.server_cpu
+                .iter()
+                .map(|s| seconds(*s))
+                .collect::<Vec<_>>()
+                .join(", "),
+            seconds(self.own_cpu)
         )
     }
 }
@@ -240,26 +278,37 @@ async fn seat(base: &str, table: &TableInfo, seat: usize) -> Result<Client, Load
     }
 }
 
+/// What the players of one table did.
+struct Played {
+    /// The instant each move was sent.
+    sent: Vec<Instant>,
+    /// When the last move came back.
+    finished: Instant,
+}
+
 /// Two players play `moves` moves at a table; each move waits for the one before to come
-/// back. Returns the instant each move was sent.
+/// back, and for `pace` after the one before was sent.
 async fn play(
     mut players: [Client; 2],
     table: TableInfo,
     moves: usize,
     seed: u64,
-    accepted: Arc<AtomicU64>,
-) -> Result<Vec<Instant>, LoadError> {
+    pace: Duration,
+) -> Result<Played, LoadError> {
     let kind = parse_kind(&table.game).map_err(|e| LoadError::Unexpected(e.to_string()))?;
     let mut game = AnyGame::new(kind, &table.options, None)
         .map_err(|e| LoadError::Unexpected(e.to_string()))?;
     let mut seed = seed | 1;
-    let mut sent = Vec::new();
+    let mut sent: Vec<Instant> = Vec::new();
     // Events 1 and 2 are the two seatings.
     for ply in 0..moves {
         let Some(text) = pick(&mut game, &mut seed) else {
             break;
         };
         let mover = ply % 2;
+        if let Some(last) = sent.last().copied() {
+            tokio::time::sleep_until(tokio::time::Instant::from_std(last + pace)).await;
+        }
         sent.push(Instant::now());
         players[mover]
             .send(&ClientMessage::Move {
@@ -279,12 +328,26 @@ async fn play(
                 return Err(LoadError::Unexpected(format!("move {ply}: {text}")));
             }
         }
-        accepted.fetch_add(1, Ordering::Relaxed);
     }
+    let finished = Instant::now();
     for p in players {
         p.close().await;
     }
-    Ok(sent)
+    Ok(Played { sent, finished })
+}
+
+/// Processor time a process has taken so far (user and system, all its threads), in
+/// seconds, from /proc (`self`: this one).
+pub(crate) fn processor_time(pid: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command's name, which is in parentheses and may hold spaces.
+    let fields: Vec<&str> = stat
+        .get(stat.rfind(')')? + 1..)?
+        .split_whitespace()
+        .collect();
+    let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
+    // utime and stime, the 14th and 15th fields of the line: 12th and 13th after the name.
+    Some((ticks(11)? + ticks(12)?) / 100.0)
 }
 
 /// The ply of a `moved` event as the server writes it (`"kind":"moved",...,"ply":N`).
@@ -373,6 +436,9 @@ pub async fn run(args: &LoadArgs, server_binary: PathBuf) -> Result<LoadReport, 
 
     // Each spectator notes when each move reaches it.
     let moves = args.moves;
+    let pace = Duration::from_millis(args.watched_pace);
+    // One deadline for a spectator's whole watch rather than a timer for each message.
+    let watch_for = Duration::from_secs(120) + (pace + Duration::from_secs(1)) * moves as u32;
     let barrier = Arc::new(Barrier::new(args.spectators + 1));
     let mut watchers = Vec::new();
     for mut c in spectators {
@@ -380,32 +446,35 @@ pub async fn run(args: &LoadArgs, server_binary: PathBuf) -> Result<LoadReport, 
         watchers.push(tokio::spawn(async move {
             barrier.wait().await;
             let mut seen = vec![None; moves];
-            let mut count = 0;
-            while count < moves {
-                // Only the move's number is read: a spectator's own reading is not the
-                // server's time.
-                let Ok(text) = c.recv_text(Duration::from_secs(120)).await else {
-                    break;
-                };
-                if let Some(ply) = moved_ply(&text)
-                    && ply >= 1
-                    && ply <= moves
-                    && seen[ply - 1].is_none()
-                {
-                    seen[ply - 1] = Some(Instant::now());
-                    count += 1;
-                    // A game that ended early has no more moves to wait for.
-                    if text.contains(r#""result":"#) {
+            let watch = async {
+                let mut count = 0;
+                while count < moves {
+                    // Every message is read whole; only the move's number is looked at: a
+                    // spectator's own reading is not the server's time.
+                    let Ok(text) = c.next_text().await else {
                         break;
+                    };
+                    if let Some(ply) = moved_ply(&text)
+                        && ply >= 1
+                        && ply <= moves
+                        && seen[ply - 1].is_none()
+                    {
+                        seen[ply - 1] = Some(Instant::now());
+                        count += 1;
+                        // A game that ended early has no more moves to wait for.
+                        if text.contains(r#""result":"#) {
+                            break;
+                        }
                     }
                 }
-            }
+            };
+            // One deadline for the whole watch rather than a timer for each message.
+            let _ = tokio::time::timeout(watch_for, watch).await;
             c.close().await;
             seen
         }));
     }
     barrier.wait().await;
-    let accepted = Arc::new(AtomicU64::new(0));
     let sampler = {
         let peak: Arc<Vec<AtomicU64>> = Arc::new(pids.iter().map(|_| AtomicU64::new(0)).collect());
         let p = peak.clone();
@@ -423,34 +492,41 @@ pub async fn run(args: &LoadArgs, server_binary: PathBuf) -> Result<LoadReport, 
         (peak, task)
     };
     let started = Instant::now();
+    let cpu_at_start: Vec<Option<f64>> = pids
+        .iter()
+        .map(|p| processor_time(&p.to_string()))
+        .chain([processor_time("self")])
+        .collect();
     let mut players = Vec::new();
-    players.push(tokio::spawn(play(
-        watched_players,
-        watched,
-        moves,
-        1,
-        accepted.clone(),
-    )));
+    players.push(tokio::spawn(play(watched_players, watched, moves, 1, pace)));
     for (i, (p, table)) in games.into_iter().enumerate() {
         players.push(tokio::spawn(play(
             p,
             table,
             moves,
             i as u64 + 2,
-            accepted.clone(),
+            Duration::ZERO,
         )));
     }
     let mut sent_watched = Vec::new();
+    // The moves a second of the tables moving as fast as they may.
+    let mut accepted = 0;
+    let mut finished = started;
     for (i, task) in players.into_iter().enumerate() {
-        let sent = task
+        let played = task
             .await
             .map_err(|e| LoadError::Unexpected(e.to_string()))??;
+        if i > 0 || args.tables == 0 || pace.is_zero() {
+            accepted += played.sent.len() as u64;
+            finished = finished.max(played.finished);
+        }
         if i == 0 {
-            sent_watched = sent;
+            sent_watched = played.sent;
         }
     }
-    let elapsed = started.elapsed();
+    let elapsed = finished.duration_since(started);
     let mut last_seen: Vec<Option<Instant>> = vec![None; sent_watched.len()];
+    let mut first_seen: Vec<Option<Instant>> = vec![None; sent_watched.len()];
     for w in watchers {
         let seen = w.await.map_err(|e| LoadError::Unexpected(e.to_string()))?;
         for (i, at) in seen.into_iter().enumerate().take(last_seen.len()) {
@@ -461,8 +537,20 @@ pub async fn run(args: &LoadArgs, server_binary: PathBuf) -> Result<LoadReport, 
                 )));
             };
             last_seen[i] = Some(last_seen[i].map_or(at, |l: Instant| l.max(at)));
+            first_seen[i] = Some(first_seen[i].map_or(at, |l: Instant| l.min(at)));
         }
     }
+    let cpu_at_end: Vec<Option<f64>> = pids
+        .iter()
+        .map(|p| processor_time(&p.to_string()))
+        .chain([processor_time("self")])
+        .collect();
+    let mut cpu: Vec<Option<f64>> = cpu_at_end
+        .iter()
+        .zip(&cpu_at_start)
+        .map(|(end, start)| Some(end.as_ref()? - start.as_ref()?))
+        .collect();
+    let own_cpu = cpu.pop().flatten();
     sampler.1.abort();
     let mut end_memory = Vec::new();
     let mut peak_memory = Vec::new();
@@ -471,20 +559,28 @@ pub async fn run(args: &LoadArgs, server_binary: PathBuf) -> Result<LoadReport, 
         end_memory.push(end);
         peak_memory.push(hwm.max(sampled.load(Ordering::Relaxed)));
     }
-    let mut fan_out: Vec<Duration> = sent_watched
-        .iter()
-        .zip(&last_seen)
-        .filter_map(|(s, l)| l.map(|l| l.duration_since(*s)))
-        .collect();
-    fan_out.sort();
+    let since_sent = |seen: &[Option<Instant>]| {
+        let mut times: Vec<Duration> = sent_watched
+            .iter()
+            .zip(seen)
+            .filter_map(|(s, l)| l.map(|l| l.duration_since(*s)))
+            .collect();
+        times.sort();
+        times
+    };
+    let fan_out = since_sent(&last_seen);
+    let first_spectator = since_sent(&first_seen);
     drop(children);
     Ok(LoadReport {
         fan_out,
-        moves: accepted.load(Ordering::Relaxed),
+        first_spectator,
+        moves: accepted,
         elapsed,
         peak_memory,
         end_memory,
         connections,
+        server_cpu: cpu,
+        own_cpu,
     })
 }
 
@@ -576,8 +672,8 @@ pub fn run_command(args: &LoadArgs) -> std::process::ExitCode {
         };
     }
     println!(
-        "loadtest: {} spectators on one table, {} more tables of two players, {} moves a table, {}, {} server process(es) (loopback)",
-        args.spectators, args.tables, args.moves, args.game, args.processes
+        "loadtest: {} spectators on one table (a move every {} ms at most), {} more tables of two players, {} moves a table, {}, {} server process(es) (loopback)",
+        args.spectators, args.watched_pace, args.tables, args.moves, args.game, args.processes
     );
     match runtime.block_on(run(args, binary)) {
         Ok(report) => {
