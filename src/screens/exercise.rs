@@ -1,13 +1,14 @@
 //! What a lesson's step and a puzzle share on the table: the position set (again) with a
-//! word said, the camera behind the player to move, and the HUD's panels giving way to the
-//! exercise's own.
+//! word said, the camera behind the player to move and looking past the panel, the HUD's
+//! panels giving way to the exercise's own, its buttons, and its keys.
 
 use crate::games::tabletop::{OnTable, TableGame};
 use crate::table::commands::{BoardReset, Feedback};
 use crate::table::game_match::Match;
 use crate::table::seats::Seat;
-use crate::view::camera::View;
+use crate::view::camera::{OrbitCamera, View};
 use crate::view::hud::TablePanel;
+use crate::view::theme::button;
 use bevy::prelude::*;
 use tabula_rules::{AnyGame, with_game};
 
@@ -35,5 +36,118 @@ pub(crate) fn hide_table_panels(mut panels: Query<&mut Node, With<TablePanel>>) 
         if node.display != Display::None {
             node.display = Display::None;
         }
+    }
+}
+
+/// What an exercise's keys ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ExerciseKey {
+    /// R: the step or the puzzle again.
+    Again,
+    /// PageDown: the next one.
+    Next,
+    /// PageUp: the one before.
+    Previous,
+    /// Esc a second time: back to the start screen.
+    Leave,
+}
+
+/// The exercise's keys pressed this frame (R, PageDown and PageUp without Ctrl; Esc twice
+/// leaves, the first Esc may only have put down a piece the player had picked up), and
+/// whether a first Esc now waits for its second: `leave_asked` is whether one waited
+/// before; any other key forgets it.
+pub(crate) fn exercise_keys(
+    keys: &ButtonInput<KeyCode>,
+    leave_asked: bool,
+) -> (Vec<ExerciseKey>, bool) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let mut pressed: Vec<ExerciseKey> = [
+        (KeyCode::KeyR, ExerciseKey::Again),
+        (KeyCode::PageDown, ExerciseKey::Next),
+        (KeyCode::PageUp, ExerciseKey::Previous),
+    ]
+    .into_iter()
+    .filter(|(key, _)| keys.just_pressed(*key) && !ctrl)
+    .map(|(_, asked)| asked)
+    .collect();
+    let mut asked = leave_asked;
+    if keys.just_pressed(KeyCode::Escape) {
+        if leave_asked {
+            pressed.push(ExerciseKey::Leave);
+        } else {
+            asked = true;
+        }
+    } else if keys.get_just_pressed().next().is_some() {
+        asked = false;
+    }
+    (pressed, asked)
+}
+
+/// Moves a camera just set up sideways so that the board stands in the window's part to
+/// the right of a panel `panel_width` pixels wide, in a window `height` pixels high.
+pub(crate) fn look_past_panel(cam: &mut OrbitCamera, height: f32, panel_width: f32) {
+    // The default perspective sees a quarter turn's half (π/8) each way up and down.
+    let units_per_pixel = 2.0 * cam.distance * (std::f32::consts::PI / 8.0).tan() / height.max(1.0);
+    let right = Vec3::new(cam.yaw.cos(), 0.0, -cam.yaw.sin());
+    cam.focus -= right * (panel_width + 20.0) / 2.0 * units_per_pixel;
+}
+
+/// The padding of the exercise panel's buttons.
+pub(crate) fn padding() -> Node {
+    Node {
+        padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)),
+        ..default()
+    }
+}
+
+/// A button of the exercise's panel that writes `command` when clicked.
+pub(crate) fn command_button<M: Message + Copy>(
+    parent: &mut ChildSpawnerCommands,
+    label: &str,
+    color: Color,
+    command: M,
+) {
+    parent.spawn(button(label, 15.0, color, padding())).observe(
+        move |click: On<Pointer<Click>>, mut out: MessageWriter<M>| {
+            if click.button == PointerButton::Primary {
+                out.write(command);
+            }
+        },
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ExerciseKey, exercise_keys};
+    use bevy::prelude::*;
+
+    fn pressing(keys: &[KeyCode]) -> ButtonInput<KeyCode> {
+        let mut input = ButtonInput::default();
+        for key in keys {
+            input.press(*key);
+        }
+        input
+    }
+
+    #[test]
+    fn the_keys_ask_for_the_next_step_and_esc_twice_leaves() {
+        let keys = pressing(&[KeyCode::PageDown]);
+        assert_eq!(
+            exercise_keys(&keys, false),
+            (vec![ExerciseKey::Next], false)
+        );
+        // With Ctrl, PageDown is not the exercise's.
+        let keys = pressing(&[KeyCode::ControlLeft, KeyCode::PageDown]);
+        assert_eq!(exercise_keys(&keys, false), (vec![], false));
+        // The first Esc only asks; the second leaves; another key in between forgets.
+        let esc = pressing(&[KeyCode::Escape]);
+        assert_eq!(exercise_keys(&esc, false), (vec![], true));
+        assert_eq!(exercise_keys(&esc, true), (vec![ExerciseKey::Leave], true));
+        let keys = pressing(&[KeyCode::KeyR]);
+        assert_eq!(
+            exercise_keys(&keys, true),
+            (vec![ExerciseKey::Again], false)
+        );
+        assert_eq!(exercise_keys(&ButtonInput::default(), true), (vec![], true));
     }
 }

@@ -3,7 +3,9 @@
 //! step's squares and arrows on the board, and its keys.
 
 use super::{Course, LessonCommand, Phase};
-use crate::screens::exercise::hide_table_panels;
+use crate::screens::exercise::{
+    ExerciseKey, command_button, exercise_keys, hide_table_panels, look_past_panel, padding,
+};
 use crate::state::AtTable;
 use crate::table::commands::{MatchCommand, MatchSet};
 use crate::table::game_match::Match;
@@ -56,24 +58,17 @@ fn keys(
     mut out: MessageWriter<LessonCommand>,
 ) {
     let Some(keys) = keys else { return };
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    for (key, command) in [
-        (KeyCode::KeyR, LessonCommand::Again),
-        (KeyCode::PageDown, LessonCommand::Next),
-        (KeyCode::PageUp, LessonCommand::Previous),
-    ] {
-        if keys.just_pressed(key) && !ctrl {
-            out.write(command);
-        }
+    let (pressed, asked) = exercise_keys(&keys, course.leave_asked);
+    if asked != course.leave_asked {
+        course.leave_asked = asked;
     }
-    if keys.just_pressed(KeyCode::Escape) {
-        if course.leave_asked {
-            out.write(LessonCommand::Leave);
-        } else {
-            course.leave_asked = true;
-        }
-    } else if keys.get_just_pressed().next().is_some() && course.leave_asked {
-        course.leave_asked = false;
+    for key in pressed {
+        out.write(match key {
+            ExerciseKey::Again => LessonCommand::Again,
+            ExerciseKey::Next => LessonCommand::Next,
+            ExerciseKey::Previous => LessonCommand::Previous,
+            ExerciseKey::Leave => LessonCommand::Leave,
+        });
     }
 }
 
@@ -86,35 +81,9 @@ fn make_room(
     windows: Query<&Window>,
     mut cameras: Query<&mut OrbitCamera, (Added<OrbitCamera>, Without<SpectatorView>)>,
 ) {
-    let height = windows.iter().next().map_or(720.0, Window::height).max(1.0);
+    let height = windows.iter().next().map_or(720.0, Window::height);
     for mut cam in &mut cameras {
-        // The default perspective sees a quarter turn's half (π/8) each way up and down.
-        let units_per_pixel = 2.0 * cam.distance * (std::f32::consts::PI / 8.0).tan() / height;
-        let right = Vec3::new(cam.yaw.cos(), 0.0, -cam.yaw.sin());
-        cam.focus -= right * (PANEL_WIDTH + 20.0) / 2.0 * units_per_pixel;
-    }
-}
-
-/// A button of the panel that sends `command` when clicked.
-fn command_button(
-    parent: &mut ChildSpawnerCommands,
-    label: &str,
-    color: Color,
-    command: LessonCommand,
-) {
-    parent.spawn(button(label, 15.0, color, padding())).observe(
-        move |click: On<Pointer<Click>>, mut out: MessageWriter<LessonCommand>| {
-            if click.button == PointerButton::Primary {
-                out.write(command);
-            }
-        },
-    );
-}
-
-fn padding() -> Node {
-    Node {
-        padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)),
-        ..default()
+        look_past_panel(&mut cam, height, PANEL_WIDTH);
     }
 }
 

@@ -3,7 +3,9 @@
 //! buttons), the board framed beside it, and its keys.
 
 use super::{Drill, Phase, PuzzleCommand};
-use crate::screens::exercise::hide_table_panels;
+use crate::screens::exercise::{
+    ExerciseKey, command_button, exercise_keys, hide_table_panels, look_past_panel, padding,
+};
 use crate::state::AtTable;
 use crate::table::commands::{MatchCommand, MatchSet};
 use crate::table::report::HudState;
@@ -45,24 +47,17 @@ fn keys(
     mut out: MessageWriter<PuzzleCommand>,
 ) {
     let Some(keys) = keys else { return };
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    for (key, command) in [
-        (KeyCode::KeyR, PuzzleCommand::Again),
-        (KeyCode::PageDown, PuzzleCommand::Next),
-        (KeyCode::PageUp, PuzzleCommand::Previous),
-    ] {
-        if keys.just_pressed(key) && !ctrl {
-            out.write(command);
-        }
+    let (pressed, asked) = exercise_keys(&keys, drill.leave_asked);
+    if asked != drill.leave_asked {
+        drill.leave_asked = asked;
     }
-    if keys.just_pressed(KeyCode::Escape) {
-        if drill.leave_asked {
-            out.write(PuzzleCommand::Leave);
-        } else {
-            drill.leave_asked = true;
-        }
-    } else if keys.get_just_pressed().next().is_some() && drill.leave_asked {
-        drill.leave_asked = false;
+    for key in pressed {
+        out.write(match key {
+            ExerciseKey::Again => PuzzleCommand::Again,
+            ExerciseKey::Next => PuzzleCommand::Next,
+            ExerciseKey::Previous => PuzzleCommand::Previous,
+            ExerciseKey::Leave => PuzzleCommand::Leave,
+        });
     }
 }
 
@@ -74,39 +69,13 @@ fn make_room(
     seat: Option<Res<Seat>>,
     mut cameras: Query<&mut OrbitCamera, (Added<OrbitCamera>, Without<SpectatorView>)>,
 ) {
-    let height = windows.iter().next().map_or(720.0, Window::height).max(1.0);
+    let height = windows.iter().next().map_or(720.0, Window::height);
     for mut cam in &mut cameras {
         if let Some(seat) = &seat {
             *cam = OrbitCamera::for_seat(**seat);
         }
-        // The default perspective sees a quarter turn's half (π/8) each way up and down.
-        let units_per_pixel = 2.0 * cam.distance * (std::f32::consts::PI / 8.0).tan() / height;
-        let right = Vec3::new(cam.yaw.cos(), 0.0, -cam.yaw.sin());
-        cam.focus -= right * (PANEL_WIDTH + 20.0) / 2.0 * units_per_pixel;
+        look_past_panel(&mut cam, height, PANEL_WIDTH);
     }
-}
-
-fn padding() -> Node {
-    Node {
-        padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)),
-        ..default()
-    }
-}
-
-/// A button of the panel that sends `command` when clicked.
-fn command_button(
-    parent: &mut ChildSpawnerCommands,
-    label: &str,
-    color: Color,
-    command: PuzzleCommand,
-) {
-    parent.spawn(button(label, 15.0, color, padding())).observe(
-        move |click: On<Pointer<Click>>, mut out: MessageWriter<PuzzleCommand>| {
-            if click.button == PointerButton::Primary {
-                out.write(command);
-            }
-        },
-    );
 }
 
 /// The puzzle, its goal, the last word, the score and the buttons.
