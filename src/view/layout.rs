@@ -56,6 +56,9 @@ const MARGIN: f32 = 10.0;
 /// How high above a piece's foot its head is taken to stand, for framing.
 const HEAD: f32 = 0.6;
 
+/// Rounds of correction of the framing's first estimate.
+const ROUNDS: usize = 8;
+
 /// Seconds in which the framing goes half-way to a new one (a caption coming or going).
 const HALF_LIFE: f32 = 0.08;
 
@@ -213,16 +216,22 @@ pub(crate) fn frame(
     })?;
     let (fit, _) = score(best);
     let target = best.inflate(-MARGIN);
-    let zoom = 1.0 / fit.max(0.05);
+    let mut zoom = 1.0 / fit.max(0.05);
     // Pixels to world lengths at the pieces' distance, in units of that distance.
     let per_pixel = 2.0 * (fov / 2.0).tan() / size.y;
     let mut shift = Vec2::ZERO;
-    for _ in 0..3 {
-        let t = framed(base, distance, zoom, shift);
-        let now = bounds(&t)?;
+    // The nearer pieces grow and move more than the farther ones: a few rounds correct the
+    // first estimate.
+    for _ in 0..ROUNDS {
+        let now = bounds(&framed(base, distance, zoom, shift))?;
+        let over =
+            (now.width() / target.width().max(1.0)).max(now.height() / target.height().max(1.0));
         let move_by = shift_into(now, target);
-        if move_by.length() < 0.5 {
+        if over <= 1.0 && move_by.length() < 0.5 {
             break;
+        }
+        if over > 1.0 {
+            zoom *= over;
         }
         // The picture moves against the camera: right on screen is the camera to its left;
         // down on screen (y grows downward) is the camera up.

@@ -187,12 +187,14 @@ fn open(app: &mut App, args: &[&str]) {
 #[test]
 fn panels_keep_clear_of_each_other_and_of_the_pieces_at_every_size() {
     let mut app = app();
-    // Each game at its start and part-way through a shipped scene.
+    // Each game at its start and part-way through a shipped scene (the fence race with two
+    // players and with four).
     let scenes = [
         ("war", "scenes/war/siege_gambit.ron", 12),
         ("camelot", "scenes/camelot/figure3_charges.ron", 4),
         ("transport", "scenes/transport/carrier_strike.ron", 6),
         ("fences", "scenes/fences/two_players_seed3.ron", 6),
+        ("fences", "scenes/fences/four_players_seed5.ron", 8),
         ("screwball", "scenes/screwball/patent_example.ron", 6),
     ];
     for (game, scene, at) in scenes {
