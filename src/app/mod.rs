@@ -54,15 +54,16 @@ pub fn build(app: &mut App, start: Start, view: bool) {
     begin(app, start);
 }
 
-/// Sets up `app` as [`build`] does headless, with the start screen's window content added
-/// (no 3D): with Bevy's UI and text, the menu is laid out in a window of any size and
-/// scrolls, with no renderer.
-pub fn build_start_screen(app: &mut App) {
-    build(app, Start::Menu, false);
+/// Sets up `app` as [`build`] does headless, starting on `start`, with the window content
+/// of the start screen and of the puzzles added (no 3D): with Bevy's UI and text, their
+/// columns and panels are laid out in a window of any size and scroll, with no renderer.
+pub fn build_panels(app: &mut App, start: Start) {
+    build(app, start, false);
     app.add_plugins((
         crate::view::side_panel::plugin,
         crate::view::in_view::plugin,
         crate::screens::menu::view::plugin,
+        crate::screens::puzzles::view::plugin,
     ));
 }
 

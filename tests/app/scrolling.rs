@@ -1,6 +1,7 @@
 //! Lists that are taller than the window scroll: the start screen laid out by Bevy's UI in
 //! a window of 1024 x 600 (no renderer), its columns turned with the mouse wheel, and the
-//! game chosen with Up and Down always scrolled into sight.
+//! game chosen with Up and Down always scrolled into sight; a puzzle's side panel in a
+//! short window turned with the wheel too.
 
 use bevy::camera::RenderTargetInfo;
 use bevy::input::ButtonState;
@@ -19,6 +20,11 @@ const SIZE: UVec2 = UVec2::new(1024, 600);
 
 /// The start screen in a window of `SIZE`, laid out.
 fn start_screen() -> App {
+    laid_out(tabula::screens::open::Start::Menu, SIZE)
+}
+
+/// `start` in a window of `size`, laid out.
+fn laid_out(start: tabula::screens::open::Start, size: UVec2) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -27,7 +33,7 @@ fn start_screen() -> App {
         bevy::image::TextureAtlasPlugin,
         WindowPlugin {
             primary_window: Some(Window {
-                resolution: WindowResolution::new(SIZE.x, SIZE.y),
+                resolution: WindowResolution::new(size.x, size.y),
                 ..default()
             }),
             exit_condition: ExitCondition::DontExit,
@@ -45,21 +51,23 @@ fn start_screen() -> App {
         bevy::picking::DefaultPickingPlugins,
     ))
     // With no renderer to measure the window, each camera is told its size.
-    .add_systems(PostUpdate, size_cameras.before(UiSystems::Prepare));
-    tabula::app::build_start_screen(&mut app);
+    .add_systems(
+        PostUpdate,
+        (move |mut cameras: Query<&mut Camera>| {
+            for mut camera in &mut cameras {
+                if camera.computed.target_info.is_none() {
+                    camera.computed.target_info = Some(RenderTargetInfo {
+                        physical_size: size,
+                        scale_factor: 1.0,
+                    });
+                }
+            }
+        })
+        .before(UiSystems::Prepare),
+    );
+    tabula::app::build_panels(&mut app, start);
     run(&mut app, 4);
     app
-}
-
-fn size_cameras(mut cameras: Query<&mut Camera>) {
-    for mut camera in &mut cameras {
-        if camera.computed.target_info.is_none() {
-            camera.computed.target_info = Some(RenderTargetInfo {
-                physical_size: SIZE,
-                scale_factor: 1.0,
-            });
-        }
-    }
 }
 
 fn run(app: &mut App, frames: usize) {
@@ -237,4 +245,50 @@ fn the_wheel_scrolls_the_column_under_the_pointer_and_a_rebuild_keeps_it() {
     let (_, games, _) = column(&mut app, MenuColumn::Games);
     wheel(&mut app, games.center(), 5.0);
     assert_eq!(column(&mut app, MenuColumn::Games).2, 0.0);
+}
+
+#[test]
+fn the_wheel_scrolls_a_puzzles_words_where_the_window_is_short() {
+    let args: Vec<String> = ["puzzle", "camelot", "--number", "1"]
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+    let start = super::start_from(&args).expect("a puzzle opens");
+    let mut app = laid_out(start, UVec2::new(1024, 420));
+    // The table's camera, which draws the panel over the board in the window.
+    app.world_mut().spawn(Camera2d);
+    run(&mut app, 2);
+    // The panel's part that scrolls: the only scrolling node on the screen.
+    let mut q = app.world_mut().query::<(Entity, &Node, &ScrollPosition)>();
+    let parts: Vec<Entity> = q
+        .iter(app.world())
+        .filter(|(_, node, _)| node.overflow.y == OverflowAxis::Scroll)
+        .map(|(e, ..)| e)
+        .collect();
+    let [part] = parts[..] else {
+        panic!("one scrolling part: {parts:?}")
+    };
+    let node = *app.world().get::<ComputedNode>(part).expect("laid out");
+    let most = node.content_size().y - node.size().y;
+    assert!(most > 24.0, "the words run past the short window: {node:?}");
+    let rect = rect_of(&mut app, part);
+    assert!(
+        rect.max.y <= 420.0 + 1.0,
+        "the panel keeps to the window: {rect:?}"
+    );
+
+    wheel(&mut app, rect.center(), -1.0);
+    let scrolled = |app: &App| app.world().get::<ScrollPosition>(part).expect("scrolls").y;
+    assert_eq!(scrolled(&app), 24.0);
+    wheel(&mut app, rect.center(), -100.0);
+    assert!(
+        (scrolled(&app) - most).abs() < 1.0,
+        "{} of {most}",
+        scrolled(&app)
+    );
+    // Away from the panel, the wheel leaves it (it is the camera's there).
+    wheel(&mut app, Vec2::new(1000.0, 150.0), 3.0);
+    assert!((scrolled(&app) - most).abs() < 1.0);
+    wheel(&mut app, rect.center(), 100.0);
+    assert_eq!(scrolled(&app), 0.0);
 }
