@@ -4,15 +4,20 @@
 use super::pieces::Mark;
 use crate::palette::{Rgb, rgb};
 
-/// Fleet 1's hulls.
-pub const FLEET_1: Rgb = rgb(0.86, 0.84, 0.78);
+// The four fleets stand a step of lightness apart, Fleet 1's the lightest, then 3's, 2's
+// and 4's, so that a grayscale picture of the battle royal tells every fleet from every
+// other; a team's two fleets (1 and 3, 2 and 4) are both lighter or both darker than the
+// other team's.
+
+/// Fleet 1's hulls: ivory.
+pub const FLEET_1: Rgb = rgb(0.95, 0.93, 0.88);
 /// Fleet 2's hulls: magenta, which stands out on the dark sea and is none of the marks'
 /// colours.
-pub const FLEET_2: Rgb = rgb(0.76, 0.22, 0.55);
-/// Fleet 3's hulls.
+pub const FLEET_2: Rgb = rgb(0.78, 0.24, 0.57);
+/// Fleet 3's hulls: tan.
 pub const FLEET_3: Rgb = rgb(0.78, 0.66, 0.46);
-/// Fleet 4's hulls: violet, Fleet 2's partner in colour as in a team.
-pub const FLEET_4: Rgb = rgb(0.52, 0.34, 0.84);
+/// Fleet 4's hulls: a deep violet, Fleet 2's partner in colour as in a team.
+pub const FLEET_4: Rgb = rgb(0.3, 0.16, 0.58);
 /// The light squares of the floor.
 pub const FLOOR_LIGHT: Rgb = rgb(0.55, 0.62, 0.6);
 /// The dark squares of the floor.
@@ -37,6 +42,9 @@ pub const MARK_GREEN: Rgb = rgb(0.1, 0.7, 0.2);
 pub const MARK_ORANGE: Rgb = rgb(0.98, 0.5, 0.05);
 /// How much the status line lightens the colour of the fleet to move.
 pub const STATUS_LIGHTER: f32 = 0.2;
+/// The lightness (L*) from which a fleet's colour reads on a dark ground as it is: the
+/// status line leaves it (lightened, Fleet 1's ivory would be white).
+pub const STATUS_LIGHT_ENOUGH: f32 = 85.0;
 /// The outline and letters of the light fleets' (1 and 3) pieces in the page's picture.
 pub const INK_ON_LIGHT: Rgb = rgb(0.165, 0.149, 0.133);
 /// The outline of the dark fleets' (2 and 4) pieces in the page's picture.
@@ -65,9 +73,14 @@ pub const fn mark(mark: Mark) -> Rgb {
 }
 
 /// The colour of the status line while fleet `fleet` (0 is Fleet 1) is to move: its hulls'
-/// colour, lightened so that it reads on a dark ground.
+/// colour, lightened so that it reads on a dark ground unless it is light enough already.
 pub fn status(fleet_index: u8) -> Rgb {
-    fleet(fleet_index).lighter(STATUS_LIGHTER)
+    let colour = fleet(fleet_index);
+    if colour.lightness() >= STATUS_LIGHT_ENOUGH {
+        colour
+    } else {
+        colour.lighter(STATUS_LIGHTER)
+    }
 }
 
 #[cfg(test)]
@@ -79,10 +92,10 @@ mod tests {
         let hulls: Vec<String> = (0..5).map(|f| fleet(f).hex()).collect();
         assert_eq!(
             hulls,
-            ["#dbd6c7", "#c2388c", "#c7a875", "#8557d6", "#8557d6"]
+            ["#f2ede0", "#c73d91", "#c7a875", "#4d2994", "#4d2994"]
         );
         let status: Vec<String> = (0..4).map(|f| status(f).hex()).collect();
-        assert_eq!(status, ["#f2f0eb", "#d38eb1", "#dcccb5", "#ad97e1"]);
+        assert_eq!(status, ["#f2ede0", "#d690b4", "#dcccb5", "#8e83b2"]);
         // The floor's squares under the translucent water.
         assert_eq!(FLOOR_LIGHT_UNDER_WATER.hex(), "#7396a0");
         assert_eq!(FLOOR_DARK_UNDER_WATER.hex(), "#2c5069");
@@ -96,15 +109,20 @@ mod tests {
     }
 
     #[test]
-    fn opposing_fleets_are_told_apart_in_grayscale_and_by_the_colour_blind() {
-        use crate::palette::{confusion, opponents_confusion};
-        // Fleets 1 and 3 are partners against 2 and 4; with two players, 1 plays 2.
-        for light in [0, 2] {
-            for dark in [1, 3] {
-                assert_eq!(opponents_confusion(fleet(light), fleet(dark)), None);
+    fn every_two_fleets_are_told_apart_in_grayscale_and_by_the_colour_blind() {
+        use crate::palette::opponents_confusion;
+        // In the battle royal every fleet is every other's enemy (in teams, 1 and 3 play
+        // against 2 and 4; with two players, 1 plays 2).
+        for one in 0..4 {
+            for other in one + 1..4 {
+                assert_eq!(
+                    opponents_confusion(fleet(one), fleet(other)),
+                    None,
+                    "Fleets {} and {}",
+                    one + 1,
+                    other + 1
+                );
             }
         }
-        assert_eq!(confusion(fleet(0), fleet(2)), None);
-        assert_eq!(confusion(fleet(1), fleet(3)), None);
     }
 }

@@ -323,7 +323,7 @@ mod tests {
         // the fence race's Yellow light enough as it is).
         assert_eq!(player_colour(GameKind::War, "Red"), "#faa99e");
         assert_eq!(player_colour(GameKind::Camelot, "black"), "#9e9eb3");
-        assert_eq!(player_colour(GameKind::Transport, "Fleet 4"), "#ad97e1");
+        assert_eq!(player_colour(GameKind::Transport, "Fleet 4"), "#8e83b2");
         assert_eq!(player_colour(GameKind::Fences, "Yellow"), "#fff273");
         assert_eq!(player_colour(GameKind::Screwball, "Balls"), "#b98383");
         assert_eq!(player_colour(GameKind::Screwball, " screws "), "#dbc4a0");
