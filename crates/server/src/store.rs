@@ -135,6 +135,11 @@ impl Store {
         let pool = AnyPoolOptions::new()
             .max_connections(if sqlite { 1 } else { 8 })
             .acquire_timeout(Duration::from_secs(10))
+            // The pool tests each connection as it comes back (a round trip, after the
+            // answer): testing it again when it is taken would put a second round trip in
+            // front of every move. One that died idle fails its statement, which is
+            // refused as not stored, and is dropped from the pool.
+            .test_before_acquire(false)
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if sqlite {
