@@ -300,12 +300,20 @@ async fn play(
         .map_err(|e| LoadError::Unexpected(e.to_string()))?;
     let mut seed = seed | 1;
     let mut sent: Vec<Instant> = Vec::new();
+    // The newest event each player has read on its own connection.
+    let mut seen = [0u64; 2];
     // Events 1 and 2 are the two seatings.
     for ply in 0..moves {
         let Some(text) = pick(&mut game, &mut seed) else {
             break;
         };
         let mover = ply % 2;
+        // A player moves once its own connection has told it of the move before, as a
+        // person would (not as soon as the other player has it back, perhaps from another
+        // process that has not told this one yet).
+        if ply > 0 {
+            read_up_to(&mut players[mover], &mut seen[mover], 2 + ply as u64, ply).await?;
+        }
         if let Some(last) = sent.last().copied() {
             tokio::time::sleep_until(tokio::time::Instant::from_std(last + pace)).await;
         }
@@ -316,24 +324,45 @@ async fn play(
                 ply: Some(ply),
             })
             .await?;
-        let n = 3 + ply as u64;
-        // Only the event's number is read: the players' own reading is not the server's work.
-        let want = format!(r#"{{"type":"event","n":{n},"#);
-        loop {
-            let text = players[mover].recv_text(Duration::from_secs(60)).await?;
-            if text.starts_with(&want) {
-                break;
-            }
-            if text.starts_with(r#"{"type":"error""#) {
-                return Err(LoadError::Unexpected(format!("move {ply}: {text}")));
-            }
-        }
+        read_up_to(&mut players[mover], &mut seen[mover], 3 + ply as u64, ply).await?;
     }
     let finished = Instant::now();
     for p in players {
         p.close().await;
     }
     Ok(Played { sent, finished })
+}
+
+/// Reads a player's messages until its connection has told it of event `n` (`seen`: the
+/// newest it had read). Only the event's number is read: the players' own reading is not
+/// the server's work.
+async fn read_up_to(
+    player: &mut Client,
+    seen: &mut u64,
+    n: u64,
+    ply: usize,
+) -> Result<(), LoadError> {
+    let read = async {
+        while *seen < n {
+            let text = player.next_text().await?;
+            if let Some(event) = event_number(&text) {
+                *seen = event;
+            } else if text.starts_with(r#"{"type":"error""#) {
+                return Err(LoadError::Unexpected(format!("move {ply}: {text}")));
+            }
+        }
+        Ok(())
+    };
+    tokio::time::timeout(Duration::from_secs(60), read)
+        .await
+        .map_err(|_| LoadError::Unexpected(format!("move {ply}: event {n} never came")))?
+}
+
+/// The number of an `event` message as the server writes it (`{"type":"event","n":N,...`).
+fn event_number(text: &str) -> Option<u64> {
+    let rest = text.strip_prefix(r#"{"type":"event","n":"#)?;
+    let end = rest.find(|c: char| !c.is_ascii_digit())?;
+    rest[..end].parse().ok()
 }
 
 /// Processor time a process has taken so far (user and system, all its threads), in
@@ -689,11 +718,11 @@ pub fn run_command(args: &LoadArgs) -> std::process::ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use super::moved_ply;
+    use super::{event_number, moved_ply};
     use crate::protocol::{Event, EventRecord, ServerMessage, TableInfo};
 
     #[test]
-    fn a_spectator_reads_the_ply_of_a_move_as_the_server_writes_it() {
+    fn the_ply_and_number_of_an_event_are_read_as_the_server_writes_them() {
         let table = TableInfo {
             id: "t1".into(),
             game: "war".into(),
@@ -723,6 +752,8 @@ mod tests {
             table,
         };
         assert_eq!(moved_ply(&message.to_json()), Some(38));
+        assert_eq!(event_number(&message.to_json()), Some(40));
+        assert_eq!(event_number(&ServerMessage::Pong.to_json()), None);
         assert_eq!(moved_ply(&ServerMessage::Pong.to_json()), None);
     }
 }
