@@ -8,12 +8,15 @@ use crate::table::report::{HudState, MoveLine};
 use crate::table::resign::ResignAsk;
 use crate::table::review::{Review, ReviewTo};
 use crate::table::seats::SeatNames;
+use crate::view::in_view::BringIntoView;
 use crate::view::layout::Panel;
+use crate::view::side_panel::PanelScroll;
 use crate::view::theme::{
     BUTTON, CAPTION, COUNTERS, ERROR, GO, HELP_PANEL, HELP_TEXT, INFO, LEAVE, LINK, LOOKING_BACK,
     PANEL, TEXT, VIEWED_LINE, button, font,
 };
 use bevy::prelude::*;
+use bevy::ui::RelativeCursorPosition;
 
 #[derive(Component)]
 struct StatusText;
@@ -182,7 +185,7 @@ fn spawn_hud(mut commands: Commands) {
                 right: Val::Px(10.0),
                 width: Val::Px(270.0),
                 max_width: Val::Percent(RIGHT_COLUMN),
-                // Half the window at most: the latest lines show, the earliest give way.
+                // Half the window at most: the list scrolls.
                 max_height: Val::Percent(50.0),
                 padding: UiRect::all(Val::Px(10.0)),
                 flex_direction: FlexDirection::Column,
@@ -198,20 +201,26 @@ fn spawn_hud(mut commands: Commands) {
                 Text::new("Moves (click one to look back)"),
                 font(15.0),
                 TextColor(CAPTION),
+                // As wide as the panel, so that it is measured wrapped as it is drawn.
                 Node {
+                    width: Val::Percent(100.0),
                     flex_shrink: 0.0,
                     ..default()
                 },
             ));
+            // Scrolled to the latest line (or the line looked at) when rebuilt, and under the
+            // mouse wheel.
             p.spawn((
                 Node {
                     flex_direction: FlexDirection::Column,
-                    justify_content: JustifyContent::FlexEnd,
                     flex_shrink: 1.0,
                     min_height: Val::Px(0.0),
-                    overflow: Overflow::clip_y(),
+                    overflow: Overflow::scroll_y(),
                     ..default()
                 },
+                ScrollPosition::default(),
+                RelativeCursorPosition::default(),
+                PanelScroll,
                 MovesList,
             ));
         });
@@ -522,6 +531,8 @@ fn list_moves(
         None => lines.len(),
     };
     let start = end.saturating_sub(SHOWN_LINES);
+    // The line the list scrolls to: the one looked at, or the latest.
+    let in_sight = viewed.unwrap_or(lines.len().saturating_sub(1));
     for list in &lists {
         commands.entity(list).despawn_related::<Children>();
         commands.entity(list).with_children(|p| {
@@ -534,7 +545,7 @@ fn list_moves(
                 // The number (or player) in a column of its own, so that a long line wraps
                 // under its moves.
                 let (head, moves) = split_line(&line.text);
-                p.spawn((
+                let mut entry = p.spawn((
                     Button,
                     Node {
                         width: Val::Percent(100.0),
@@ -546,28 +557,32 @@ fn list_moves(
                     } else {
                         Color::NONE
                     }),
-                ))
-                .with_children(|row| {
-                    row.spawn((Text::new(head), font(14.0), TextColor(Color::WHITE)));
-                    row.spawn((
-                        Text::new(moves),
-                        font(14.0),
-                        TextColor(Color::WHITE),
-                        Node {
-                            flex_grow: 1.0,
-                            flex_basis: Val::Px(0.0),
-                            min_width: Val::Px(0.0),
-                            ..default()
+                ));
+                if i == in_sight {
+                    entry.insert(BringIntoView);
+                }
+                entry
+                    .with_children(|row| {
+                        row.spawn((Text::new(head), font(14.0), TextColor(Color::WHITE)));
+                        row.spawn((
+                            Text::new(moves),
+                            font(14.0),
+                            TextColor(Color::WHITE),
+                            Node {
+                                flex_grow: 1.0,
+                                flex_basis: Val::Px(0.0),
+                                min_width: Val::Px(0.0),
+                                ..default()
+                            },
+                        ));
+                    })
+                    .observe(
+                        move |click: On<Pointer<Click>>, mut asks: MessageWriter<ReviewTo>| {
+                            if click.button == PointerButton::Primary {
+                                asks.write(ReviewTo(ply));
+                            }
                         },
-                    ));
-                })
-                .observe(
-                    move |click: On<Pointer<Click>>, mut asks: MessageWriter<ReviewTo>| {
-                        if click.button == PointerButton::Primary {
-                            asks.write(ReviewTo(ply));
-                        }
-                    },
-                );
+                    );
             }
             if let Some(present) = review.present {
                 p.spawn(button(

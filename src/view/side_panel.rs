@@ -100,10 +100,14 @@ pub(crate) fn fixed_part() -> Node {
 
 /// Shows the "more" line while the scrolling part hides words below what it shows.
 fn show_more_below(
-    parts: Query<(&ComputedNode, &ScrollPosition), With<PanelScroll>>,
+    parts: Query<(&ComputedNode, &ScrollPosition, &InheritedVisibility), With<PanelScroll>>,
     mut lines: Query<&mut Node, With<MoreBelow>>,
 ) {
-    let hidden_below = parts.iter().any(|(node, position)| {
+    // Of the parts in sight (the HUD's move list scrolls too, hidden under a lesson's panel).
+    let hidden_below = parts.iter().any(|(node, position, visible)| {
+        if !visible.get() {
+            return false;
+        }
         let scale = node.inverse_scale_factor();
         let unseen = (node.content_size().y - node.size().y) * scale - position.y;
         unseen > 2.0
