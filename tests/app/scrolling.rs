@@ -292,3 +292,35 @@ fn the_wheel_scrolls_a_puzzles_words_where_the_window_is_short() {
     wheel(&mut app, rect.center(), 100.0);
     assert_eq!(scrolled(&app), 0.0);
 }
+
+#[test]
+fn the_keys_scroll_the_puzzles_page_where_the_window_is_short() {
+    let mut app = laid_out(tabula::screens::open::Start::Menu, UVec2::new(1024, 360));
+    press(&mut app, KeyCode::KeyZ, Key::Character("z".into()));
+    let (page, list, scrolled) = column(&mut app, MenuColumn::Puzzles);
+    assert_eq!(scrolled, 0.0);
+    let node = *app.world().get::<ComputedNode>(page).expect("laid out");
+    let most = node.content_size().y - node.size().y;
+    assert!(most > 80.0, "the page runs past the short window: {node:?}");
+    assert!(
+        list.max.y <= 360.0 + 1.0,
+        "the page keeps to the window: {list:?}"
+    );
+    press(&mut app, KeyCode::ArrowDown, Key::ArrowDown);
+    assert_eq!(column(&mut app, MenuColumn::Puzzles).2, 40.0);
+    press(&mut app, KeyCode::End, Key::End);
+    let (page, list, scrolled) = column(&mut app, MenuColumn::Puzzles);
+    assert!((scrolled - most).abs() < 1.0, "{scrolled} of {most}");
+    // At the foot, the last line (the command line's words) shows.
+    let last = app
+        .world()
+        .get::<Children>(page)
+        .and_then(|c| c.last().copied())
+        .expect("the last line");
+    assert!(within(rect_of(&mut app, last), list));
+    press(&mut app, KeyCode::PageUp, Key::PageUp);
+    let up = column(&mut app, MenuColumn::Puzzles).2;
+    assert!(up < scrolled && up >= 0.0, "{up}");
+    press(&mut app, KeyCode::Home, Key::Home);
+    assert_eq!(column(&mut app, MenuColumn::Puzzles).2, 0.0);
+}

@@ -70,9 +70,55 @@ pub(crate) fn plugin(app: &mut App) {
         (
             keyboard.before(super::apply_actions),
             rebuild.after(super::apply_actions),
+            scroll_page,
         )
             .run_if(in_state(Screen::Menu)),
     );
+}
+
+/// Pixels Up and Down scroll the lessons' and the puzzles' pages.
+const KEY_LINE: f32 = 40.0;
+
+/// On the lessons' and the puzzles' pages, Up and Down scroll the page a line, PageUp and
+/// PageDown a window's height less a line, Home and End to its ends.
+fn scroll_page(
+    mut keys: MessageReader<KeyboardInput>,
+    menu: Res<Menu>,
+    mut columns: Query<(&MenuColumn, &ComputedNode, &mut ScrollPosition)>,
+) {
+    let pressed: Vec<Key> = keys
+        .read()
+        .filter(|k| k.state.is_pressed())
+        .map(|k| k.logical_key.clone())
+        .collect();
+    if menu.page == Page::Main || menu.focus.is_some() || pressed.is_empty() {
+        return;
+    }
+    for (column, node, mut position) in &mut columns {
+        if !matches!(column, MenuColumn::Learn | MenuColumn::Puzzles) {
+            continue;
+        }
+        // The layout's sizes are in physical pixels, the scroll position in logical ones.
+        let scale = node.inverse_scale_factor();
+        let seen = node.size().y * scale;
+        let most = ((node.content_size().y - node.size().y) * scale).max(0.0);
+        let mut y = position.y;
+        for key in &pressed {
+            y = match key {
+                Key::ArrowDown => y + KEY_LINE,
+                Key::ArrowUp => y - KEY_LINE,
+                Key::PageDown => y + (seen - KEY_LINE).max(KEY_LINE),
+                Key::PageUp => y - (seen - KEY_LINE).max(KEY_LINE),
+                Key::Home => 0.0,
+                Key::End => most,
+                _ => y,
+            }
+            .clamp(0.0, most);
+        }
+        if y != position.y {
+            position.y = y;
+        }
+    }
 }
 
 /// Typing goes to the focused field; without one, Enter plays, arrows change the game and
@@ -409,7 +455,8 @@ fn learn_page(
         back.align_self = AlignSelf::Start;
         button(col, "Back (Esc)", LEAVE, MenuAction::Page(Page::Main), back);
         col.spawn(text(
-            "Also from the command line: tabula learn GAME [--step N]",
+            "Up, Down, PageUp and PageDown scroll the page. Also from the command line: \
+             tabula learn GAME [--step N]",
             12.0,
             DIM,
         ));
@@ -483,7 +530,8 @@ fn puzzles_page(
         back.align_self = AlignSelf::Start;
         button(col, "Back (Esc)", LEAVE, MenuAction::Page(Page::Main), back);
         col.spawn(text(
-            "Also from the command line: tabula puzzle GAME [--number N]",
+            "Up, Down, PageUp and PageDown scroll the page. Also from the command line: \
+             tabula puzzle GAME [--number N]",
             12.0,
             DIM,
         ));
