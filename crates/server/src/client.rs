@@ -293,6 +293,18 @@ impl Client {
         }
     }
 
+    /// The socket under a `ws://` connection, for a reader of its own (the load test's
+    /// audience); whatever the WebSocket library had read and not yet given is dropped.
+    pub(crate) fn into_socket(self) -> Result<TcpStream, ClientError> {
+        match self.ws.into_inner() {
+            MaybeTlsStream::Plain(socket) => Ok(socket),
+            _ => Err(ClientError::Protocol {
+                url: self.url,
+                why: "not a plain ws:// connection".into(),
+            }),
+        }
+    }
+
     /// Closes the connection.
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;

@@ -8,6 +8,7 @@
 //! and a PostgreSQL `--db`, N server processes share the tables: the spectators are spread
 //! over them, and each table's two players sit on two different processes.
 
+mod audience;
 pub mod failover;
 
 use crate::client::{Client, ClientError};
@@ -466,43 +467,19 @@ pub async fn run(args: &LoadArgs, server_binary: PathBuf) -> Result<LoadReport, 
     // Each spectator notes when each move reaches it.
     let moves = args.moves;
     let pace = Duration::from_millis(args.watched_pace);
-    // One deadline for a spectator's whole watch rather than a timer for each message.
     let watch_for = Duration::from_secs(120) + (pace + Duration::from_secs(1)) * moves as u32;
-    let barrier = Arc::new(Barrier::new(args.spectators + 1));
-    let mut watchers = Vec::new();
-    for mut c in spectators {
+    let sockets = spectators
+        .into_iter()
+        .map(Client::into_socket)
+        .collect::<Result<Vec<_>, _>>()?;
+    let barrier = Arc::new(Barrier::new(2));
+    let audience = {
         let barrier = barrier.clone();
-        watchers.push(tokio::spawn(async move {
+        tokio::spawn(async move {
             barrier.wait().await;
-            let mut seen = vec![None; moves];
-            let watch = async {
-                let mut count = 0;
-                while count < moves {
-                    // Every message is read whole; only the move's number is looked at: a
-                    // spectator's own reading is not the server's time.
-                    let Ok(text) = c.next_text().await else {
-                        break;
-                    };
-                    if let Some(ply) = moved_ply(&text)
-                        && ply >= 1
-                        && ply <= moves
-                        && seen[ply - 1].is_none()
-                    {
-                        seen[ply - 1] = Some(Instant::now());
-                        count += 1;
-                        // A game that ended early has no more moves to wait for.
-                        if text.contains(r#""result":"#) {
-                            break;
-                        }
-                    }
-                }
-            };
-            // One deadline for the whole watch rather than a timer for each message.
-            let _ = tokio::time::timeout(watch_for, watch).await;
-            c.close().await;
-            seen
-        }));
-    }
+            audience::watch(sockets, moves, watch_for).await
+        })
+    };
     barrier.wait().await;
     let sampler = {
         let peak: Arc<Vec<AtomicU64>> = Arc::new(pids.iter().map(|_| AtomicU64::new(0)).collect());
@@ -556,8 +533,10 @@ pub async fn run(args: &LoadArgs, server_binary: PathBuf) -> Result<LoadReport, 
     let elapsed = finished.duration_since(started);
     let mut last_seen: Vec<Option<Instant>> = vec![None; sent_watched.len()];
     let mut first_seen: Vec<Option<Instant>> = vec![None; sent_watched.len()];
-    for w in watchers {
-        let seen = w.await.map_err(|e| LoadError::Unexpected(e.to_string()))?;
+    let audience = audience
+        .await
+        .map_err(|e| LoadError::Unexpected(e.to_string()))?;
+    for seen in audience {
         for (i, at) in seen.into_iter().enumerate().take(last_seen.len()) {
             let Some(at) = at else {
                 return Err(LoadError::Unexpected(format!(
