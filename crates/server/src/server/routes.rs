@@ -4,7 +4,7 @@
 
 use super::connection::connection;
 use super::listen::{Forwarded, peer_of};
-use super::{Config, READ_BUFFER, Server, Watching};
+use super::{Config, SOCKET_READ, Server, Watching};
 use crate::page;
 use crate::table::Table;
 use axum::Router;
@@ -116,10 +116,10 @@ async fn upgrade(server: Arc<Server>, request: Request, table: Option<&str>) -> 
             // A message is at most `max_message` bytes, whole or in fragments: the socket
             // buffers no more for a connection. Messages are small: a small read buffer,
             // which the socket library clears on every read (at its default of 128 KiB
-            // that clearing was most of the work).
+            // that clearing was most of the work; see SOCKET_READ).
             ws.max_message_size(limits.max_message)
                 .max_frame_size(limits.max_message)
-                .read_buffer_size(READ_BUFFER)
+                .read_buffer_size(SOCKET_READ)
                 .on_upgrade(move |socket| async move {
                     let _place = place;
                     connection(server, socket, watching, from).await;
