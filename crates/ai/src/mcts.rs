@@ -443,6 +443,56 @@ fn chance_kind<M>(chance: Chance) -> Kind<M> {
     }
 }
 
+/// The root's actions without those after which another player wins with his next move
+/// ([`crate::knowledge::MctsParams::root_safety`]); all of them where every one does.
+fn safe_actions<G: Game, K: Knowledge<G>>(
+    game: &G,
+    knowledge: &K,
+    actions: Vec<Action<G::Move>>,
+) -> Vec<Action<G::Move>> {
+    let seats = Seats::of(game);
+    let me = game.to_move();
+    let mut probe = game.clone();
+    let safe: Vec<Action<G::Move>> = actions
+        .iter()
+        .filter(|a| match a {
+            Action::Chance => true,
+            Action::Play(m) => {
+                probe.play_unchecked(m);
+                let lost = another_wins_next(&mut probe, knowledge, &seats, me);
+                probe.undo();
+                !lost
+            }
+        })
+        .cloned()
+        .collect();
+    if safe.is_empty() { actions } else { safe }
+}
+
+/// Whether the player to move, not `me`, has a move that wins the game at once.
+fn another_wins_next<G: Game, K: Knowledge<G>>(
+    game: &mut G,
+    knowledge: &K,
+    seats: &Seats<G::Player>,
+    me: G::Player,
+) -> bool {
+    let them = game.to_move();
+    if them == me || game.pending_chance().is_some() || game.outcome().is_over() {
+        return false;
+    }
+    let mut values = [0.0; MAX_SEATS];
+    game.legal_moves().iter().any(|reply| {
+        game.play_unchecked(reply);
+        let outcome = game.outcome();
+        let won = outcome.is_over() && {
+            knowledge.outcome_values(game, seats, &outcome, &mut values);
+            values[seats.index(them)] >= 0.999 && values[seats.index(me)] < 0.5
+        };
+        game.undo();
+        won
+    })
+}
+
 /// One thread's search: iterate until the budget is spent or the search is stopped.
 fn run_thread<G: Game, K: Knowledge<G>>(
     game: &G,
@@ -476,6 +526,11 @@ where
     G: SearchGame,
     K: Knowledge<G>,
 {
+    let actions = if knowledge.mcts_params(game).root_safety {
+        safe_actions(game, knowledge, actions)
+    } else {
+        actions
+    };
     let limits = Limits::new(settings);
     let threads = settings.threads.max(1);
     let per_thread = settings

@@ -129,10 +129,22 @@ pub struct Played {
 pub struct Thinking {
     /// The time taken.
     pub time: Duration,
+    /// The processor time the thinking thread took (on Linux; zero where it cannot be
+    /// read): unlike `time`, it does not grow while other programs share the processors.
+    pub cpu: Duration,
     /// The moves chosen.
     pub moves: u32,
     /// The positions its searches visited.
     pub positions: u64,
+}
+
+/// The processor time this thread has run, from Linux's `/proc/thread-self/schedstat`
+/// (its first field, in nanoseconds); `None` where there is no such file. The engines of
+/// `ladder` and `arena` at a fixed budget think on the calling thread.
+pub fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns = text.split_whitespace().next()?.parse::<u64>().ok()?;
+    Some(Duration::from_nanos(ns))
 }
 
 /// Plays one game, `seats[i]` choosing the moves of seat `i` (in turn order), each search
@@ -172,6 +184,7 @@ where
         let spec = seats[seat];
         let ply_seed = Rng::stream(seed, moves.len() as u64).next_u64();
         let clock = Instant::now();
+        let cpu = thread_cpu_time();
         let action = match spec.settings(kind, players.len(), ply_seed) {
             None => actions[Rng::new(ply_seed).below(actions.len())].clone(),
             Some(mut settings) => {
@@ -193,6 +206,9 @@ where
             }
         };
         thinking[seat].time += clock.elapsed();
+        if let (Some(before), Some(after)) = (cpu, thread_cpu_time()) {
+            thinking[seat].cpu += after.saturating_sub(before);
+        }
         thinking[seat].moves += 1;
         let action: Action<G::Move> = action;
         moves.push(apply_action(&mut game, &action, &mut chance));

@@ -171,6 +171,7 @@ pub fn run(args: &LadderArgs, out: &mut dyn Write) -> Result<(), Error> {
             for (seat, t) in played.thinking.iter().enumerate() {
                 let sum = &mut thinking[holders[seat]];
                 sum.time += t.time;
+                sum.cpu += t.cpu;
                 sum.moves += t.moves;
                 sum.positions += t.positions;
             }
@@ -299,8 +300,15 @@ fn write_table(
     }
     writeln!(
         out,
-        "{:width$}  {:>6}  {:>16}  {:>7}  {:>6}  {:>9}  {:>15}",
-        "engine", "Elo", "95% interval", "results", "score", "ms a move", "positions a move"
+        "{:width$}  {:>6}  {:>16}  {:>7}  {:>6}  {:>9}  {:>13}  {:>15}",
+        "engine",
+        "Elo",
+        "95% interval",
+        "results",
+        "score",
+        "ms a move",
+        "cpu ms a move",
+        "positions a move"
     )?;
     for e in 0..n {
         let (mut games, mut points) = (0.0, 0.0);
@@ -318,6 +326,11 @@ fn write_table(
             }
         };
         let ms = per_move(t.time.as_secs_f64() * 1000.0);
+        let cpu = if t.cpu.is_zero() && !t.time.is_zero() {
+            "-".to_string()
+        } else {
+            per_move(t.cpu.as_secs_f64() * 1000.0)
+        };
         let positions = per_move(t.positions as f64);
         let score = if games > 0.0 {
             format!("{:.0}%", 100.0 * points / games)
@@ -331,7 +344,7 @@ fn write_table(
         };
         writeln!(
             out,
-            "{:width$}  {rating:>6}  {interval:>16}  {games:>7}  {score:>6}  {ms:>9}  {positions:>15}",
+            "{:width$}  {rating:>6}  {interval:>16}  {games:>7}  {score:>6}  {ms:>9}  {cpu:>13}  {positions:>15}",
             names[e]
         )?;
     }

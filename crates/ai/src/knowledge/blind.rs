@@ -33,6 +33,7 @@ impl<G: Game> Knowledge<G> for Blind {
             widen_base: 1e9,
             widen_power: 0.0,
             prior_weight: 0.0,
+            root_safety: false,
         }
     }
 }

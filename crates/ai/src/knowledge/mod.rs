@@ -133,6 +133,10 @@ pub struct MctsParams {
     /// Weight of the prior (normalised to [0, 1] among a node's moves) as a bias that fades
     /// with visits.
     pub prior_weight: f32,
+    /// Whether the root leaves out the moves that let another player win with his very next
+    /// move (unless every move does): a two-ply look at the root that a search whose
+    /// playouts run to the end may otherwise miss when every move looks lost.
+    pub root_safety: bool,
 }
 
 impl Default for MctsParams {
@@ -143,6 +147,7 @@ impl Default for MctsParams {
             widen_base: 2.0,
             widen_power: 0.5,
             prior_weight: 0.3,
+            root_safety: false,
         }
     }
 }

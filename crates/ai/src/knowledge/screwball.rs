@@ -1,6 +1,7 @@
 //! Screwball Checkers: the reserve left to each player (the game is lost when it is spent),
 //! and the attacks each could make. Attacking moves (which earn another move) are the noisy
-//! ones.
+//! ones. The tree search plays it, with playouts to the end of the game that attack
+//! whenever they can: in a game this short they tell more than the evaluation does.
 
 use super::Knows;
 use super::{Knowledge, MctsParams, Seats, Values, two_values};
@@ -10,16 +11,22 @@ use tabula_rules::screwball::board::Size;
 use tabula_rules::screwball::game::may_go;
 use tabula_rules::screwball::{Board, Move, Player, Position, Screwball};
 
+/// A playout attacks whenever it can but once in this many moves (then it plays any move).
+const ATTACK_OUT_OF: usize = 20;
+
+/// Moves of a playout before the evaluation scores it: past the end of nearly every game.
+const PLAYOUT_MOVES: u32 = 1000;
+
 /// What the search knows of Screwball Checkers.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ScrewballKnowledge;
 
 impl Knows for Screwball {
     type Knowledge = ScrewballKnowledge;
-    const HARD_BUDGET: (u64, u64) = (120_000, 30_000);
+    const HARD_BUDGET: (u64, u64) = (120_000, 15_000);
 
     fn preferred_algorithm(_players: usize) -> Algorithm {
-        Algorithm::AlphaBeta
+        Algorithm::Mcts
     }
 
     fn setup_now(&self) -> Option<Position> {
@@ -83,22 +90,95 @@ impl Knowledge<Screwball> for ScrewballKnowledge {
     }
 
     fn playout_move(&self, game: &Screwball, moves: &[Move], rng: &mut Rng) -> usize {
-        if rng.below(3) != 0 {
-            let noisy: Vec<usize> = (0..moves.len())
-                .filter(|&i| self.is_noisy(game, &moves[i]))
-                .collect();
-            if !noisy.is_empty() {
-                return noisy[rng.below(noisy.len())];
+        if rng.below(ATTACK_OUT_OF) != 0 {
+            let attacks = moves.iter().filter(|m| self.is_noisy(game, m)).count();
+            if attacks > 0 {
+                let mut pick = rng.below(attacks);
+                for (i, m) in moves.iter().enumerate() {
+                    if self.is_noisy(game, m) {
+                        if pick == 0 {
+                            return i;
+                        }
+                        pick -= 1;
+                    }
+                }
             }
         }
         rng.below(moves.len())
     }
 
     fn mcts_params(&self, _game: &Screwball) -> MctsParams {
+        // Measured against the plain tree search at 3,000 iterations a move each
+        // (docs/computer.md): attacking playouts won 16 of 20 games (uniform ones 8),
+        // attacking playouts with the attacks' prior 20 of 20.
         MctsParams {
-            exploration: 0.5,
-            playout_depth: 0,
-            ..MctsParams::default()
+            exploration: std::f32::consts::SQRT_2,
+            playout_depth: PLAYOUT_MOVES,
+            // Every move of a node at once (a Screwball position has some dozens).
+            widen_base: 1e9,
+            widen_power: 0.0,
+            prior_weight: 0.5,
+            root_safety: true,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_rules::Game;
+    use tabula_rules::screwball::ScrewballOptions;
+
+    /// A position reached by random moves where some moves attack and some do not.
+    fn with_an_attack() -> Screwball {
+        let mut game = Screwball::new(ScrewballOptions::default()).expect("the default options");
+        let mut rng = Rng::new(7);
+        for _ in 0..400 {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                game = Screwball::new(ScrewballOptions::default()).expect("the default options");
+                continue;
+            }
+            let attacks = moves
+                .iter()
+                .filter(|m| ScrewballKnowledge.is_noisy(&game, m))
+                .count();
+            if attacks > 0 && attacks < moves.len() {
+                return game;
+            }
+            game.play_unchecked(&moves[rng.below(moves.len())]);
+        }
+        panic!("no position with an attack among other moves");
+    }
+
+    #[test]
+    fn playouts_attack_whenever_they_can_but_now_and_then() {
+        let game = with_an_attack();
+        let moves = game.legal_moves();
+        let mut rng = Rng::new(1);
+        let draws = 2000;
+        let attacking = (0..draws)
+            .filter(|_| {
+                let i = ScrewballKnowledge.playout_move(&game, &moves, &mut rng);
+                ScrewballKnowledge.is_noisy(&game, &moves[i])
+            })
+            .count();
+        // Nineteen draws in twenty attack; the twentieth is any move.
+        assert!(attacking > draws * 9 / 10, "{attacking} of {draws}");
+        assert!(attacking < draws, "{attacking} of {draws}");
+    }
+
+    #[test]
+    fn the_tree_search_plays_screwball_with_playouts_to_the_end() {
+        assert_eq!(Screwball::preferred_algorithm(2), Algorithm::Mcts);
+        let game = Screwball::new(ScrewballOptions::default()).expect("the default options");
+        let params = ScrewballKnowledge.mcts_params(&game);
+        assert!(params.playout_depth >= PLAYOUT_MOVES);
+        let settings = crate::search::Settings::iterations(Algorithm::Mcts, 200, 3);
+        let analysis = crate::search::analyse(&game, &ScrewballKnowledge, &settings)
+            .expect("a move to choose");
+        // Every root move was tried, and the playouts ran many moves each.
+        assert_eq!(analysis.root.len(), game.legal_moves().len());
+        assert!(analysis.nodes > 200 * 20, "{} positions", analysis.nodes);
     }
 }

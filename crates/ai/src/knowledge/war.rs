@@ -234,6 +234,7 @@ impl Knowledge<War> for WarKnowledge {
             widen_base: 2.0,
             widen_power: 0.5,
             prior_weight: 0.3,
+            root_safety: false,
         }
     }
 }
