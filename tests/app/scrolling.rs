@@ -324,3 +324,102 @@ fn the_keys_scroll_the_puzzles_page_where_the_window_is_short() {
     press(&mut app, KeyCode::Home, Key::Home);
     assert_eq!(column(&mut app, MenuColumn::Puzzles).2, 0.0);
 }
+
+/// The whole app on `args` (a `play` command line), with its window's content (the HUD and
+/// the 3D table) in a window of `SIZE` and no renderer, as the layout's test builds it.
+fn whole_table(args: &[&str]) -> App {
+    use bevy::render::RenderPlugin;
+    use bevy::render::settings::WgpuSettings;
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    resolution: WindowResolution::new(SIZE.x, SIZE.y)
+                        .with_scale_factor_override(1.0),
+                    ..default()
+                }),
+                exit_condition: ExitCondition::DontExit,
+                close_when_requested: false,
+                ..default()
+            })
+            .set(RenderPlugin {
+                render_creation: WgpuSettings {
+                    backends: None,
+                    ..default()
+                }
+                .into(),
+                ..default()
+            })
+            .disable::<bevy::winit::WinitPlugin>()
+            .disable::<bevy::audio::AudioPlugin>(),
+    )
+    // With no renderer, nothing drains the list of entities to copy to the render world.
+    .add_plugins(bevy::render::sync_world::SyncWorldPlugin)
+    .insert_resource(tabula::user_data::UserData::at(
+        std::env::temp_dir().join(format!("tabula-scrolling-{}", std::process::id())),
+    ));
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let start = super::start_from(&args).expect("a table");
+    tabula::app::build(&mut app, start, true);
+    app.finish();
+    app.cleanup();
+    run(&mut app, 8);
+    app
+}
+
+#[test]
+fn the_move_list_shows_the_latest_line_and_scrolls_back_under_the_wheel() {
+    let mut app = whole_table(&[
+        "play",
+        "war",
+        "--scene",
+        "scenes/war/siege_gambit.ron",
+        "--at",
+        "25",
+    ]);
+    // The move list: the table's only scrolling node.
+    let mut q = app.world_mut().query::<(Entity, &Node, &ScrollPosition)>();
+    let lists: Vec<Entity> = q
+        .iter(app.world())
+        .filter(|(_, node, _)| node.overflow.y == OverflowAxis::Scroll)
+        .map(|(e, ..)| e)
+        .collect();
+    let [list] = lists[..] else {
+        panic!("one scrolling list: {lists:?}")
+    };
+    let node = *app.world().get::<ComputedNode>(list).expect("laid out");
+    let most = node.content_size().y - node.size().y;
+    assert!(
+        most > 48.0,
+        "twenty-five moves run past half the window: {node:?}"
+    );
+    let rect = rect_of(&mut app, list);
+    let scrolled = |app: &App| app.world().get::<ScrollPosition>(list).expect("scrolls").y;
+    let line = |app: &mut App, first: bool| {
+        let children = app.world().get::<Children>(list).expect("lines");
+        let entry = if first {
+            children.first()
+        } else {
+            children.last()
+        };
+        let entry = *entry.expect("a line");
+        rect_of(app, entry)
+    };
+    // The latest move shows, at the list's foot, and the first is scrolled out of sight.
+    let last = line(&mut app, false);
+    assert!(scrolled(&app) > 0.0);
+    assert!(
+        (last.max.y - rect.max.y).abs() < 2.0,
+        "{last:?} in {rect:?}"
+    );
+    assert!(within(line(&mut app, false), rect));
+    assert!(!within(line(&mut app, true), rect));
+
+    // The wheel over the list goes back to the first moves.
+    wheel(&mut app, rect.center(), 100.0);
+    assert_eq!(scrolled(&app), 0.0);
+    assert!(within(line(&mut app, true), rect));
+    wheel(&mut app, rect.center(), -2.0);
+    assert_eq!(scrolled(&app), 48.0);
+}
