@@ -160,19 +160,31 @@ mod tests {
                 war::palette::STATUS_LIGHTER,
             );
         }
+        // A colour light enough already is the status line's as it is.
+        let light_enough = |base: Rgb, status: Rgb, enough: f32| {
+            let kept = base.lightness() >= enough;
+            if kept {
+                assert_eq!(status, base);
+            }
+            kept
+        };
         for fleet in 0..4 {
-            lightened_as_bevy_does(
+            let (base, status) = (
                 transport::palette::fleet(fleet),
                 transport::palette::status(fleet),
-                transport::palette::STATUS_LIGHTER,
             );
+            if !light_enough(base, status, transport::palette::STATUS_LIGHT_ENOUGH) {
+                lightened_as_bevy_does(base, status, transport::palette::STATUS_LIGHTER);
+            }
         }
         for section in fences::Section::ALL {
-            lightened_as_bevy_does(
+            let (base, status) = (
                 fences::palette::seat(section),
                 fences::palette::status(section),
-                fences::palette::STATUS_LIGHTER,
             );
+            if !light_enough(base, status, fences::palette::STATUS_LIGHT_ENOUGH) {
+                lightened_as_bevy_does(base, status, fences::palette::STATUS_LIGHTER);
+            }
             let bevy = color(fences::palette::seat(section))
                 .mix(&color(fences::palette::NEUTRAL), fences::palette::TINT_FADE);
             let tint = fences::palette::tint(section);
