@@ -145,8 +145,9 @@ fn free_rects(window: Vec2, panels: &[Rect]) -> Vec<Rect> {
 
 /// The framing of a camera at `base`, `distance` from what it looks at, that shows `points`
 /// (the pieces' feet and heads) in the best of the free rectangles: as large as they are
-/// without panels (never larger), and moved as little as it takes; `close`, only the points
-/// it shows at `base`. `camera` gives the projection.
+/// without panels (never larger), and moved as little as it takes. `close` (the spectator's
+/// shots), only the points it shows: those at `base`, and those the framing brings into the
+/// picture. `camera` gives the projection.
 pub(crate) fn frame(
     camera: &Camera,
     base: Transform,
@@ -155,32 +156,51 @@ pub(crate) fn frame(
     close: bool,
     rects: &PanelRects,
 ) -> Option<(f32, Vec2)> {
+    if !close {
+        return fit(camera, base, distance, points, rects);
+    }
+    let size = camera.logical_viewport_size()?;
+    let window = Rect::from_corners(Vec2::ZERO, size);
+    let shown = |t: Transform, p: &Vec3| {
+        camera
+            .world_to_viewport(&GlobalTransform::from(t), *p)
+            .is_ok_and(|v| window.contains(v))
+    };
+    let mut kept: Vec<Vec3> = points.iter().copied().filter(|p| shown(base, p)).collect();
+    let mut framing = fit(camera, base, distance, &kept, rects)?;
+    for _ in 0..ROUNDS {
+        let t = framed(base, distance, framing.0, framing.1);
+        let more: Vec<Vec3> = points
+            .iter()
+            .copied()
+            .filter(|p| shown(t, p) && !kept.contains(p))
+            .collect();
+        if more.is_empty() {
+            break;
+        }
+        kept.extend(more);
+        framing = fit(camera, base, distance, &kept, rects)?;
+    }
+    Some(framing)
+}
+
+/// The framing that shows all of `points` (see [`frame`]).
+fn fit(
+    camera: &Camera,
+    base: Transform,
+    distance: f32,
+    points: &[Vec3],
+    rects: &PanelRects,
+) -> Option<(f32, Vec2)> {
     let size = camera.logical_viewport_size()?;
     let fov = match camera.clip_from_view().y_axis.y {
         y if y > 0.0 => 2.0 * (1.0 / y).atan(),
         _ => return None,
     };
-    // A close view (the spectator's) keeps clear the pieces it shows, and leaves the others
-    // out of the picture.
-    let window = Rect::from_corners(Vec2::ZERO, size);
-    let points: Vec<Vec3> = if close {
-        let global = GlobalTransform::from(base);
-        points
-            .iter()
-            .copied()
-            .filter(|p| {
-                camera
-                    .world_to_viewport(&global, *p)
-                    .is_ok_and(|v| window.contains(v))
-            })
-            .collect()
-    } else {
-        points.to_vec()
-    };
     let bounds = |t: &Transform| -> Option<Rect> {
         let global = GlobalTransform::from(*t);
         let mut r: Option<Rect> = None;
-        for p in &points {
+        for p in points {
             let Ok(v) = camera.world_to_viewport(&global, *p) else {
                 continue;
             };

@@ -217,11 +217,23 @@ fn panels_keep_clear_of_each_other_and_of_the_pieces_at_every_size() {
     run(&mut app, 2);
     check(&mut app, "a demonstration", 6);
 
-    // An exhibition's game ended: its result card in place of the move list.
+    // An exhibition: a notable moment's caption, then the game ended and its result card in
+    // place of the move list.
     open(
         &mut app,
         &["exhibit", "war", "--pause", "120", "--level", "easy"],
     );
+    let now = app.world().resource::<Time>().elapsed();
+    app.world_mut()
+        .resource_mut::<tabula::screens::exhibit::Exhibition>()
+        .caption = Some((
+        "Red's troop takes Blue's troop on KF5 and stands on its square, as a notable \
+         moment's caption tells it under the board"
+            .into(),
+        now,
+    ));
+    run(&mut app, 1);
+    check(&mut app, "an exhibition's caption", 5);
     app.world_mut()
         .resource_mut::<Match<tabula_rules::war::War>>()
         .ended = Some("a draw by agreement".into());
