@@ -153,11 +153,21 @@ fn wheel(app: &mut App, at: Vec2, lines: f32) {
 #[test]
 fn up_and_down_bring_the_chosen_game_into_sight_at_1024_by_600() {
     let mut app = start_screen();
+    // The three columns side by side within the window, the games' wide enough to read.
+    let columns =
+        [MenuColumn::Games, MenuColumn::Settings, MenuColumn::Side].map(|c| column(&mut app, c).1);
+    for pair in columns.windows(2) {
+        assert!(pair[0].max.x <= pair[1].min.x, "{columns:?}");
+    }
+    for rect in columns {
+        assert!(
+            rect.min.x >= 0.0 && rect.max.x <= SIZE.x as f32,
+            "{columns:?}"
+        );
+        assert!(rect.max.y <= SIZE.y as f32 + 1.0, "{columns:?}");
+    }
+    assert!(columns[0].width() >= 240.0, "{columns:?}");
     let (_, list, scrolled) = column(&mut app, MenuColumn::Games);
-    assert!(
-        list.max.y <= SIZE.y as f32 + 1.0,
-        "the column fits: {list:?}"
-    );
     assert_eq!(scrolled, 0.0);
     assert!(within(chosen(&mut app), list), "the first game shows");
     // The five games do not fit at this size: some must be scrolled to.

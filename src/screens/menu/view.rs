@@ -333,8 +333,12 @@ fn games_column(
     offsets: &Offsets,
     bring_chosen: bool,
 ) {
+    // No narrower than a game's title and a few words of its blurb a line, in a small
+    // window: the other columns give way first.
+    let mut node = column(330.0);
+    node.min_width = Val::Px(240.0);
     row.spawn((
-        panel(MENU_PANEL, column(330.0)),
+        panel(MENU_PANEL, node),
         scrolls(MenuColumn::Games, offsets),
     ))
     .with_children(|col| {
@@ -747,8 +751,10 @@ fn side_column(row: &mut ChildSpawnerCommands, menu: &Menu, offsets: &Offsets) {
             &menu.load_path,
             menu.focus == Some(Focus::LoadPath),
             Focus::LoadPath,
+            // As wide as the column, which narrows in a small window.
             Node {
-                width: Val::Px(340.0),
+                width: Val::Percent(100.0),
+                max_width: Val::Px(340.0),
                 ..padded()
             },
         );
