@@ -5,7 +5,8 @@
 //!
 //! * [`protocol`]: the JSON messages over WebSocket (docs/protocol.md).
 //! * [`table`]: one table's game, seats, tokens and event log.
-//! * [`store`]: the database; [`notice`]: what processes sharing PostgreSQL tell each other.
+//! * [`store`]: the database; [`notice`]: what processes sharing PostgreSQL tell each other;
+//!   [`presence`]: the seats held through the others.
 //! * [`server`]: connections, the one door for moves, computer seats, the routes.
 //! * [`page`] and [`board`]: the audience's pages and the boards drawn as SVG.
 //! * [`legal`]: the moves a seated player may make now, with the spots clicked to make them.
@@ -23,6 +24,7 @@ pub mod legal;
 pub mod loadtest;
 pub mod notice;
 pub mod page;
+pub mod presence;
 pub mod protocol;
 mod secret;
 pub mod server;

@@ -1,7 +1,8 @@
 //! What one server process tells the others sharing its PostgreSQL database, through
 //! `NOTIFY` on [`CHANNEL`], in the transaction that stores the change: a table made, or
-//! events appended to a table's log. A notice may be lost (a listener reconnecting); the
-//! log is the truth, and a process that finds a gap in a table's numbers reads it there.
+//! events appended to a table's log; and, apart from any change, the seats its connections
+//! hold. A notice may be lost (a listener reconnecting); the log is the truth, and a
+//! process that finds a gap in a table's numbers reads it there.
 
 use crate::protocol::Event;
 use serde::{Deserialize, Serialize};
@@ -35,7 +36,20 @@ pub enum Notice {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         events: Option<Vec<(Event, Option<String>)>>,
     },
+    /// The seats that players hold through one process's connections now, at each table
+    /// named (none: no more), said when they change and again while any is held
+    /// ([`crate::presence`]).
+    Present {
+        /// The process saying it (a number it drew at start).
+        process: u64,
+        /// Each table with its seats held, by their numbers.
+        held: Vec<(String, Vec<usize>)>,
+    },
 }
+
+/// Tables named at most in one [`Notice::Present`], so that it stays well within a
+/// notice's length (a table's name and seats take some tens of bytes).
+pub const PRESENT_TABLES: usize = 100;
 
 impl Notice {
     /// The payload: JSON, without the events when they would make it too long.
@@ -84,6 +98,20 @@ mod tests {
         };
         assert_eq!(Notice::parse(&notice.payload()), Some(notice));
         assert_eq!(Notice::parse("something else"), None);
+    }
+
+    #[test]
+    fn the_seats_held_at_as_many_tables_as_a_notice_names_fit_in_one() {
+        let held: Vec<(String, Vec<usize>)> = (0..PRESENT_TABLES)
+            .map(|i| (format!("t{}", 1_000_000_000 + i), vec![0, 1, 2, 3]))
+            .collect();
+        let notice = Notice::Present {
+            process: u64::MAX,
+            held,
+        };
+        let payload = notice.payload();
+        assert!(payload.len() < MAX_PAYLOAD, "{} bytes", payload.len());
+        assert_eq!(Notice::parse(&payload), Some(notice));
     }
 
     #[test]

@@ -295,7 +295,7 @@ impl Server {
             searches: Arc::new(Semaphore::new(searches)),
             searching: AtomicUsize::new(0),
             most_searching: AtomicUsize::new(0),
-            cluster: cluster::Cluster::default(),
+            cluster: cluster::Cluster::new(),
         });
         for handle in server.tables.read().await.values() {
             server.maybe_think(handle.clone());

@@ -409,6 +409,16 @@ impl Store {
         Ok(())
     }
 
+    /// Tells the other processes sharing PostgreSQL `notice`, apart from any change (the
+    /// seats a process's connections hold); nothing with SQLite.
+    pub async fn tell(&self, notice: &Notice) -> Result<(), StoreError> {
+        if !self.shared {
+            return Ok(());
+        }
+        let mut conn = self.pool.acquire().await.map_err(|e| self.error(e))?;
+        notify(&mut conn, notice).await.map_err(|e| self.error(e))
+    }
+
     /// A table's events after event `after`, each with its token's digest.
     pub async fn events_after(
         &self,

@@ -7,6 +7,7 @@
 //! returns the [`Change`] it would make, without changing the table; the server stores the
 //! change, then calls [`Table::apply`].
 
+use crate::presence::Elsewhere;
 use crate::protocol::{Event, EventRecord, SeatSpec, SeatView, TableInfo};
 use tabula_ai::Level;
 use tabula_ai::games::{AnyGame, parse_kind, play_text};
@@ -120,6 +121,8 @@ pub struct Table {
     /// When the seat to move began its turn (or sat down to it), in milliseconds since the
     /// epoch; from when the table was read back, after a restart.
     turn_began: i64,
+    /// The seats players hold through other server processes, as they said.
+    elsewhere: Elsewhere,
 }
 
 /// Reads a level name.
@@ -214,6 +217,7 @@ impl Table {
             moves: Vec::new(),
             clock,
             turn_began: crate::clock::now_ms(),
+            elsewhere: Elsewhere::default(),
         })
     }
 
@@ -316,7 +320,13 @@ impl Table {
             title: kind.title().to_string(),
             options: self.options.clone(),
             setup: self.setup.clone(),
-            seats: self.seats.iter().map(seat_view).collect(),
+            seats: {
+                let now = std::time::Instant::now();
+                let seats = self.seats.iter().enumerate();
+                seats
+                    .map(|(i, seat)| seat_view(seat, self.elsewhere.holds(i, now)))
+                    .collect()
+            },
             ply: self.ply(),
             to_move: result.is_none().then(|| self.game.to_move_name()),
             clock: self.clock,
@@ -737,6 +747,18 @@ impl Table {
         s.connections = s.connections.saturating_add_signed(delta);
     }
 
+    /// The seats that connections to this process hold now.
+    pub fn held_here(&self) -> Vec<usize> {
+        (0..self.seats.len())
+            .filter(|&i| self.seats[i].connections > 0)
+            .collect()
+    }
+
+    /// The seats held through other server processes, as they said ([`crate::presence`]).
+    pub fn elsewhere(&mut self) -> &mut Elsewhere {
+        &mut self.elsewhere
+    }
+
     /// The seat to move and its level, when the computer is to move.
     pub fn computer_to_move(&self) -> Option<(usize, Level)> {
         let seat = self.seat_to_move()?;
@@ -781,11 +803,17 @@ fn is_format(c: char) -> bool {
         | 0x1D173..=0x1D17A | 0xE0000..=0xE0FFF)
 }
 
-fn seat_view(seat: &Seat) -> SeatView {
+/// A seat as shown; `elsewhere`: held through another server process.
+fn seat_view(seat: &Seat, elsewhere: bool) -> SeatView {
     let (state, name, level, connected) = match &seat.occupant {
         Occupant::Open => ("open", None, None, false),
         Occupant::Reserved(name) => ("reserved", Some(name.clone()), None, false),
-        Occupant::Player { name, .. } => ("taken", Some(name.clone()), None, seat.connections > 0),
+        Occupant::Player { name, .. } => (
+            "taken",
+            Some(name.clone()),
+            None,
+            seat.connections > 0 || elsewhere,
+        ),
         Occupant::Computer(level) => (
             "computer",
             Some(computer_name(*level)),

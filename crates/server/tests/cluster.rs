@@ -677,3 +677,68 @@ async fn the_second_writer_of_an_event_is_told_it_is_behind() {
     drop(listener);
     drop_database(&cluster, &db).await;
 }
+
+/// Whether a seat of a table shows as `connected` in a process's list, waiting for it as
+/// long as a silent process's presence lasts, three times over; false if it never does.
+async fn shows_connected(process: &Process, table: &str, seat: usize, connected: bool) -> bool {
+    use tabula_server::presence::PRESENT_FOR;
+    let deadline = std::time::Instant::now() + 3 * PRESENT_FOR;
+    let mut lobby = process.connect("").await;
+    loop {
+        let list = ClientMessage::List {
+            offset: 0,
+            limit: None,
+        };
+        lobby.send(&list).await.unwrap();
+        let shown = match lobby.recv(WAIT).await.unwrap() {
+            ServerMessage::Tables { tables, .. } => tables
+                .iter()
+                .find(|t| t.id == table)
+                .map(|t| t.seats[seat].connected),
+            other => panic!("expected the tables, got {other:?}"),
+        };
+        if shown == Some(connected) {
+            return true;
+        }
+        if std::time::Instant::now() > deadline {
+            return false;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A seat's "connected" mark across processes: a player connected to one process shows as
+/// connected in the other's list, as away once the connection closes, and as away again
+/// once its process is killed (what it said of its seats is not said again, and lapses).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_on_another_process_shows_connected_until_it_goes_or_its_process_dies() {
+    let Ok(cluster) = std::env::var("TABULA_TEST_POSTGRES") else {
+        eprintln!("TABULA_TEST_POSTGRES is not set: several processes not tested here");
+        return;
+    };
+    let db = fresh_database(&cluster, "presence").await;
+    let mut processes: Vec<Process> = (0..2).map(|_| Process::start(&db)).collect();
+    let info = create(&processes[0], "war", Vec::new()).await;
+    assert!(shows_connected(&processes[0], &info.id, 0, false).await);
+
+    let first = join(&processes, 1, &info.id, &info.seats[0].player).await;
+    assert!(
+        shows_connected(&processes[0], &info.id, 0, true).await,
+        "a player connected to the other process shows as connected"
+    );
+    drop(first);
+    assert!(
+        shows_connected(&processes[0], &info.id, 0, false).await,
+        "and as away once its connection closed"
+    );
+
+    let _second = join(&processes, 1, &info.id, &info.seats[1].player).await;
+    assert!(shows_connected(&processes[0], &info.id, 1, true).await);
+    processes[1].kill();
+    assert!(
+        shows_connected(&processes[0], &info.id, 1, false).await,
+        "a killed process's players show as away"
+    );
+    drop(processes);
+    drop_database(&cluster, &db).await;
+}

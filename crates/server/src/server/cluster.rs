@@ -14,16 +14,19 @@
 //! [`CLAIM_EVERY`].
 
 use super::{Server, TableHandle, handle, restore};
-use crate::notice::{CHANNEL, Notice};
+use crate::notice::{CHANNEL, Notice, PRESENT_TABLES};
+use crate::presence::{PRESENT_EVERY, PRESENT_FOR};
 use crate::protocol::{Event, ServerMessage};
 use crate::table::{Occupant, Table};
 use axum::extract::ws::Utf8Bytes;
+use rand::{Rng, TryRngCore};
 use sqlx::Connection;
 use sqlx::postgres::{PgConnection, PgListener};
 use std::collections::HashSet;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex as StdMutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
 
 /// How often a process looks for tables whose computer seats nobody runs.
 pub const CLAIM_EVERY: Duration = Duration::from_millis(250);
@@ -32,11 +35,27 @@ pub const CLAIM_EVERY: Duration = Duration::from_millis(250);
 const RETRY: Duration = Duration::from_secs(1);
 
 /// What a process sharing PostgreSQL keeps of its share.
-#[derive(Default)]
 pub(super) struct Cluster {
     /// The tables whose computer seats and draws this process runs (it holds their
     /// advisory locks).
     runs: StdMutex<HashSet<String>>,
+    /// This process's number among those sharing PostgreSQL, drawn at start.
+    process: u64,
+    /// The seats held here, to be told to the others in order ([`tell_presence`]).
+    presence: mpsc::UnboundedSender<Notice>,
+    told: StdMutex<Option<mpsc::UnboundedReceiver<Notice>>>,
+}
+
+impl Cluster {
+    pub(super) fn new() -> Cluster {
+        let (presence, told) = mpsc::unbounded_channel();
+        Cluster {
+            runs: StdMutex::default(),
+            process: rand::rngs::OsRng.unwrap_err().random(),
+            presence,
+            told: StdMutex::new(Some(told)),
+        }
+    }
 }
 
 /// The advisory lock of a table's computer seats: two keys, this program's and the
@@ -50,6 +69,10 @@ pub(super) fn spawn(server: &Arc<Server>) {
     if server.store.shared() {
         tokio::spawn(listen(server.clone()));
         tokio::spawn(claim(server.clone()));
+        let told = server.cluster.told.lock().expect("not poisoned").take();
+        if let Some(told) = told {
+            tokio::spawn(tell_presence(server.clone(), told));
+        }
     }
 }
 
@@ -118,9 +141,38 @@ impl Server {
         Some(held.clone())
     }
 
-    /// Takes what another process stored.
+    /// Has the other processes told which seats of `table` connections here hold now
+    /// (with PostgreSQL; the table's lock held, so that what is told keeps its order).
+    pub(super) fn present(&self, table: &Table) {
+        if self.store.shared() {
+            let notice = Notice::Present {
+                process: self.cluster.process,
+                held: vec![(table.id.clone(), table.held_here())],
+            };
+            // The sending task ends only with the server.
+            let _ = self.cluster.presence.send(notice);
+        }
+    }
+
+    /// Takes what another process stored, or said.
     async fn hear(self: &Arc<Self>, notice: Notice) {
         match notice {
+            Notice::Present { process, held } => {
+                if process == self.cluster.process {
+                    return;
+                }
+                let until = Instant::now() + PRESENT_FOR;
+                for (table, seats) in held {
+                    // A table not heard of yet: said again soon.
+                    let Some(handle) = self.table(&table).await else {
+                        continue;
+                    };
+                    let mut table = handle.table.lock().await;
+                    if table.elsewhere().said(process, seats, until) {
+                        self.changes.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            }
             Notice::Created { table } => {
                 if self.table(&table).await.is_none() {
                     self.load_table(&table).await;
@@ -306,6 +358,55 @@ async fn listen(server: Arc<Server>) {
                 }
             }
         }
+    }
+}
+
+/// Tells the other processes the seats held here: each change in turn as it comes, and
+/// every [`PRESENT_EVERY`] the tables where any is held, so that what they were told stays
+/// good; meanwhile forgets what processes fallen silent had said, until the server stops.
+async fn tell_presence(server: Arc<Server>, mut told: mpsc::UnboundedReceiver<Notice>) {
+    let mut stopped = server.stopped.subscribe();
+    let mut every = tokio::time::interval(PRESENT_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        let notices = tokio::select! {
+            _ = stopped.changed() => return,
+            Some(notice) = told.recv() => vec![notice],
+            _ = every.tick() => server.presence_again().await,
+        };
+        for notice in notices {
+            // Not told now (the database away): said again at the next tick.
+            if let Err(e) = server.store.tell(&notice).await {
+                eprintln!("tabula-server: telling the seats held here: {e}");
+            }
+        }
+    }
+}
+
+impl Server {
+    /// The seats held here, table by table, to be said again (in notices of
+    /// [`PRESENT_TABLES`] tables at most); what silent processes said is forgotten on the
+    /// way.
+    async fn presence_again(&self) -> Vec<Notice> {
+        let handles: Vec<Arc<TableHandle>> = self.tables.read().await.values().cloned().collect();
+        let now = Instant::now();
+        let mut held = Vec::new();
+        for handle in handles {
+            let mut table = handle.table.lock().await;
+            if table.elsewhere().forget_silent(now) {
+                self.changes.fetch_add(1, Ordering::Relaxed);
+            }
+            let seats = table.held_here();
+            if !seats.is_empty() {
+                held.push((table.id.clone(), seats));
+            }
+        }
+        held.chunks(PRESENT_TABLES)
+            .map(|held| Notice::Present {
+                process: self.cluster.process,
+                held: held.to_vec(),
+            })
+            .collect()
     }
 }
 

@@ -152,6 +152,9 @@ pub(crate) async fn connection(
                 table.connect(*seat, -1);
             }
         }
+        if !c.held.is_empty() {
+            c.server.present(&table);
+        }
     }
 }
 
@@ -598,6 +601,7 @@ impl Connection {
         if !self.held.iter().any(|(s, t)| *s == index && *t == token) {
             table.connect(index, 1);
             self.held.push((index, token.clone()));
+            self.server.present(&table);
         }
         let mut replies = vec![
             ServerMessage::Joined {
