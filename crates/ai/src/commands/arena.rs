@@ -457,6 +457,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_processor_time_of_a_thread_counts_its_work() {
+        // Where Linux gives it: it grows with the thread's own work and never goes back.
+        let Some(before) = thread_cpu_time() else {
+            return;
+        };
+        let mut x = 1u64;
+        for i in 0..20_000_000u64 {
+            x = std::hint::black_box(x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(i));
+        }
+        let after = thread_cpu_time().expect("read once, read again");
+        assert!(after > before, "{before:?} then {after:?} ({x})");
+    }
+
+    #[test]
     fn wilson_interval_brackets_the_proportion() {
         let (lo, hi) = wilson(19.0, 20.0);
         assert!(
