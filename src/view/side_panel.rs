@@ -98,19 +98,65 @@ pub(crate) fn fixed_part() -> Node {
     }
 }
 
+/// How far (in logical pixels, as [`ScrollPosition`]) the scrolling `node` placed at `at`
+/// can scroll: until the foot of its lowest child (`children`: their laid-out nodes and
+/// places) shows. Bevy's content size can run well past the children (the move list's is
+/// measured 464 pixels tall where its lines end at 332), which would scroll into blank space.
+pub(crate) fn scroll_room<'a>(
+    node: &ComputedNode,
+    at: &UiGlobalTransform,
+    children: impl IntoIterator<Item = (&'a ComputedNode, &'a UiGlobalTransform)>,
+) -> f32 {
+    // In the layout's physical pixels; the children stand where the scroll moved them.
+    let top = at.translation.y - node.size().y / 2.0;
+    let foot = children
+        .into_iter()
+        .filter(|(child, _)| !child.is_empty())
+        .map(|(child, place)| place.translation.y + child.size().y / 2.0)
+        .reduce(f32::max);
+    let Some(foot) = foot else { return 0.0 };
+    let content =
+        foot - top + node.scroll_position.y + node.padding.max_inset.y + node.border.max_inset.y;
+    let content = content.min(node.content_size().y);
+    ((content - node.size().y) * node.inverse_scale_factor()).max(0.0)
+}
+
+/// The laid-out nodes and places of `entity`'s children.
+fn children_of<'a>(
+    entity: Entity,
+    children: &'a Query<&Children>,
+    nodes: &'a Query<(&ComputedNode, &UiGlobalTransform)>,
+) -> impl Iterator<Item = (&'a ComputedNode, &'a UiGlobalTransform)> {
+    children
+        .get(entity)
+        .into_iter()
+        .flat_map(|c| c.iter())
+        .filter_map(|child| nodes.get(child).ok())
+}
+
 /// Shows the "more" line while the scrolling part hides words below what it shows.
 fn show_more_below(
-    parts: Query<(&ComputedNode, &ScrollPosition, &InheritedVisibility), With<PanelScroll>>,
+    parts: Query<
+        (
+            Entity,
+            &ComputedNode,
+            &UiGlobalTransform,
+            &ScrollPosition,
+            &InheritedVisibility,
+        ),
+        With<PanelScroll>,
+    >,
+    children: Query<&Children>,
+    nodes: Query<(&ComputedNode, &UiGlobalTransform)>,
     mut lines: Query<&mut Node, With<MoreBelow>>,
 ) {
     // Of the parts in sight (the HUD's move list scrolls too, hidden under a lesson's panel).
-    let hidden_below = parts.iter().any(|(node, position, visible)| {
+    let hidden_below = parts.iter().any(|(entity, node, at, position, visible)| {
         if !visible.get() {
             return false;
         }
-        let scale = node.inverse_scale_factor();
-        let unseen = (node.content_size().y - node.size().y) * scale - position.y;
-        unseen > 2.0
+        let room = scroll_room(node, at, children_of(entity, &children, &nodes));
+        room - position.y > 2.0
     });
     let display = if hidden_below {
         Display::Flex
@@ -129,14 +175,22 @@ fn show_more_below(
 fn scroll(
     mut wheel: ResMut<AccumulatedMouseScroll>,
     mut parts: Query<
-        (&RelativeCursorPosition, &ComputedNode, &mut ScrollPosition),
+        (
+            Entity,
+            &RelativeCursorPosition,
+            &ComputedNode,
+            &UiGlobalTransform,
+            &mut ScrollPosition,
+        ),
         With<PanelScroll>,
     >,
+    children: Query<&Children>,
+    nodes: Query<(&ComputedNode, &UiGlobalTransform)>,
 ) {
     if wheel.delta.y == 0.0 {
         return;
     }
-    for (cursor, node, mut position) in &mut parts {
+    for (entity, cursor, node, at, mut position) in &mut parts {
         if !cursor.cursor_over() {
             continue;
         }
@@ -144,9 +198,7 @@ fn scroll(
             MouseScrollUnit::Line => wheel.delta.y * LINE,
             MouseScrollUnit::Pixel => wheel.delta.y,
         };
-        // The layout's sizes are in physical pixels, the scroll position in logical ones.
-        let scale = node.inverse_scale_factor();
-        let most = ((node.content_size().y - node.size().y) * scale).max(0.0);
+        let most = scroll_room(node, at, children_of(entity, &children, &nodes));
         position.y = (position.y - step).clamp(0.0, most);
         wheel.delta = Vec2::ZERO;
     }

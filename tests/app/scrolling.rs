@@ -432,4 +432,15 @@ fn the_move_list_shows_the_latest_line_and_scrolls_back_under_the_wheel() {
     assert!(within(line(&mut app, true), rect));
     wheel(&mut app, rect.center(), -2.0);
     assert_eq!(scrolled(&app), 48.0);
+
+    // Far down, it stops where its last line shows at its foot, not past it into blank
+    // space (Bevy measures the list taller than its lines).
+    wheel(&mut app, rect.center(), -100.0);
+    let last = line(&mut app, false);
+    assert!(scrolled(&app) > 48.0);
+    assert!(
+        (last.max.y - rect.max.y).abs() < 2.0,
+        "the last line {last:?} at the foot of {rect:?}, scrolled {}",
+        scrolled(&app)
+    );
 }
