@@ -2,7 +2,8 @@
 //! by Bevy's UI with the 3D scene but no renderer: in each game at its start and part-way
 //! through, in a demonstration with its subtitle up and under an exhibition's result card,
 //! no two panels (the nodes marked `Panel`) overlap, none leaves the window, and none covers
-//! a piece, each piece's place projected through the players' camera.
+//! a piece, each piece's place projected through the players' camera. The HUD is scaled
+//! with the window (1.5 times at 1920 x 1080).
 
 use bevy::prelude::*;
 use bevy::render::RenderPlugin;
@@ -143,6 +144,13 @@ fn check(app: &mut App, what: &str, expected: usize) {
             .filter(|p| !close || window.contains(*p))
             .collect();
         let label = format!("{what} at {}x{}", size.x, size.y);
+        // The HUD grows with the window: 1.5 times its own size at 1920 x 1080.
+        let scale = app.world().resource::<UiScale>().0;
+        let grown = tabula::view::ui_scale::window_factor(size.as_vec2());
+        assert!(
+            (scale - grown).abs() < 1e-4,
+            "{label}: the HUD's scale {scale}"
+        );
         assert!(
             found.len() >= expected,
             "{label}: {} panels found, {expected} expected: {found:?}",

@@ -1,8 +1,10 @@
 //! The HUD's size: Ctrl+= and Ctrl+- scale it through Bevy's `UiScale`, Ctrl+0 restores it,
 //! the change is kept in the player's settings for the next run, and `--ui-scale` wins over
-//! the settings for its run.
+//! the settings for its run. The window's size enlarges the HUD too, the player's scale
+//! multiplying it.
 
 use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, WindowResolution};
 use tabula::user_data::UserData;
 use tabula::user_data::settings::{FILE, Settings};
 use tabula::view::ui_scale::{UiScaleFlag, plugin};
@@ -96,4 +98,60 @@ fn the_command_line_takes_a_ui_scale_from_half_to_three() {
     assert_eq!(parse(&["play", "war"]), Ok(None));
     let refused = parse(&["play", "war", "--ui-scale", "4"]).unwrap_err();
     assert!(refused.contains("from 0.5 to 3"), "{refused}");
+}
+
+/// Sets the primary window (spawned if there is none) to `width` x `height` and lets the
+/// scale follow.
+fn window(app: &mut App, width: u32, height: u32) {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>();
+    let found = q.iter(app.world()).next();
+    let resolution = WindowResolution::new(width, height).with_scale_factor_override(1.0);
+    match found {
+        Some(entity) => {
+            app.world_mut()
+                .get_mut::<Window>(entity)
+                .expect("the window")
+                .resolution = resolution;
+        }
+        None => {
+            app.world_mut().spawn((
+                Window {
+                    resolution,
+                    ..default()
+                },
+                PrimaryWindow,
+            ));
+        }
+    }
+    app.update();
+}
+
+#[test]
+fn the_hud_grows_with_the_window_and_the_players_scale_multiplies_it() {
+    let dir = std::env::temp_dir().join(format!("tabula-ui-window-{}", std::process::id()));
+    let data = UserData::at(&dir);
+    let mut app = headless(&data, None);
+    window(&mut app, 1280, 720);
+    assert_eq!(scale(&app), 1.0);
+    window(&mut app, 1920, 1080);
+    let large = scale(&app);
+    assert!((large - 1.5).abs() < 1e-4, "{large}");
+    // The smaller ratio counts: a wide but short window does not grow the HUD past it.
+    window(&mut app, 2560, 720);
+    assert_eq!(scale(&app), 1.0);
+    // A small window keeps the HUD's own size, readable.
+    window(&mut app, 1024, 600);
+    assert_eq!(scale(&app), 1.0);
+
+    // The player's scale multiplies the window's.
+    window(&mut app, 1920, 1080);
+    ctrl(&mut app, KeyCode::Equal);
+    ctrl(&mut app, KeyCode::Equal);
+    assert!((scale(&app) - 1.2 * 1.5).abs() < 1e-4, "{}", scale(&app));
+    assert!((Settings::load(&data).0.ui_scale - 1.2).abs() < 1e-6);
+    window(&mut app, 1280, 720);
+    assert!((scale(&app) - 1.2).abs() < 1e-4, "{}", scale(&app));
+    std::fs::remove_dir_all(&dir).ok();
 }
