@@ -68,9 +68,10 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(PostUpdate, measure_panels.after(UiSystems::Layout));
 }
 
-/// The rectangle `node` covers in the window, in logical pixels.
-pub fn node_rect(node: &ComputedNode, transform: &UiGlobalTransform) -> Rect {
-    let scale = node.inverse_scale_factor();
+/// The rectangle `node` covers in the window, in the window's logical pixels, with the
+/// HUD drawn at `ui_scale` (Bevy's [`UiScale`], which the node's own scale factor includes).
+pub fn node_rect(node: &ComputedNode, transform: &UiGlobalTransform, ui_scale: f32) -> Rect {
+    let scale = node.inverse_scale_factor() * ui_scale;
     Rect::from_center_size(transform.translation * scale, node.size() * scale)
 }
 
@@ -79,6 +80,7 @@ pub fn node_rect(node: &ComputedNode, transform: &UiGlobalTransform) -> Rect {
 fn measure_panels(
     cameras: Query<&Camera, With<IsDefaultUiCamera>>,
     panels: Query<(&ComputedNode, &UiGlobalTransform, &InheritedVisibility), With<Panel>>,
+    ui_scale: Res<UiScale>,
     mut rects: ResMut<PanelRects>,
 ) {
     let Some(size) = cameras.iter().find_map(Camera::logical_target_size) else {
@@ -87,7 +89,7 @@ fn measure_panels(
     let mut found: Vec<Rect> = panels
         .iter()
         .filter(|(node, _, visible)| visible.get() && !node.is_empty())
-        .map(|(node, transform, _)| node_rect(node, transform))
+        .map(|(node, transform, _)| node_rect(node, transform, ui_scale.0))
         .collect();
     found.sort_by(|a, b| {
         (a.min.x, a.min.y, a.max.x, a.max.y)

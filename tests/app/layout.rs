@@ -98,9 +98,10 @@ fn panels(app: &mut App) -> Vec<Rect> {
     let mut q = app
         .world_mut()
         .query_filtered::<(&ComputedNode, &UiGlobalTransform, &InheritedVisibility), With<Panel>>();
+    let ui_scale = app.world().resource::<UiScale>().0;
     q.iter(app.world())
         .filter(|(node, _, visible)| visible.get() && !node.is_empty())
-        .map(|(node, at, _)| node_rect(node, at))
+        .map(|(node, at, _)| node_rect(node, at, ui_scale))
         .collect()
 }
 
