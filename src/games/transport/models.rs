@@ -256,5 +256,45 @@ fn model(
             ));
         }
     }
+    // The fleet's masthead, dark on a light fleet and light on a dark one, on a mast at the stern, a shape of its own that reads
+    // from any side: Fleet 1's a ball, Fleet 2's a cube, Fleet 3's a cone, Fleet 4's a ring.
+    let scale = if kind.is_auxiliary() { 0.5 } else { 1.0 };
+    let top = deck + 0.26 * s * scale;
+    let z = if kind.is_auxiliary() {
+        stern_z * 0.45
+    } else {
+        stern_z * 0.75
+    };
+    let ink = materials.add(StandardMaterial {
+        base_color: color(if hull_color.luminance() > 0.4 {
+            palette::INK_ON_LIGHT
+        } else {
+            palette::INK_ON_DARK
+        }),
+        perceptual_roughness: 0.5,
+        ..default()
+    });
+    if !kind.is_auxiliary() {
+        parts.push((
+            Cylinder::new(0.015 * s, 0.26 * s)
+                .mesh()
+                .resolution(6)
+                .build(),
+            Transform::from_xyz(0.0, deck + 0.13 * s, z),
+            ink.clone(),
+        ));
+    }
+    let h = 0.2 * s * scale;
+    let head = match fleet {
+        0 => Sphere::new(h * 0.6).mesh().uv(10, 6),
+        1 => Cuboid::new(h, h, h).mesh().build(),
+        2 => Cone::new(h * 0.6, h * 1.2).mesh().resolution(10).build(),
+        _ => Torus::new(h * 0.3, h * 0.65)
+            .mesh()
+            .minor_resolution(6)
+            .major_resolution(12)
+            .build(),
+    };
+    parts.push((head, Transform::from_xyz(0.0, top, z), ink));
     parts
 }

@@ -160,6 +160,7 @@ fn draw(g: &Transport) -> String {
                     N(y)
                 ),
             );
+            emblem(&mut svg, (x, y), 0.5 * r, piece.fleet, ink);
         } else {
             let under = piece.kind.stratum() == Stratum::Undersea;
             let small = beneath(piece);
@@ -217,6 +218,10 @@ fn draw(g: &Transport) -> String {
                 &piece.kind.letter().to_string(),
                 ink,
             );
+            // The fleet's emblem at the stern, clear of the letter.
+            if !small && piece.bow.is_some() {
+                emblem(&mut svg, a, 0.2 * s, piece.fleet, ink);
+            }
         }
         svg.close();
     }
@@ -282,6 +287,26 @@ fn aux_spot(
     }
 }
 
+/// The emblem of `fleet`, `size` units across, centred on `at`: as on the table, Fleet 1's
+/// masthead a ball (a dot), Fleet 2's a cube (a square), Fleet 3's a cone (a triangle),
+/// Fleet 4's a ring, so that the fleets differ in shape as well as in lightness.
+fn emblem(svg: &mut Svg, at: (f64, f64), size: f64, fleet: u8, ink: impl std::fmt::Display) {
+    let r = size / 2.0;
+    match fleet {
+        0 => svg.circle(at, r, &fill(&ink)),
+        1 => svg.square(at, 0.85 * size, &fill(&ink)),
+        2 => svg.polygon(
+            &[
+                (at.0, at.1 - r),
+                (at.0 + 0.95 * r, at.1 + 0.7 * r),
+                (at.0 - 0.95 * r, at.1 + 0.7 * r),
+            ],
+            &fill(&ink),
+        ),
+        _ => svg.circle(at, 0.75 * r, &paint("none", &ink, 0.3 * size)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::tests::{check, out_dir, pieces};
@@ -299,5 +324,40 @@ mod tests {
         assert_eq!(pieces(&game), 16);
         let svg = check(&game);
         std::fs::write(out_dir().join("transport_crowded.svg"), svg).expect("written");
+    }
+
+    /// Each fleet's pieces wear its own emblem, so that the four fleets of a battle royal
+    /// differ in shape as well as in lightness: a dot, a square, a triangle, a ring.
+    #[test]
+    fn every_fleet_wears_an_emblem_of_its_own_shape() {
+        use tabula_rules::transport::palette;
+        let game = AnyGame::new(GameKind::Transport, "(mode: Royal)", None).expect("a royal");
+        let svg = check(&game);
+        let mut marks: Vec<(u8, &str)> = Vec::new();
+        for group in svg
+            .split(r#"<g class="piece">"#)
+            .skip(1)
+            .filter_map(|p| p.split("</g>").next())
+        {
+            let fleet = (0..4)
+                .find(|f| group.contains(&format!(r#"="{}""#, palette::fleet(*f))))
+                .expect("a fleet's colour");
+            let last = group.trim_end().rsplit('<').next().expect("a mark");
+            let shape = match last.split(' ').next() {
+                Some("circle") if last.contains(r#"fill="none""#) => "ring",
+                Some("circle") => "dot",
+                Some("rect") => "square",
+                Some("polygon") if !last.contains("stroke") => "triangle",
+                _ => continue,
+            };
+            marks.push((fleet, shape));
+        }
+        marks.sort();
+        marks.dedup();
+        assert_eq!(
+            marks,
+            [(0, "dot"), (1, "square"), (2, "triangle"), (3, "ring")],
+            "one emblem a fleet"
+        );
     }
 }
