@@ -6,14 +6,11 @@
 //! with the window (1.5 times at 1920 x 1080).
 
 use bevy::prelude::*;
-use bevy::render::RenderPlugin;
-use bevy::render::settings::WgpuSettings;
 use bevy::time::TimeUpdateStrategy;
-use bevy::window::{ExitCondition, PrimaryWindow, WindowResized, WindowResolution};
+use bevy::window::{PrimaryWindow, WindowResized};
 use std::time::Duration;
 use tabula::table::game_match::Match;
 use tabula::table::pieces::{BesideBoard, TablePiece};
-use tabula::user_data::UserData;
 use tabula::view::camera::OrbitCamera;
 use tabula::view::layout::{Panel, node_rect};
 
@@ -30,44 +27,11 @@ const SETTLE: usize = 8;
 /// The whole app with its window's content (the HUD, the 3D table, every screen), a window
 /// of the first size and no renderer, on the Game of War; a tenth of a second a frame.
 fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    resolution: WindowResolution::new(SIZES[0].x, SIZES[0].y)
-                        .with_scale_factor_override(1.0),
-                    ..default()
-                }),
-                exit_condition: ExitCondition::DontExit,
-                close_when_requested: false,
-                ..default()
-            })
-            .set(RenderPlugin {
-                render_creation: WgpuSettings {
-                    backends: None,
-                    ..default()
-                }
-                .into(),
-                ..default()
-            })
-            .disable::<bevy::winit::WinitPlugin>()
-            .disable::<bevy::audio::AudioPlugin>(),
-    )
-    // With no renderer, nothing drains the list of entities to copy to the render world; the
-    // render components' hooks still write to it.
-    .add_plugins(bevy::render::sync_world::SyncWorldPlugin)
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        100,
-    )))
-    .insert_resource(UserData::at(
-        std::env::temp_dir().join(format!("tabula-layout-{}", std::process::id())),
-    ));
     // Straight onto the table: the start screen would draw its backdrop with a renderer.
-    let start = crate::start_from(&["play".to_string(), "war".to_string()]).expect("war");
-    tabula::app::build(&mut app, start, true);
-    app.finish();
-    app.cleanup();
+    let mut app = crate::headless::whole_app(SIZES[0], &["play", "war"], "layout");
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )));
     run(&mut app, 2);
     app
 }

@@ -7,6 +7,7 @@ mod camelot;
 mod computer;
 mod demo;
 mod fences;
+mod headless;
 mod keyboard;
 mod last_move;
 mod launch;

@@ -338,42 +338,7 @@ fn the_keys_scroll_the_puzzles_page_where_the_window_is_short() {
 /// The whole app on `args` (a `play` command line), with its window's content (the HUD and
 /// the 3D table) in a window of `SIZE` and no renderer, as the layout's test builds it.
 fn whole_table(args: &[&str]) -> App {
-    use bevy::render::RenderPlugin;
-    use bevy::render::settings::WgpuSettings;
-    let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    resolution: WindowResolution::new(SIZE.x, SIZE.y)
-                        .with_scale_factor_override(1.0),
-                    ..default()
-                }),
-                exit_condition: ExitCondition::DontExit,
-                close_when_requested: false,
-                ..default()
-            })
-            .set(RenderPlugin {
-                render_creation: WgpuSettings {
-                    backends: None,
-                    ..default()
-                }
-                .into(),
-                ..default()
-            })
-            .disable::<bevy::winit::WinitPlugin>()
-            .disable::<bevy::audio::AudioPlugin>(),
-    )
-    // With no renderer, nothing drains the list of entities to copy to the render world.
-    .add_plugins(bevy::render::sync_world::SyncWorldPlugin)
-    .insert_resource(tabula::user_data::UserData::at(
-        std::env::temp_dir().join(format!("tabula-scrolling-{}", std::process::id())),
-    ));
-    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    let start = super::start_from(&args).expect("a table");
-    tabula::app::build(&mut app, start, true);
-    app.finish();
-    app.cleanup();
+    let mut app = crate::headless::whole_app(SIZE, args, "scrolling");
     run(&mut app, 8);
     app
 }
