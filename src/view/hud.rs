@@ -197,17 +197,22 @@ fn spawn_hud(mut commands: Commands) {
             Panel,
         ))
         .with_children(|p| {
-            p.spawn((
-                Text::new("Moves (click one to look back)"),
-                font(15.0),
-                TextColor(CAPTION),
-                // As wide as the panel, so that it is measured wrapped as it is drawn.
-                Node {
-                    width: Val::Percent(100.0),
-                    flex_shrink: 0.0,
-                    ..default()
-                },
-            ));
+            // Two short lines rather than one that wraps: a heading wrapped in a panel
+            // sized by its content was measured a line short, and the list ran over it.
+            for (words, size, colour) in [
+                ("Moves", 15.0, CAPTION),
+                ("click one to look back", 13.0, COUNTERS),
+            ] {
+                p.spawn((
+                    Text::new(words),
+                    font(size),
+                    TextColor(colour),
+                    Node {
+                        flex_shrink: 0.0,
+                        ..default()
+                    },
+                ));
+            }
             // Scrolled to the latest line (or the line looked at) when rebuilt, and under the
             // mouse wheel.
             p.spawn((
@@ -215,6 +220,9 @@ fn spawn_hud(mut commands: Commands) {
                     flex_direction: FlexDirection::Column,
                     flex_shrink: 1.0,
                     min_height: Val::Px(0.0),
+                    // A gap under the heading, so that a line scrolled half out of sight
+                    // is cut clear of it.
+                    margin: UiRect::top(Val::Px(6.0)),
                     overflow: Overflow::scroll_y(),
                     ..default()
                 },
