@@ -196,6 +196,13 @@ fn panels_keep_clear_of_each_other_and_of_the_pieces_at_every_size() {
         &mut app,
         &["exhibit", "war", "--pause", "120", "--level", "easy"],
     );
+    // The computers hold their next moves (a move arrives when its thread has thought, at
+    // no set frame, and would set the spectator's camera gliding while the panels are
+    // measured); the camera settles on the position as it stands.
+    app.world_mut()
+        .resource_mut::<tabula::table::computer::Pace>()
+        .min_think = Duration::from_secs(3600);
+    run(&mut app, SETTLE);
     let now = app.world().resource::<Time>().elapsed();
     app.world_mut()
         .resource_mut::<tabula::screens::exhibit::Exhibition>()
