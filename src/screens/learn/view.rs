@@ -4,7 +4,7 @@
 
 use super::{Course, LessonCommand, Phase};
 use crate::screens::exercise::{
-    ExerciseKey, command_button, exercise_keys, hide_table_panels, look_past_panel, padding,
+    ExerciseKey, command_button, exercise_keys, hide_table_panels, look_past_panel,
 };
 use crate::state::AtTable;
 use crate::table::commands::{MatchCommand, MatchSet};
@@ -15,8 +15,7 @@ use crate::user_data::progress::Progress;
 use crate::view::camera::{OrbitCamera, SpectatorView};
 use crate::view::side_panel::{PanelScroll, fixed_part, more_below, panel_node, scroll_part};
 use crate::view::theme::{
-    BUTTON, CAPTION, ERROR, GO, GOLD, INFO, LEAVE, LINK, NOTE_ARROW, TAGLINE, TEXT, button,
-    note_ring, text,
+    BUTTON, CAPTION, ERROR, GO, GOLD, INFO, LEAVE, LINK, NOTE_ARROW, TAGLINE, TEXT, note_ring, text,
 };
 use bevy::prelude::*;
 
@@ -186,13 +185,7 @@ fn rebuild(
                 })
                 .with_children(|row| {
                     command_button(row, "< Previous", BUTTON, LessonCommand::Previous);
-                    row.spawn(button("Hint", 15.0, LINK, padding())).observe(
-                        |click: On<Pointer<Click>>, mut out: MessageWriter<MatchCommand>| {
-                            if click.button == PointerButton::Primary {
-                                out.write(MatchCommand::Hint);
-                            }
-                        },
-                    );
+                    command_button(row, "Hint", LINK, MatchCommand::Hint);
                     command_button(row, "Again", BUTTON, LessonCommand::Again);
                     let next = if course.phase == Phase::Done {
                         GO

@@ -4,7 +4,7 @@
 
 use super::{Drill, Phase, PuzzleCommand};
 use crate::screens::exercise::{
-    ExerciseKey, command_button, exercise_keys, hide_table_panels, look_past_panel, padding,
+    ExerciseKey, command_button, exercise_keys, hide_table_panels, look_past_panel,
 };
 use crate::state::AtTable;
 use crate::table::commands::{MatchCommand, MatchSet};
@@ -13,7 +13,7 @@ use crate::table::seats::Seat;
 use crate::user_data::progress::Progress;
 use crate::view::camera::{OrbitCamera, SpectatorView};
 use crate::view::side_panel::{fixed_part, more_below, panel_node, scroll_part};
-use crate::view::theme::{BUTTON, CAPTION, ERROR, GO, GOLD, INFO, LEAVE, LINK, TEXT, button, text};
+use crate::view::theme::{BUTTON, CAPTION, ERROR, GO, GOLD, INFO, LEAVE, LINK, TEXT, text};
 use bevy::prelude::*;
 
 /// The puzzle's panel, rebuilt when the puzzle or the progress changes.
@@ -171,13 +171,7 @@ fn rebuild(
                 })
                 .with_children(|row| {
                     command_button(row, "< Previous", BUTTON, PuzzleCommand::Previous);
-                    row.spawn(button("Hint", 15.0, LINK, padding())).observe(
-                        |click: On<Pointer<Click>>, mut out: MessageWriter<MatchCommand>| {
-                            if click.button == PointerButton::Primary {
-                                out.write(MatchCommand::Hint);
-                            }
-                        },
-                    );
+                    command_button(row, "Hint", LINK, MatchCommand::Hint);
                     command_button(row, "Again", BUTTON, PuzzleCommand::Again);
                     let next = if solved { GO } else { BUTTON };
                     command_button(row, "Next >", next, PuzzleCommand::Next);
