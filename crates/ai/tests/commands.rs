@@ -128,6 +128,7 @@ fn arena_args(game: &str, a: &str, b: &str, games: usize) -> ArenaArgs {
         save: None,
         jobs: 1,
         verbose: true,
+        opening: 0,
     }
 }
 
@@ -194,6 +195,47 @@ fn arena_is_reproducible_and_alternates_seats() {
     assert_eq!(games(&first), games(&second));
     assert!(first.iter().any(|l| l.starts_with("game 1: A as Red")));
     assert!(first.iter().any(|l| l.starts_with("game 2: A as Blue")));
+}
+
+#[test]
+fn arena_openings_vary_by_seed_are_shared_by_a_round_and_replay() {
+    // Engines with no chance in their search play the same games whatever the seed; a
+    // random opening makes them differ, and each opening is played with A in each seat.
+    let dir = std::env::temp_dir().join(format!("tabula-ai-opening-{}", std::process::id()));
+    let saved = |seed: u64, sub: &str| -> Vec<Vec<String>> {
+        let mut args = arena_args("transport", "iterations:60", "iterations:60", 4);
+        args.options = Some("(mode: Royal, turn_limit: Some(40))".into());
+        args.opening = 6;
+        args.seed = seed;
+        let folder = dir.join(sub);
+        args.save = Some(folder.clone());
+        let lines = arena(&args);
+        assert!(
+            lines[1].starts_with("opening: the first 6 moves of each game at random"),
+            "{lines:?}"
+        );
+        (1..=4)
+            .map(|i| {
+                let file = SceneFile::load(&folder.join(format!("game-{i:03}.ron")))
+                    .unwrap_or_else(|e| panic!("{e}"));
+                file.verify().unwrap_or_else(|e| panic!("game {i}: {e}"));
+                file.scene.moves.clone()
+            })
+            .collect()
+    };
+    let first = saved(11, "a");
+    assert_eq!(first, saved(11, "b"), "the same seed, the same games");
+    let other = saved(12, "c");
+    // Four seats: games 1 to 4 are one round, A in each seat, one opening.
+    for game in &first {
+        assert_eq!(game[..6], first[0][..6]);
+    }
+    assert_ne!(
+        first[0][..6],
+        other[0][..6],
+        "another seed, another opening"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 fn engine_session(script: &str) -> Vec<String> {
@@ -383,6 +425,7 @@ fn ladder_rates_its_engines_from_a_round_robin() {
             prior: 1.0,
             jobs: 2,
             verbose: true,
+            opening: 0,
         };
         let lines = ladder(&args);
         let names: Vec<&str> = engines.split(',').collect();
@@ -428,6 +471,7 @@ fn ladder_rates_its_engines_from_a_round_robin() {
         prior: 1.0,
         jobs: 1,
         verbose: false,
+        opening: 0,
     };
     let mut out = Vec::new();
     let e = ladder::run(&args, &mut out).unwrap_err().to_string();

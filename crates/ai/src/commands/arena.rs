@@ -2,6 +2,7 @@
 //! 95% Wilson interval, and optionally each game saved as a scene file; and the playing of
 //! games between engines, one to a seat, which `ladder` shares.
 
+use super::opening::Opening;
 use super::{apply_action, resolve_chance};
 use crate::error::Error;
 use crate::games::{AnyGame, parse_kind};
@@ -54,6 +55,10 @@ pub struct ArenaArgs {
     /// Print a line for each game as it ends.
     #[arg(long)]
     pub verbose: bool,
+    /// Play the first N moves of each game uniformly at random, from a seed of the match's
+    /// seed and the round: each opening is played once with A in each seat.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub opening: usize,
 }
 
 /// One finished arena game.
@@ -148,8 +153,8 @@ pub fn thread_cpu_time() -> Option<Duration> {
 }
 
 /// Plays one game, `seats[i]` choosing the moves of seat `i` (in turn order), each search
-/// stopped after `cap` where given. The engine `uct` searches with [`Blind`]'s knowledge
-/// (none), the others with `knowledge`.
+/// stopped after `cap` where given, after the random `opening` where given. The engine
+/// `uct` searches with [`Blind`]'s knowledge (none), the others with `knowledge`.
 pub fn play_seats<G, K>(
     start: &G,
     knowledge: &K,
@@ -157,6 +162,7 @@ pub fn play_seats<G, K>(
     seats: &[Spec],
     cap: Option<Duration>,
     seed: u64,
+    opening: Option<Opening>,
 ) -> Played
 where
     G: SearchGame,
@@ -166,7 +172,7 @@ where
     let players = game.players();
     assert_eq!(seats.len(), players.len(), "an engine for every seat");
     let mut chance = Rng::stream(seed, 0x6368_616e_6365);
-    let mut moves = Vec::new();
+    let mut moves = opening.map_or_else(Vec::new, |o| o.play(&mut game));
     let mut thinking = vec![Thinking::default(); players.len()];
     while moves.len() < MAX_PLIES {
         let actions = match root_actions(&game) {
@@ -240,7 +246,9 @@ where
     }
 }
 
-/// Plays one game between the engines. A holds seat `a_seat`; B every other seat.
+/// Plays one game between the engines, after the random `opening` where given. A holds
+/// seat `a_seat`; B every other seat.
+#[allow(clippy::too_many_arguments)]
 pub fn play_game<G, K>(
     start: &G,
     knowledge: &K,
@@ -249,6 +257,7 @@ pub fn play_game<G, K>(
     b: Spec,
     a_seat: usize,
     seed: u64,
+    opening: Option<Opening>,
 ) -> Record
 where
     G: SearchGame,
@@ -257,7 +266,7 @@ where
     let seats: Vec<Spec> = (0..start.players().len())
         .map(|s| if s == a_seat { a } else { b })
         .collect();
-    let played = play_seats(start, knowledge, kind, &seats, None, seed);
+    let played = play_seats(start, knowledge, kind, &seats, None, seed, opening);
     Record {
         index: 0,
         a_seat,
@@ -348,6 +357,14 @@ pub fn run(args: &ArenaArgs, out: &mut dyn Write) -> Result<(), Error> {
         )
         .map_err(w)?;
     }
+    if args.opening > 0 {
+        writeln!(
+            out,
+            "opening: the first {} moves of each game at random, each opening played {n} times with A in each seat",
+            args.opening
+        )
+        .map_err(w)?;
+    }
     if let Some(dir) = &args.save {
         std::fs::create_dir_all(dir).map_err(Error::io(format!("creating {}", dir.display())))?;
     }
@@ -360,7 +377,9 @@ pub fn run(args: &ArenaArgs, out: &mut dyn Write) -> Result<(), Error> {
         |i| {
             let seed = Rng::stream(args.seed, i as u64).next_u64();
             let a_seat = i % n;
-            let mut record = with_game!(&start, g, k => play_game(g, &k, kind, a, b, a_seat, seed));
+            let opening = Opening::of_round(args.opening, args.seed, i / n);
+            let mut record =
+                with_game!(&start, g, k => play_game(g, &k, kind, a, b, a_seat, seed, opening));
             record.index = i;
             record
         },

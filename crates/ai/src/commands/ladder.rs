@@ -6,6 +6,7 @@
 //! by the design effect of such clusters.
 
 use super::arena::{Played, Thinking, play_all, play_seats};
+use super::opening::Opening;
 use crate::elo::{self, Tally};
 use crate::error::Error;
 use crate::games::{AnyGame, parse_kind};
@@ -48,6 +49,11 @@ pub struct LadderArgs {
     /// Print a line for each game as it ends.
     #[arg(long)]
     pub verbose: bool,
+    /// Play the first N moves of each game uniformly at random, from a seed of the
+    /// ladder's seed and the round: each opening is played twice by each pair, the seats
+    /// swapped.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub opening: usize,
 }
 
 /// The results of one game as pairs of seats held by different engines: (the engine in
@@ -146,6 +152,14 @@ pub fn run(args: &LadderArgs, out: &mut dyn Write) -> Result<(), Error> {
         )
         .map_err(w)?;
     }
+    if args.opening > 0 {
+        writeln!(
+            out,
+            "opening: the first {} moves of each game at random, each opening played twice by a pair, the seats swapped",
+            args.opening
+        )
+        .map_err(w)?;
+    }
     let n = specs.len();
     let started = Instant::now();
     let mut tallies = vec![vec![[0.0f64; 3]; n]; n];
@@ -162,8 +176,9 @@ pub fn run(args: &LadderArgs, out: &mut dyn Write) -> Result<(), Error> {
             let holders = seating(x, y, seats, game);
             let seat_specs: Vec<Spec> = holders.iter().map(|&e| specs[e]).collect();
             let seed = Rng::stream(args.seed, task as u64).next_u64();
+            let opening = Opening::of_round(args.opening, args.seed, game / 2);
             let played = with_game!(&start, g, k => {
-                play_seats(g, &k, kind, &seat_specs, Some(cap), seed)
+                play_seats(g, &k, kind, &seat_specs, Some(cap), seed, opening)
             });
             (task, holders, played)
         },

@@ -4,6 +4,7 @@
 pub mod arena;
 pub mod engine;
 pub mod ladder;
+pub mod opening;
 pub mod puzzles;
 pub mod think;
 
