@@ -8,7 +8,7 @@ use crate::rng::Rng;
 use crate::search::{NoDecision, SearchGame, root_actions};
 
 /// The stream of [`Rng::stream`] from which the openings of a match are drawn.
-const OPENING_STREAM: u64 = 0x6f70_656e_696e_67;
+const OPENING_STREAM: u64 = 0x006f_7065_6e69_6e67;
 
 /// A random opening: `plies` moves chosen uniformly among the legal ones, from `seed`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
