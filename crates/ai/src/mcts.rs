@@ -2,8 +2,9 @@
 //! widening, max^n backups (a reward per seat; each node's mover maximises its own, so
 //! partners who share a result cooperate), chance nodes sampled (stratified: uniformly
 //! among the outcomes visited least; never chosen by the bandit),
-//! playouts truncated after a few moves and scored by the evaluation. Several threads grow
-//! independent trees whose root statistics are merged.
+//! playouts truncated after a few moves and scored by the evaluation, and, where the
+//! knowledge asks for it, an MCTS-solver that backs proven results up the tree. Several
+//! threads grow independent trees whose root statistics are merged.
 
 use crate::knowledge::{Knowledge, MAX_SEATS, Seats, Values};
 use crate::rng::Rng;
@@ -39,8 +40,14 @@ enum Kind<M> {
         mover: u8,
         untried: Vec<(f32, u32, Action<M>)>,
         children: u32,
+        /// Whether every action is among `untried` and the children (the ordering pruned
+        /// none), so that children all proven prove the node.
+        complete: bool,
     },
 }
+
+/// A reward this close to 1 is a win, this close to 0 a loss.
+const SURE: f32 = 1e-3;
 
 struct Node<M> {
     edge: Edge<M>,
@@ -50,6 +57,8 @@ struct Node<M> {
     visits: u32,
     prior: f32,
     reward: Values,
+    /// The exact rewards where the solver has proven them (a decision node).
+    proven: Option<Values>,
     kind: Kind<M>,
 }
 
@@ -68,8 +77,8 @@ struct Tree<'a, G: Game, K> {
 
 /// What one thread found at the root.
 struct ThreadResult<M> {
-    /// (key, visits, reward sums) per root child.
-    children: Vec<(u32, u32, Values)>,
+    /// (key, visits, reward sums, proven rewards) per root child.
+    children: Vec<(u32, u32, Values, Option<Values>)>,
     pv: Vec<M>,
     visited: u64,
     iterations: u64,
@@ -89,6 +98,7 @@ impl<'a, G: Game, K: Knowledge<G>> Tree<'a, G, K> {
                 visits: 0,
                 prior: 0.0,
                 reward: [0.0; MAX_SEATS],
+                proven: None,
                 kind: Kind::Fresh,
             }],
             rng: Rng::new(seed),
@@ -110,6 +120,7 @@ impl<'a, G: Game, K: Knowledge<G>> Tree<'a, G, K> {
             visits: 0,
             prior,
             reward: [0.0; MAX_SEATS],
+            proven: None,
             kind: Kind::Fresh,
         });
         self.nodes[parent as usize].first_child = id;
@@ -170,6 +181,7 @@ impl<'a, G: Game, K: Knowledge<G>> Tree<'a, G, K> {
         let all_pruned = !lo.is_finite();
         let span = if hi > lo { hi - lo } else { 1.0 };
         let mut untried: Vec<(f32, u32, Action<G::Move>)> = Vec::with_capacity(actions.len());
+        let mut complete = true;
         let mut m = 0;
         for (i, a) in actions.into_iter().enumerate() {
             let prior = match &a {
@@ -179,6 +191,7 @@ impl<'a, G: Game, K: Knowledge<G>> Tree<'a, G, K> {
                     if all_pruned {
                         0.5
                     } else if !s.is_finite() {
+                        complete = false;
                         continue;
                     } else {
                         (s - lo) / span
@@ -194,6 +207,7 @@ impl<'a, G: Game, K: Knowledge<G>> Tree<'a, G, K> {
             mover: self.seats.index(game.to_move()) as u8,
             untried,
             children: 0,
+            complete,
         }
     }
 
@@ -206,6 +220,9 @@ impl<'a, G: Game, K: Knowledge<G>> Tree<'a, G, K> {
             if matches!(self.nodes[id as usize].kind, Kind::Fresh) {
                 let roots = (id == 0).then_some(root_actions);
                 self.expand(id, game, roots);
+            }
+            if let Some(v) = self.nodes[id as usize].proven {
+                break v;
             }
             let visits = self.nodes[id as usize].visits;
             match &mut self.nodes[id as usize].kind {
@@ -264,9 +281,60 @@ impl<'a, G: Game, K: Knowledge<G>> Tree<'a, G, K> {
             }
             at = node.parent;
         }
+        if self.params.solver && self.proven(id).is_some() {
+            let mut at = self.nodes[id as usize].parent;
+            while at != NONE && self.nodes[at as usize].proven.is_none() && self.prove(at) {
+                at = self.nodes[at as usize].parent;
+            }
+        }
         while game.ply() > start_ply {
             game.undo();
         }
+    }
+
+    /// A node's exact rewards where they are known: a finished game's, or those the solver
+    /// proved.
+    fn proven(&self, id: u32) -> Option<Values> {
+        let node = &self.nodes[id as usize];
+        match node.kind {
+            Kind::Terminal(v) => Some(v),
+            _ => node.proven,
+        }
+    }
+
+    /// Proves a decision node where its children allow (the mover has a child proven won
+    /// for him, or every action's child is proven: then the best of them for him), and
+    /// says whether it did.
+    fn prove(&mut self, id: u32) -> bool {
+        let node = &self.nodes[id as usize];
+        let Kind::Decision {
+            mover,
+            ref untried,
+            complete,
+            ..
+        } = node.kind
+        else {
+            return false;
+        };
+        let mover = mover as usize;
+        let (mut win, mut best, mut open) = (None, None::<Values>, false);
+        let mut c = node.first_child;
+        while c != NONE {
+            match self.proven(c) {
+                Some(v) if v[mover] >= 1.0 - SURE => {
+                    win = Some(v);
+                    break;
+                }
+                Some(v) if best.is_none_or(|b| v[mover] > b[mover]) => best = Some(v),
+                Some(_) => {}
+                None => open = true,
+            }
+            c = self.nodes[c as usize].next_sibling;
+        }
+        let all_proven = untried.is_empty() && complete && !open;
+        let proven = win.or(best.filter(|_| all_proven));
+        self.nodes[id as usize].proven = proven;
+        proven.is_some()
     }
 
     /// A chance outcome, drawn uniformly among those visited least so far: stratified
@@ -328,9 +396,21 @@ impl<'a, G: Game, K: Knowledge<G>> Tree<'a, G, K> {
         while c != NONE {
             let child = &self.nodes[c as usize];
             let n = child.visits.max(1) as f32;
-            let score = child.reward[mover] / n
-                + self.params.exploration * (log_n / n).sqrt()
-                + self.params.prior_weight * child.prior / (n + 1.0);
+            let score = match self.proven(c) {
+                // A proven result is what it is; a proven loss only where all are.
+                Some(v) if self.params.solver => {
+                    if v[mover] <= SURE {
+                        -1.0
+                    } else {
+                        v[mover]
+                    }
+                }
+                _ => {
+                    child.reward[mover] / n
+                        + self.params.exploration * (log_n / n).sqrt()
+                        + self.params.prior_weight * child.prior / (n + 1.0)
+                }
+            };
             if score > best_score {
                 best_score = score;
                 best = c;
@@ -405,7 +485,12 @@ impl<'a, G: Game, K: Knowledge<G>> Tree<'a, G, K> {
                 Edge::AcceptChance => CHANCE_KEY,
                 _ => unreachable!("root children are actions"),
             };
-            children.push((key, child.visits, child.reward));
+            let proven = if self.params.solver {
+                self.proven(c)
+            } else {
+                None
+            };
+            children.push((key, child.visits, child.reward, proven));
             c = child.next_sibling;
         }
         let mut pv = Vec::new();
@@ -564,17 +649,19 @@ where
     let mover = seats.index(game.to_move());
     let n = seats.len();
     // Merge the root children by action.
-    let mut merged: Vec<(u32, u64, Values)> = Vec::new();
+    type Merged = (u32, u64, Values, Option<Values>);
+    let mut merged: Vec<Merged> = Vec::new();
     for r in &results {
-        for &(key, visits, reward) in &r.children {
+        for &(key, visits, reward, proven) in &r.children {
             match merged.iter_mut().find(|m| m.0 == key) {
                 Some(m) => {
                     m.1 += u64::from(visits);
                     for (a, b) in m.2.iter_mut().zip(reward) {
                         *a += b;
                     }
+                    m.3 = m.3.or(proven);
                 }
-                None => merged.push((key, u64::from(visits), reward)),
+                None => merged.push((key, u64::from(visits), reward, proven)),
             }
         }
     }
@@ -585,9 +672,21 @@ where
             actions[key as usize].clone()
         }
     };
-    let mean = |m: &(u32, u64, Values), seat: usize| m.2[seat] / m.1.max(1) as f32;
+    // A proven result stands for the mean of the playouts.
+    let mean = |m: &Merged, seat: usize| match m.3 {
+        Some(v) => v[seat],
+        None => m.2[seat] / m.1.max(1) as f32,
+    };
+    // Proven wins first and proven losses last, then the most visited.
+    let class = |m: &Merged| match m.3 {
+        Some(v) if v[mover] >= 1.0 - SURE => 2,
+        Some(v) if v[mover] <= SURE => 0,
+        _ => 1,
+    };
     merged.sort_by(|a, b| {
-        b.1.cmp(&a.1)
+        class(b)
+            .cmp(&class(a))
+            .then(b.1.cmp(&a.1))
             .then(mean(b, mover).total_cmp(&mean(a, mover)))
             .then(a.0.cmp(&b.0))
     });
@@ -628,5 +727,81 @@ where
         elapsed: limits.start.elapsed(),
         algorithm: Algorithm::Mcts,
         threads,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knowledge::screwball::ScrewballKnowledge;
+    use crate::search::root_actions;
+    use tabula_rules::screwball::{Player, Screwball, ScrewballOptions};
+
+    fn screwball(setup: &str) -> Screwball {
+        Screwball::from_setup_text(setup, ScrewballOptions::default()).expect("a setup")
+    }
+
+    fn grown<'a>(game: &Screwball, iterations: usize) -> Tree<'a, Screwball, ScrewballKnowledge> {
+        let actions = root_actions(game).expect("a move");
+        let mut tree = Tree::new(game, &ScrewballKnowledge, 5);
+        assert!(tree.params.solver, "Screwball's search proves what it can");
+        let mut probe = game.clone();
+        for _ in 0..iterations {
+            tree.iterate(&mut probe, &actions);
+        }
+        tree
+    }
+
+    #[test]
+    fn the_solver_proves_a_win_in_one_and_stops_searching() {
+        // Balls has one piece left in reserve: c5-d5 attacks e4 and spends it.
+        let game = screwball(
+            "Screws large: c5 a12\nBalls large: e4\nBalls dead: 16 large, 6 small\nScrews to move",
+        );
+        let screws = Seats::of(&game).index(Player::Screws);
+        let tree = grown(&game, 300);
+        let root = tree.proven(0).expect("the root is proven");
+        assert_eq!(root[screws], 1.0);
+        // Once the root is proven no iteration plays a move: far fewer positions than
+        // iterations were visited.
+        assert!(tree.visited < 300, "{} positions", tree.visited);
+        let settings = Settings::iterations(Algorithm::Mcts, 300, 5);
+        let analysis = search(
+            &game,
+            &ScrewballKnowledge,
+            &settings,
+            root_actions(&game).unwrap(),
+        );
+        assert_eq!(analysis.root[0].value, 1.0);
+        assert_eq!(analysis.values[screws], 1.0);
+    }
+
+    #[test]
+    fn the_solver_proves_the_moves_that_lose_at_once() {
+        // Screws has one piece left in reserve and Balls' j8-i8 would attack h9.
+        let game = screwball(
+            "Screws large: h9 b12\nScrews dead: 15 large, 6 small\nBalls large: j8\nScrews to move",
+        );
+        let seats = Seats::of(&game);
+        let screws = seats.index(Player::Screws);
+        let tree = grown(&game, 2000);
+        let (mut lost, mut open) = (0, 0);
+        let mut c = tree.nodes[0].first_child;
+        while c != NONE {
+            let Edge::Move(m, _) = &tree.nodes[c as usize].edge else {
+                unreachable!("root children are moves")
+            };
+            let mut probe = game.clone();
+            probe.play_unchecked(m);
+            if another_wins_next(&mut probe, &ScrewballKnowledge, &seats, Player::Screws) {
+                let proven = tree.proven(c).expect("a move that loses at once is proven");
+                assert_eq!(proven[screws], 0.0);
+                lost += 1;
+            } else {
+                open += 1;
+            }
+            c = tree.nodes[c as usize].next_sibling;
+        }
+        assert!(lost > 0 && open > 0, "{lost} lost, {open} open");
     }
 }

@@ -34,6 +34,7 @@ impl<G: Game> Knowledge<G> for Blind {
             widen_power: 0.0,
             prior_weight: 0.0,
             root_safety: false,
+            solver: false,
         }
     }
 }

@@ -537,6 +537,7 @@ impl Knowledge<Fences> for FencesKnowledge {
             widen_power: 0.4,
             prior_weight: 1.0,
             root_safety: false,
+            solver: false,
         }
     }
 }

@@ -137,6 +137,13 @@ pub struct MctsParams {
     /// move (unless every move does): a two-ply look at the root that a search whose
     /// playouts run to the end may otherwise miss when every move looks lost.
     pub root_safety: bool,
+    /// Whether the search proves what it can (an MCTS-solver): a finished game is a proven
+    /// result, a position where the mover has a child proven won for him is won, one whose
+    /// children are all proven takes the best of them for the mover; selection no longer
+    /// walks into a move proven lost while another is open, and the root plays a proven
+    /// win and leaves proven losses last. Only decision nodes are proven, never a chance
+    /// node, nor one whose ordering pruned a move.
+    pub solver: bool,
 }
 
 impl Default for MctsParams {
@@ -148,6 +155,7 @@ impl Default for MctsParams {
             widen_power: 0.5,
             prior_weight: 0.3,
             root_safety: false,
+            solver: false,
         }
     }
 }

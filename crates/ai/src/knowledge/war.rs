@@ -235,6 +235,7 @@ impl Knowledge<War> for WarKnowledge {
             widen_power: 0.5,
             prior_weight: 0.3,
             root_safety: false,
+            solver: false,
         }
     }
 }
