@@ -124,7 +124,9 @@ pub fn level_settings(
         Level::Hard => settings.time = Some(HARD_TIME_CAP),
         Level::Max => {}
     }
-    if let Some(style) = tabula_rules::with_kind!(kind, G => <G as Knows>::level_style(level)) {
+    if let Some(style) =
+        tabula_rules::with_kind!(kind, G => <G as Knows>::level_style(level, players))
+    {
         settings.style = style;
     }
     settings
@@ -251,6 +253,28 @@ impl Spec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fence race's `medium` goes by its first impression closely with two players and
+    /// more loosely with four, where the first impression is nearly as good as `hard`.
+    #[test]
+    fn the_race_medium_is_looser_with_four_players() {
+        let temperature =
+            |players| match level_settings(GameKind::Fences, players, Level::Medium, None, 1).style
+            {
+                Style::Intuition { temperature } => temperature,
+                other => panic!("{other:?}"),
+            };
+        assert!(temperature(2) < 0.5, "{}", temperature(2));
+        assert!(temperature(4) > 1.0, "{}", temperature(4));
+        assert_eq!(temperature(3), temperature(4));
+        assert_eq!(
+            level_settings(GameKind::War, 2, Level::Medium, None, 1).style,
+            Style::Human {
+                margin: 0.03,
+                temperature: 0.01
+            }
+        );
+    }
 
     #[test]
     fn specs_read_and_print_back() {

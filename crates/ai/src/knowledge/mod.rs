@@ -39,9 +39,9 @@ pub trait Knows: Game {
         Self::Knowledge::default()
     }
 
-    /// How `level` plays the game where it should not play as the search's human-looking
-    /// imperfection makes it (`None`: as it does).
-    fn level_style(_level: crate::Level) -> Option<crate::search::Style> {
+    /// How `level` plays the game with `players` seats where it should not play as the
+    /// search's human-looking imperfection makes it (`None`: as it does).
+    fn level_style(_level: crate::Level, _players: usize) -> Option<crate::search::Style> {
         None
     }
 
