@@ -59,8 +59,8 @@ impl Knows for Fences {
 
 /// `medium`'s temperature, in turns, with three or four players. At 0.1, as with two, four
 /// players' `hard` stood only +34 Elo (−22 to 89) above it in 160 games; at 1.5 `hard` is
-/// +153 (109 to 196) above it in 300 games, and it is +108 (75 to 140) above `easy` in 480
-/// and +145 (97 to 193) in 240 (docs/computer.md).
+/// +153 (109 to 196) above it in 300 games, and it is +140 (116 to 164) above `easy` in 960
+/// (docs/computer.md).
 const MEDIUM_MANY_TEMPERATURE: f32 = 1.5;
 
 const FAR: u16 = u16::MAX;
