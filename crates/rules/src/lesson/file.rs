@@ -4,9 +4,8 @@
 
 use super::format::{LessonText, Part, StepText};
 use super::{FORMAT, LessonError};
-use crate::registry::GameOptions;
-use crate::scene::SceneSetup;
 use crate::scene::layout::{self, Value};
+use crate::scene::start::{StartError, build_start};
 use crate::scene::versioned::{self, line_at};
 use crate::{AnyGame, GameKind};
 use std::path::{Path, PathBuf};
@@ -103,26 +102,17 @@ impl Lesson {
         index: usize,
         step: &StepText,
     ) -> Result<Step, LessonError> {
-        let fail = |field: &str, why: String| self.step_error_at(index, &step.title, field, why);
-        let (raw, field) = match &step.options {
-            Some(raw) => (raw.get_ron(), "options"),
-            None => (text.options.get_ron(), ""),
-        };
-        let options = GameOptions::from_ron(self.game, raw).map_err(|e| match field {
-            "options" => fail("options", e.to_string()),
-            _ => self.lesson_error("options", e.to_string()),
+        let start = build_start(
+            self.game,
+            step.options.as_deref(),
+            &text.options,
+            &step.setup,
+            &step.moves,
+        )
+        .map_err(|e| match e {
+            StartError::FileOptions(why) => self.lesson_error("options", why),
+            StartError::Field(field, why) => self.step_error_at(index, &step.title, &field, why),
         })?;
-        let setup = match &step.setup {
-            SceneSetup::Standard => None,
-            SceneSetup::Position(text) => Some(text.as_str()),
-        };
-        let mut start =
-            AnyGame::with_setup(options, setup).map_err(|e| fail("setup", e.to_string()))?;
-        for (i, mv) in step.moves.iter().enumerate() {
-            start
-                .play_texts(std::slice::from_ref(mv))
-                .map_err(|e| fail(&format!("moves[{i}]"), e.to_string()))?;
-        }
         let first = Part {
             reply: Vec::new(),
             text: None,
@@ -166,20 +156,7 @@ impl Lesson {
     /// itself when none of it is).
     fn step_value(&self, index: usize, field: &str) -> Option<&Value> {
         let step = self.layout.as_ref()?.field("steps")?.item(index)?;
-        let mut value = step;
-        for segment in field.split('.').filter(|s| !s.is_empty()) {
-            let (name, item) = match segment.split_once('[') {
-                Some((name, rest)) => (name, rest.trim_end_matches(']').parse::<usize>().ok()),
-                None => (segment, None),
-            };
-            let Some(next) = value.field(name) else { break };
-            value = next;
-            if let Some(i) = item {
-                let Some(next) = value.item(i) else { break };
-                value = next;
-            }
-        }
-        Some(value)
+        Some(step.follow(field))
     }
 
     /// The 1-based line of the field of the `index`-th (0-based) step at `field`, a path

@@ -6,8 +6,8 @@ use super::format::{BookText, Margin, PuzzleText, Rating};
 use super::{FORMAT, PuzzleError};
 use crate::lesson::Task;
 use crate::registry::GameOptions;
-use crate::scene::SceneSetup;
 use crate::scene::layout::{self, Value};
+use crate::scene::start::{StartError, build_start};
 use crate::scene::versioned::{self, line_at};
 use crate::{AnyGame, GameKind};
 use std::path::{Path, PathBuf};
@@ -107,26 +107,17 @@ impl PuzzleBook {
             .title
             .clone()
             .unwrap_or_else(|| format!("Puzzle {}", index + 1));
-        let fail = |field: &str, why: String| self.error_at(index, &title, field, why);
-        let (raw, field) = match &puzzle.options {
-            Some(raw) => (raw.get_ron(), "options"),
-            None => (text.options.get_ron(), ""),
-        };
-        let options = GameOptions::from_ron(self.game, raw).map_err(|e| match field {
-            "options" => fail("options", e.to_string()),
-            _ => self.book_error("options", e.to_string()),
+        let start = build_start(
+            self.game,
+            puzzle.options.as_deref(),
+            &text.options,
+            &puzzle.setup,
+            &puzzle.moves,
+        )
+        .map_err(|e| match e {
+            StartError::FileOptions(why) => self.book_error("options", why),
+            StartError::Field(field, why) => self.error_at(index, &title, &field, why),
         })?;
-        let setup = match &puzzle.setup {
-            SceneSetup::Standard => None,
-            SceneSetup::Position(text) => Some(text.as_str()),
-        };
-        let mut start =
-            AnyGame::with_setup(options, setup).map_err(|e| fail("setup", e.to_string()))?;
-        for (i, mv) in puzzle.moves.iter().enumerate() {
-            start
-                .play_texts(std::slice::from_ref(mv))
-                .map_err(|e| fail(&format!("moves[{i}]"), e.to_string()))?;
-        }
         Ok(Puzzle {
             number: index + 1,
             title,
@@ -158,27 +149,12 @@ impl PuzzleBook {
     /// such as `solution[2]` or `margin.second`, followed as far as it is written (the
     /// puzzle's own line when none of it is), or 0.
     pub fn puzzle_line(&self, index: usize, field: &str) -> usize {
-        let Some(mut value) = self
+        let puzzle = self
             .layout
             .as_ref()
             .and_then(|l| l.field("puzzles"))
-            .and_then(|p| p.item(index))
-        else {
-            return 0;
-        };
-        for segment in field.split('.').filter(|s| !s.is_empty()) {
-            let (name, item) = match segment.split_once('[') {
-                Some((name, rest)) => (name, rest.trim_end_matches(']').parse::<usize>().ok()),
-                None => (segment, None),
-            };
-            let Some(next) = value.field(name) else { break };
-            value = next;
-            if let Some(i) = item {
-                let Some(next) = value.item(i) else { break };
-                value = next;
-            }
-        }
-        self.line_of(Some(value))
+            .and_then(|p| p.item(index));
+        self.line_of(puzzle.map(|p| p.follow(field)))
     }
 
     fn error_at(&self, index: usize, title: &str, field: &str, why: String) -> PuzzleError {

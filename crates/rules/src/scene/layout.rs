@@ -43,6 +43,26 @@ impl Value {
         }
     }
 
+    /// The value at `path`, such as `solution[2]` or `wrong[1].says`: fields by name, list
+    /// items by index, followed as far as it is written (this value itself when none of it
+    /// is).
+    pub(crate) fn follow(&self, path: &str) -> &Value {
+        let mut value = self;
+        for segment in path.split('.').filter(|s| !s.is_empty()) {
+            let (name, item) = match segment.split_once('[') {
+                Some((name, rest)) => (name, rest.trim_end_matches(']').parse::<usize>().ok()),
+                None => (segment, None),
+            };
+            let Some(next) = value.field(name) else { break };
+            value = next;
+            if let Some(i) = item {
+                let Some(next) = value.item(i) else { break };
+                value = next;
+            }
+        }
+        value
+    }
+
     /// The key of a map entry whose key text (in `source`) passes `matches`.
     pub(crate) fn key<'a>(
         &'a self,

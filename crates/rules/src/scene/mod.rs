@@ -41,6 +41,7 @@ mod file;
 mod format;
 pub(crate) mod layout;
 mod replay;
+pub(crate) mod start;
 pub(crate) mod versioned;
 
 pub use crate::GameKind;
