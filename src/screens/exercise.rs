@@ -1,10 +1,13 @@
 //! What a lesson's step and a puzzle share on the table: the position set (again) with a
-//! word said, the camera behind the player to move and looking past the panel, the HUD's
-//! panels giving way to the exercise's own, its buttons, and its keys.
+//! word said, the player's move told from the table, the scripted replies played through
+//! the match's door, the hint drawn, the camera behind the player to move and looking past
+//! the panel, the HUD's panels giving way to the exercise's own, its buttons, and its keys.
 
 use crate::games::tabletop::{OnTable, TableGame};
 use crate::table::commands::{BoardReset, Feedback};
+use crate::table::computer::HintShown;
 use crate::table::game_match::Match;
+use crate::table::rules::{Intent, TableRules};
 use crate::table::seats::Seat;
 use crate::view::camera::{OrbitCamera, View};
 use crate::view::hud::TablePanel;
@@ -20,6 +23,61 @@ pub(crate) fn set_position(commands: &mut Commands, game: &AnyGame, feedback: Fe
         commands.insert_resource(m);
     });
     commands.write_message(BoardReset);
+}
+
+/// What the table shows, against the moves an exercise expects there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Seen {
+    /// The moves expected, no more.
+    Expected,
+    /// The moves expected and more: the first of them, the player's, in its notation.
+    Played(String),
+    /// Something else: a move taken back, or the game started anew.
+    Elsewhere,
+}
+
+/// Tells the moves on the table (`texts`) against those `expected`.
+pub(crate) fn seen(expected: &[String], texts: &[String]) -> Seen {
+    if texts == expected {
+        Seen::Expected
+    } else if texts.len() > expected.len() && texts.starts_with(expected) {
+        Seen::Played(texts[expected.len()].clone())
+    } else {
+        Seen::Elsewhere
+    }
+}
+
+/// Plays an exercise's scripted `replies` after the player's move in `game`, each through
+/// the match's door as the player's own moves go; stops at the first that does not read or
+/// play.
+pub(crate) fn play_replies<G: TableRules>(commands: &mut Commands, game: &G, replies: &[String]) {
+    let mut game = game.clone();
+    for text in replies {
+        let Ok(mv) = game.parse_move(text) else { break };
+        if game.play_effect(&mv).is_err() {
+            break;
+        }
+        commands.write_message(Intent::<G>::Play(mv));
+    }
+}
+
+/// Gives a hint: `said` as the match's word, and the path of `answer` (a move in the game's
+/// notation) drawn on the board. Returns what was said.
+pub(crate) fn show_hint<G: TableRules>(
+    commands: &mut Commands,
+    m: &mut Match<G>,
+    answer: &str,
+    said: Feedback,
+) -> Feedback {
+    if let Ok(mv) = m.game.parse_move(answer) {
+        commands.insert_resource(HintShown::<G> {
+            generation: m.generation,
+            points: m.game.move_points(&mv),
+            mv,
+        });
+    }
+    m.feedback = said.clone();
+    said
 }
 
 /// The camera behind the player to move in `table`.
@@ -118,7 +176,7 @@ pub(crate) fn command_button<M: Message + Copy>(
 
 #[cfg(test)]
 mod tests {
-    use super::{ExerciseKey, exercise_keys};
+    use super::{ExerciseKey, Seen, exercise_keys, seen};
     use bevy::prelude::*;
 
     fn pressing(keys: &[KeyCode]) -> ButtonInput<KeyCode> {
@@ -127,6 +185,21 @@ mod tests {
             input.press(*key);
         }
         input
+    }
+
+    #[test]
+    fn the_table_is_told_against_the_moves_expected() {
+        let line = |moves: &[&str]| moves.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+        let expected = line(&["a", "b"]);
+        assert_eq!(seen(&expected, &line(&["a", "b"])), Seen::Expected);
+        // A move with its chance (a throw) after it: the player's is the first.
+        assert_eq!(
+            seen(&expected, &line(&["a", "b", "c", "throw 4"])),
+            Seen::Played("c".into())
+        );
+        assert_eq!(seen(&expected, &line(&["a"])), Seen::Elsewhere);
+        assert_eq!(seen(&expected, &line(&["a", "x", "c"])), Seen::Elsewhere);
+        assert_eq!(seen(&expected, &[]), Seen::Elsewhere);
     }
 
     #[test]

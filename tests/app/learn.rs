@@ -4,11 +4,9 @@
 //! the player's progress file, read back on the next start; a corrupt progress file is kept
 //! aside and said.
 
-use crate::{launch, run_menu};
+use crate::{app_with_data, data_dir, launch, play_through_door, run_menu};
 use bevy::prelude::*;
-use std::path::{Path, PathBuf};
 use tabula::screens::learn::{Course, LessonCommand, Phase};
-use tabula::screens::open::Start;
 use tabula::state::Screen;
 use tabula::table::game_match::Match;
 use tabula::table::rules::{Intent, TableRules};
@@ -17,39 +15,8 @@ use tabula::user_data::progress::{FILE, Progress};
 use tabula_rules::camelot::{Camelot, Move, Square, Step};
 use tabula_rules::screwball::Screwball;
 
-/// A data folder of the test's own, empty.
-fn data_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-learn-{}-{name}", std::process::id()));
-    std::fs::remove_dir_all(&dir).ok();
-    dir
-}
-
-/// The whole app, headless, keeping the player's data in `dir`.
-fn app_with_data(dir: &Path) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(UserData::at(dir));
-    tabula::app::build(&mut app, Start::Menu, false);
-    app.update();
-    app
-}
-
 fn course(app: &App) -> &Course {
     app.world().resource::<Course>()
-}
-
-/// Plays `text` through the match's door, as a click would, and lets the lesson answer.
-fn play<G: TableRules>(app: &mut App, text: &str) {
-    let mv = app
-        .world()
-        .resource::<Match<G>>()
-        .game
-        .parse_move(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    app.world_mut().write_message(Intent::<G>::Play(mv));
-    for _ in 0..4 {
-        app.update();
-    }
 }
 
 fn texts<G: TableRules>(app: &App) -> Vec<String> {
@@ -58,7 +25,7 @@ fn texts<G: TableRules>(app: &App) -> Vec<String> {
 
 #[test]
 fn a_step_refuses_wrong_moves_with_their_reason_and_keeps_the_right_one() {
-    let dir = data_dir("judge");
+    let dir = data_dir("learn", "judge");
     let mut app = app_with_data(&dir);
     launch(&mut app, &["learn", "camelot", "--step", "4"]);
     assert_eq!(
@@ -87,7 +54,7 @@ fn a_step_refuses_wrong_moves_with_their_reason_and_keeps_the_right_one() {
     // Legal but not the task: the step's words, and the position set again.
     launch(&mut app, &["learn", "camelot", "--step", "2"]);
     assert_eq!(course(&app).step().title, "The canter");
-    play::<Camelot>(&mut app, "E6-E7");
+    play_through_door::<Camelot>(&mut app, "E6-E7");
     let said = &course(&app).said;
     assert!(
         said.is_error && said.text.contains("plain step"),
@@ -109,9 +76,15 @@ fn a_step_refuses_wrong_moves_with_their_reason_and_keeps_the_right_one() {
         "{:?}",
         course(&app).said
     );
+    assert!(
+        app.world()
+            .get_resource::<tabula::table::computer::HintShown<Camelot>>()
+            .is_some_and(|h| !h.points.is_empty()),
+        "the answer's path is drawn"
+    );
 
     // The right move ends the step, and the step is kept.
-    play::<Camelot>(&mut app, "E5-E7");
+    play_through_door::<Camelot>(&mut app, "E5-E7");
     assert_eq!(course(&app).phase, Phase::Done, "{:?}", course(&app).said);
     assert_eq!(texts::<Camelot>(&app), vec!["E5-E7".to_string()]);
     let progress = app.world().resource::<Progress>();
@@ -128,13 +101,13 @@ fn a_step_refuses_wrong_moves_with_their_reason_and_keeps_the_right_one() {
 
 #[test]
 fn a_line_plays_its_reply_through_the_match_then_asks_again_and_leaves() {
-    let dir = data_dir("line");
+    let dir = data_dir("learn", "line");
     let mut app = app_with_data(&dir);
     launch(&mut app, &["learn", "screwball", "--step", "6"]);
     let step = course(&app).step().clone();
     assert!(step.parts.len() > 1 && !step.parts[1].reply.is_empty());
     let before = texts::<Screwball>(&app);
-    play::<Screwball>(&mut app, &step.parts[0].solution);
+    play_through_door::<Screwball>(&mut app, &step.parts[0].solution);
     assert_eq!(
         course(&app).phase,
         Phase::Playing,
@@ -147,7 +120,7 @@ fn a_line_plays_its_reply_through_the_match_then_asks_again_and_leaves() {
         before.len() + 1 + step.parts[1].reply.len(),
         "the move and the reply stand: {after:?}"
     );
-    play::<Screwball>(&mut app, &step.parts[1].solution);
+    play_through_door::<Screwball>(&mut app, &step.parts[1].solution);
     assert_eq!(course(&app).phase, Phase::Done, "{:?}", course(&app).said);
     assert!(
         app.world()
@@ -173,7 +146,7 @@ fn a_line_plays_its_reply_through_the_match_then_asks_again_and_leaves() {
 
 #[test]
 fn progress_is_kept_and_a_corrupt_file_is_set_aside_and_said() {
-    let dir = data_dir("corrupt");
+    let dir = data_dir("learn", "corrupt");
     let data = UserData::at(&dir);
     let mut progress = Progress::load(&data);
     assert_eq!(progress, Progress::default(), "no file yet: nothing done");
@@ -226,13 +199,13 @@ fn play_solution<G: TableRules>(app: &mut App) -> bool {
     let Some(part) = course(app).part().cloned() else {
         return false;
     };
-    play::<G>(app, &part.solution);
+    play_through_door::<G>(app, &part.solution);
     true
 }
 
 #[test]
 fn every_step_of_every_shipped_lesson_is_solved_on_the_table() {
-    let dir = data_dir("every");
+    let dir = data_dir("learn", "every");
     let mut app = app_with_data(&dir);
     let courses = app
         .world()
@@ -295,7 +268,7 @@ fn the_start_screen_opens_a_lesson_as_the_command_line_does() {
 
 #[test]
 fn nobody_resigns_in_a_lesson() {
-    let dir = data_dir("resign");
+    let dir = data_dir("learn", "resign");
     let mut app = app_with_data(&dir);
     app.init_resource::<ButtonInput<KeyCode>>();
     launch(&mut app, &["learn", "camelot", "--step", "2"]);

@@ -116,6 +116,38 @@ fn whole_app() -> App {
     app
 }
 
+/// A data folder of the test's own, empty: `suite` and `name` make it unique.
+fn data_dir(suite: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-{suite}-{}-{name}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    dir
+}
+
+/// The whole app, headless, on the start screen, keeping the player's data in `dir`.
+fn app_with_data(dir: &std::path::Path) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(tabula::user_data::UserData::at(dir));
+    tabula::app::build(&mut app, tabula::screens::open::Start::Menu, false);
+    app.update();
+    app
+}
+
+/// Plays `text` through the match's door, as a click would, and lets the screen answer
+/// (a lesson's step or a puzzle, and their replies).
+fn play_through_door<G: tabula::table::rules::TableRules>(app: &mut App, text: &str) {
+    let mv = app
+        .world()
+        .resource::<Match<G>>()
+        .game
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    app.world_mut().write_message(Intent::<G>::Play(mv));
+    for _ in 0..4 {
+        app.update();
+    }
+}
+
 /// Asks for the screen `tabula ARGS` opens inside the window, as the start screen does, and
 /// lets it open. The command line must read it.
 fn launch(app: &mut App, args: &[&str]) {

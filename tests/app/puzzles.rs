@@ -2,54 +2,31 @@
 //! line is played through the match's door, each reply entering the same way, and the
 //! puzzle solved at the first try scores a point and a streak kept in the player's progress
 //! file, read back on the next start; a wrong move is refused, the position set again and
-//! the streak ended; the start screen's puzzles page opens a game's first puzzle not solved.
+//! the streak ended; the hint names and draws the line's move, and the puzzle then scores
+//! nothing; the start screen's puzzles page opens a game's first puzzle not solved.
 
-use crate::launch;
+use crate::{app_with_data, data_dir, launch, play_through_door};
 use bevy::prelude::*;
-use std::path::{Path, PathBuf};
 use tabula::screens::menu::{MenuAction, Page};
-use tabula::screens::open::Start;
 use tabula::screens::puzzles::{Drill, Phase, PuzzleCommand};
 use tabula::state::Screen;
 use tabula::table::game_match::Match;
-use tabula::table::rules::{Intent, TableRules};
-use tabula::user_data::UserData;
 use tabula::user_data::progress::Progress;
 use tabula_rules::war::War;
-
-/// A data folder of the test's own, empty.
-fn data_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-puzzles-{}-{name}", std::process::id()));
-    std::fs::remove_dir_all(&dir).ok();
-    dir
-}
-
-/// The whole app, headless, keeping the player's data in `dir`.
-fn app_with_data(dir: &Path) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(UserData::at(dir));
-    tabula::app::build(&mut app, Start::Menu, false);
-    app.update();
-    app
-}
 
 fn drill(app: &App) -> &Drill {
     app.world().resource::<Drill>()
 }
 
-/// Plays `text` through the match's door, as a click would, and lets the puzzle answer.
-fn play<G: TableRules>(app: &mut App, text: &str) {
-    let mv = app
-        .world()
-        .resource::<Match<G>>()
-        .game
-        .parse_move(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    app.world_mut().write_message(Intent::<G>::Play(mv));
-    for _ in 0..4 {
-        app.update();
+/// Plays Problem I's line (the Red moves; the replies enter by themselves) after a wrong
+/// move or a hint: the puzzle is solved and scores nothing.
+fn solve_scoring_nothing(app: &mut App) {
+    for text in ["M to K2", "M to Citadel", "C takes K"] {
+        play_through_door::<War>(app, text);
     }
+    assert!(matches!(drill(app).phase, Phase::Solved { .. }));
+    let record = &app.world().resource::<Progress>().record.puzzles;
+    assert_eq!((record.score, record.streak), (0, 0));
 }
 
 fn texts(app: &App) -> Vec<String> {
@@ -58,7 +35,7 @@ fn texts(app: &App) -> Vec<String> {
 
 #[test]
 fn problem_i_solved_at_the_first_try_scores_and_is_kept() {
-    let dir = data_dir("score");
+    let dir = data_dir("puzzles", "score");
     let mut app = app_with_data(&dir);
     launch(&mut app, &["puzzle", "war"]);
     assert_eq!(
@@ -68,12 +45,12 @@ fn problem_i_solved_at_the_first_try_scores_and_is_kept() {
     assert!(drill(&app).puzzle().title.starts_with("Problem I"));
     assert_eq!(drill(&app).puzzle().goal_text(), "Red to play and win");
 
-    play::<War>(&mut app, "M to K2");
+    play_through_door::<War>(&mut app, "M to K2");
     assert_eq!(drill(&app).phase, Phase::Playing, "{:?}", drill(&app).said);
     assert_eq!(texts(&app), ["M to K2", "G to G3"], "the reply came in");
-    play::<War>(&mut app, "M to Citadel");
+    play_through_door::<War>(&mut app, "M to Citadel");
     assert_eq!(texts(&app).len(), 4, "{:?}", texts(&app));
-    play::<War>(&mut app, "C takes K");
+    play_through_door::<War>(&mut app, "C takes K");
     assert!(
         matches!(drill(&app).phase, Phase::Solved { .. }),
         "{:?}",
@@ -93,10 +70,10 @@ fn problem_i_solved_at_the_first_try_scores_and_is_kept() {
 
 #[test]
 fn a_wrong_move_is_refused_the_position_set_again_and_the_streak_ended() {
-    let dir = data_dir("wrong");
+    let dir = data_dir("puzzles", "wrong");
     let mut app = app_with_data(&dir);
     launch(&mut app, &["puzzle", "war"]);
-    play::<War>(&mut app, "C takes K");
+    play_through_door::<War>(&mut app, "C takes K");
     let said = &drill(&app).said;
     assert!(
         said.is_error && said.text.contains("not the answer"),
@@ -105,12 +82,8 @@ fn a_wrong_move_is_refused_the_position_set_again_and_the_streak_ended() {
     assert!(texts(&app).is_empty(), "set again: {:?}", texts(&app));
     assert!(drill(&app).missed);
     // Solved now, it scores nothing.
-    play::<War>(&mut app, "M to K2");
-    play::<War>(&mut app, "M to Citadel");
-    play::<War>(&mut app, "C takes K");
-    assert!(matches!(drill(&app).phase, Phase::Solved { .. }));
+    solve_scoring_nothing(&mut app);
     let record = &app.world().resource::<Progress>().record.puzzles;
-    assert_eq!((record.score, record.streak), (0, 0));
     assert_eq!(record.solved.len(), 1);
 
     // The next puzzle opens the screen again on it.
@@ -125,7 +98,7 @@ fn a_wrong_move_is_refused_the_position_set_again_and_the_streak_ended() {
 
 #[test]
 fn the_start_screens_puzzles_page_opens_a_games_first_puzzle_not_solved() {
-    let dir = data_dir("menu");
+    let dir = data_dir("puzzles", "menu");
     let mut app = app_with_data(&dir);
     app.world_mut()
         .write_message(MenuAction::Page(Page::Puzzles));
@@ -141,5 +114,29 @@ fn the_start_screens_puzzles_page_opens_a_games_first_puzzle_not_solved() {
     );
     assert_eq!(drill(&app).shelf.game, tabula_rules::GameKind::Camelot);
     assert!(drill(&app).count() >= 100);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_hint_names_and_draws_the_lines_move_and_the_puzzle_then_scores_nothing() {
+    let dir = data_dir("puzzles", "hint");
+    let mut app = app_with_data(&dir);
+    launch(&mut app, &["puzzle", "war"]);
+    app.world_mut()
+        .write_message(tabula::table::commands::MatchCommand::Hint);
+    app.update();
+    let said = &drill(&app).said;
+    assert!(
+        said.text.contains("M to K2") && said.text.contains("scores nothing"),
+        "{said:?}"
+    );
+    let shown = app
+        .world()
+        .get_resource::<tabula::table::computer::HintShown<War>>()
+        .expect("the hint's move drawn on the board");
+    assert!(!shown.points.is_empty());
+    assert!(drill(&app).missed);
+    // Solved after the hint, it scores nothing.
+    solve_scoring_nothing(&mut app);
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -12,12 +12,12 @@ pub mod courses;
 pub(crate) mod view;
 
 use crate::games::tabletop::TableGame;
-use crate::screens::exercise::{set_position, view_of_mover};
+use crate::screens::exercise::{Seen, play_replies, seen, set_position, show_hint, view_of_mover};
 use crate::screens::launch::{Launch, LaunchRequest, LearnLaunch};
 use crate::screens::menu::{Menu, Page};
 use crate::screens::open::{Start, Viewing};
 use crate::table::commands::{Feedback, Leave, LeaveTable, MatchCommand, MatchSet, Tell};
-use crate::table::computer::{HintShown, ThinkSet};
+use crate::table::computer::ThinkSet;
 use crate::table::game_match::Match;
 use crate::table::rules::{GameSystems, Intent, TableRules};
 use crate::user_data::UserData;
@@ -236,28 +236,31 @@ fn follow<G: TableRules>(
         }
         Phase::Playing => {}
     }
-    if texts == expected {
-        if let Some(mv) = asked.last() {
-            // The rules refused it in the match: the lesson says why, in its own words.
-            let verdict = course.step().judge_move(&the_match.game, mv);
-            if let Some(why) = verdict.why() {
-                course.said = Feedback::error(format!("Not allowed: {why}."));
-                the_match.feedback = course.said.clone();
+    let played = match seen(&expected, &texts) {
+        Seen::Expected => {
+            if let Some(mv) = asked.last() {
+                // The rules refused it in the match: the lesson says why, in its own words.
+                let verdict = course.step().judge_move(&the_match.game, mv);
+                if let Some(why) = verdict.why() {
+                    course.said = Feedback::error(format!("Not allowed: {why}."));
+                    the_match.feedback = course.said.clone();
+                }
+            } else if hint && let Some(part) = course.part() {
+                let said = Feedback::info(format!("Hint: {}", part.hint));
+                let answer = part.solution.clone();
+                course.said = show_hint(&mut commands, &mut the_match, &answer, said);
             }
-        } else if hint {
-            show_hint(&mut commands, &mut course, &mut the_match);
+            return;
         }
-        return;
-    }
-    if !(texts.len() > expected.len() && texts.starts_with(&expected)) {
-        // Taken back or started anew: the step's position comes back.
-        let said = Feedback::info("The step's position is set again.");
-        set_position(&mut commands, &course.expected, said);
-        return;
-    }
-    let verdict = course
-        .step()
-        .judge(&course.expected, &texts[expected.len()]);
+        Seen::Elsewhere => {
+            // Taken back or started anew: the step's position comes back.
+            let said = Feedback::info("The step's position is set again.");
+            set_position(&mut commands, &course.expected, said);
+            return;
+        }
+        Seen::Played(text) => text,
+    };
+    let verdict = course.step().judge(&course.expected, &played);
     if let Some(why) = verdict.why() {
         course.said = Feedback::error(format!("Not this time: {why}"));
         set_position(&mut commands, &course.expected, course.said.clone());
@@ -266,14 +269,7 @@ fn follow<G: TableRules>(
     let now = course.step().part_index(&course.expected).unwrap_or(0);
     match course.step().parts.get(now + 1).cloned() {
         Some(next) => {
-            let mut game = the_match.game.clone();
-            for text in &next.reply {
-                let Ok(mv) = game.parse_move(text) else { break };
-                if game.play_effect(&mv).is_err() {
-                    break;
-                }
-                commands.write_message(Intent::<G>::Play(mv));
-            }
+            play_replies(&mut commands, &the_match.game, &next.reply);
             course.said = Feedback::info("Right.");
             the_match.feedback = course.said.clone();
             course.phase = Phase::Replying {
@@ -296,21 +292,6 @@ fn follow<G: TableRules>(
             }
         }
     }
-}
-
-/// The hint of the part to play: its words, and its answer's path drawn on the board.
-fn show_hint<G: TableRules>(commands: &mut Commands, course: &mut Course, m: &mut Match<G>) {
-    let Some(part) = course.part() else { return };
-    let said = Feedback::info(format!("Hint: {}", part.hint));
-    if let Ok(mv) = m.game.parse_move(&part.solution) {
-        commands.insert_resource(HintShown::<G> {
-            generation: m.generation,
-            points: m.game.move_points(&mv),
-            mv,
-        });
-    }
-    m.feedback = said.clone();
-    course.said = said;
 }
 
 /// The lesson's commands: another step or course (the screen opens again on it), the step

@@ -1,22 +1,23 @@
 //! Puzzles on the table: a puzzle's position set on the table as any game is, its goal told,
-//! and the player's move entering through the same door as every other ([`Intent`], checked
-//! by the rules in the match); the puzzle only judges what was played
-//! ([`tabula_rules::puzzle::Puzzle::judge`]): a wrong move is told so and the position set
-//! again, a right one is answered by the line's replies, played through the same door, until
-//! the line is done. A puzzle solved without a wrong move or a hint scores a point and
-//! lengthens the streak, kept in the player's progress ([`Progress`]).
+//! and the player's move entering through the same door as every other
+//! ([`Intent`](crate::table::rules::Intent), checked by the rules in the match); the puzzle
+//! only judges what was played ([`tabula_rules::puzzle::Puzzle::judge`]): a wrong move is
+//! told so and the position set again, a right one is answered by the line's replies, played
+//! through the same door, until the line is done. A puzzle solved without a wrong move or a
+//! hint scores a point and lengthens the streak, kept in the player's progress
+//! ([`Progress`]).
 
 pub mod shelf;
 pub(crate) mod view;
 
 use crate::games::tabletop::TableGame;
-use crate::screens::exercise::{set_position, view_of_mover};
+use crate::screens::exercise::{Seen, play_replies, seen, set_position, show_hint, view_of_mover};
 use crate::screens::launch::{Launch, LaunchRequest, PuzzleLaunch};
 use crate::screens::open::{Start, Viewing};
 use crate::table::commands::{Feedback, Leave, LeaveTable, MatchCommand, MatchSet};
-use crate::table::computer::{HintShown, ThinkSet};
+use crate::table::computer::ThinkSet;
 use crate::table::game_match::Match;
-use crate::table::rules::{GameSystems, Intent, TableRules};
+use crate::table::rules::{GameSystems, TableRules};
 use crate::user_data::UserData;
 use crate::user_data::progress::Progress;
 use bevy::prelude::*;
@@ -225,21 +226,28 @@ fn follow<G: TableRules>(
         }
         Phase::Playing => {}
     }
-    if texts == expected {
-        if hint {
-            missed(&mut drill, &mut progress);
-            show_hint(&mut commands, &mut drill, &mut the_match);
+    let played = match seen(&expected, &texts) {
+        Seen::Expected => {
+            if hint {
+                missed(&mut drill, &mut progress);
+                if let Some(index) = drill.puzzle().line_index(&drill.expected) {
+                    let answer = drill.puzzle().solution[index].clone();
+                    let said =
+                        Feedback::info(format!("Hint: {answer} (this puzzle now scores nothing)"));
+                    drill.said = show_hint(&mut commands, &mut the_match, &answer, said);
+                }
+            }
+            return;
         }
-        return;
-    }
-    if !(texts.len() > expected.len() && texts.starts_with(&expected)) {
-        // Taken back or started anew: the puzzle's position comes back.
-        let said = Feedback::info("The puzzle's position is set again.");
-        set_position(&mut commands, &drill.expected, said);
-        return;
-    }
-    let text = texts[expected.len()].clone();
-    let verdict = drill.puzzle().judge(&drill.expected, &text);
+        Seen::Elsewhere => {
+            // Taken back or started anew: the puzzle's position comes back.
+            let said = Feedback::info("The puzzle's position is set again.");
+            set_position(&mut commands, &drill.expected, said);
+            return;
+        }
+        Seen::Played(text) => text,
+    };
+    let verdict = drill.puzzle().judge(&drill.expected, &played);
     if let Some(why) = verdict.why() {
         missed(&mut drill, &mut progress);
         drill.said = Feedback::error(format!("Not this time: {why}. Try again."));
@@ -250,17 +258,8 @@ fn follow<G: TableRules>(
     let replies = drill.puzzle().replies_after(index);
     let line_done = index + 1 + replies.len() >= drill.puzzle().solution.len();
     let game_over = the_match.game.outcome().is_over();
-    if !replies.is_empty() && !game_over {
-        let mut game = the_match.game.clone();
-        for reply in &replies {
-            let Ok(mv) = game.parse_move(reply) else {
-                break;
-            };
-            if game.play_effect(&mv).is_err() {
-                break;
-            }
-            commands.write_message(Intent::<G>::Play(mv));
-        }
+    if !game_over {
+        play_replies(&mut commands, &the_match.game, &replies);
     }
     if line_done || game_over {
         let played = if game_over { 0 } else { replies.len() };
@@ -286,24 +285,6 @@ fn follow<G: TableRules>(
     drill.phase = Phase::Replying {
         until: texts.len() + replies.len(),
     };
-}
-
-/// The hint: the line's move, named and drawn on the board.
-fn show_hint<G: TableRules>(commands: &mut Commands, drill: &mut Drill, m: &mut Match<G>) {
-    let Some(index) = drill.puzzle().line_index(&drill.expected) else {
-        return;
-    };
-    let text = drill.puzzle().solution[index].clone();
-    let said = Feedback::info(format!("Hint: {text} (this puzzle now scores nothing)"));
-    if let Ok(mv) = m.game.parse_move(&text) {
-        commands.insert_resource(HintShown::<G> {
-            generation: m.generation,
-            points: m.game.move_points(&mv),
-            mv,
-        });
-    }
-    m.feedback = said.clone();
-    drill.said = said;
 }
 
 /// The puzzles' commands: another puzzle (the screen opens again on it), this one again, or
