@@ -42,6 +42,7 @@ fn program_sources() -> Vec<(String, String)> {
     }
     files
         .into_iter()
+        .filter(|path| !is_unit_test_file(path))
         .map(|path| {
             let text = fs::read_to_string(&path).expect("a readable source file");
             // A file's own unit tests may name games.
@@ -57,6 +58,22 @@ fn program_sources() -> Vec<(String, String)> {
             (name, text)
         })
         .collect()
+}
+
+/// Whether `path` is a file of unit tests of its own: `tests.rs`, declared `mod tests;`
+/// under `#[cfg(test)]` by its module (`X.rs` or `X/mod.rs` beside the folder `X` it is in).
+/// Like a file's own unit tests, it may name games.
+fn is_unit_test_file(path: &Path) -> bool {
+    let (Some(name), Some(folder)) = (path.file_name(), path.parent()) else {
+        return false;
+    };
+    if name != "tests.rs" {
+        return false;
+    }
+    [folder.with_extension("rs"), folder.join("mod.rs")]
+        .iter()
+        .filter_map(|module| fs::read_to_string(module).ok())
+        .any(|text| text.contains("#[cfg(test)]\nmod tests;"))
 }
 
 /// The places that belong to the game in `module`: its folders and files in each crate.
