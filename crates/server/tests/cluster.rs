@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{WAIT, a_legal_move};
+use common::{WAIT, a_legal_move, rejoin};
 use sqlx::{Connection, Row};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -214,13 +214,7 @@ impl Follower {
         self.client = processes[at].connect(&self.table).await;
         let since = self.last();
         let message = match &self.token {
-            Some(token) => ClientMessage::Join {
-                seat: None,
-                name: None,
-                token: Some(token.clone()),
-                since,
-                snapshot: false,
-            },
+            Some(token) => rejoin(token, since),
             None => ClientMessage::Watch {
                 since,
                 snapshot: false,

@@ -296,15 +296,7 @@ async fn tokens_are_kept_as_digests_in_a_file_only_its_owner_reads() {
     // The token still takes the seat back.
     let running = serve(&format!("sqlite:{}", db.display())).await;
     let mut back = Client::connect(&url(&running, &info.id)).await.unwrap();
-    back.send(&ClientMessage::Join {
-        seat: None,
-        name: None,
-        token: Some(token),
-        since: 0,
-        snapshot: false,
-    })
-    .await
-    .unwrap();
+    back.send(&rejoin(&token, 0)).await.unwrap();
     assert!(matches!(
         back.recv(WAIT).await.unwrap(),
         ServerMessage::Joined { .. }
@@ -319,16 +311,7 @@ async fn the_same_move_sent_twice_at_once_is_stale_the_second_time() {
     let info = create(&running, "war", "", Vec::new()).await;
     let (mut first, token) = join(&running, &info.id, &info.seats[0].player, "Ann").await;
     let mut second = Client::connect(&url(&running, &info.id)).await.unwrap();
-    second
-        .send(&ClientMessage::Join {
-            seat: None,
-            name: None,
-            token: Some(token),
-            since: 0,
-            snapshot: false,
-        })
-        .await
-        .unwrap();
+    second.send(&rejoin(&token, 0)).await.unwrap();
     second
         .recv_until(WAIT, |m| matches!(m, ServerMessage::Events { .. }))
         .await

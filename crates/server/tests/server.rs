@@ -376,16 +376,7 @@ async fn restart_keeps_everything(address: &str) {
     let running = serve(address).await;
     let mut client = Client::connect(&url(&running, &info.id)).await.unwrap();
     // The seat comes back with its token, and the client catches up from what it had.
-    client
-        .send(&ClientMessage::Join {
-            seat: None,
-            name: None,
-            token: Some(token),
-            since: 4,
-            snapshot: false,
-        })
-        .await
-        .unwrap();
+    client.send(&rejoin(&token, 4)).await.unwrap();
     let ServerMessage::Joined { seat, .. } = client.recv(WAIT).await.unwrap() else {
         panic!("expected joined")
     };
@@ -532,15 +523,7 @@ async fn the_server_process_killed_mid_game_loses_nothing() {
 
     let mut process = spawn();
     let mut back = connect(format!("{base}{}", info.id)).await;
-    back.send(&ClientMessage::Join {
-        seat: None,
-        name: None,
-        token: Some(tokens[1].clone()),
-        since: 0,
-        snapshot: false,
-    })
-    .await
-    .unwrap();
+    back.send(&rejoin(&tokens[1], 0)).await.unwrap();
     let ServerMessage::Joined { seat, .. } = back.recv(WAIT).await.unwrap() else {
         panic!("expected joined")
     };
@@ -588,15 +571,7 @@ async fn a_connection_dropped_mid_move_leaves_the_table_whole() {
     // Gone without waiting for the answer, and without closing the socket politely.
     drop(first);
     let mut back = Client::connect(&url(&running, &info.id)).await.unwrap();
-    back.send(&ClientMessage::Join {
-        seat: None,
-        name: None,
-        token: Some(token),
-        since: 0,
-        snapshot: false,
-    })
-    .await
-    .unwrap();
+    back.send(&rejoin(&token, 0)).await.unwrap();
     back.recv_until(WAIT, |m| matches!(m, ServerMessage::Joined { .. }))
         .await
         .unwrap();

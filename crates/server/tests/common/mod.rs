@@ -66,6 +66,17 @@ pub async fn create(
 }
 
 /// Joins a seat; returns the client and the seat's token.
+/// The message that takes a seat back with its token, catching up from event `since`.
+pub fn rejoin(token: &str, since: u64) -> ClientMessage {
+    ClientMessage::Join {
+        seat: None,
+        name: None,
+        token: Some(token.to_string()),
+        since,
+        snapshot: false,
+    }
+}
+
 pub async fn join(running: &Running, table: &str, seat: &str, name: &str) -> (Client, String) {
     let mut client = Client::connect(&url(running, table)).await.unwrap();
     client
