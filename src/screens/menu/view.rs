@@ -452,18 +452,7 @@ fn learn_page(
         for problem in courses.problem.iter().chain(&progress.notice) {
             col.spawn(text(problem.clone(), 13.0, ERROR));
         }
-        let color = if menu.message.is_error { ERROR } else { INFO };
-        col.spawn(text(menu.message.text.clone(), 14.0, color));
-        let mut back = padded();
-        back.margin = UiRect::top(Val::Px(10.0));
-        back.align_self = AlignSelf::Start;
-        button(col, "Back (Esc)", LEAVE, MenuAction::Page(Page::Main), back);
-        col.spawn(text(
-            "Up, Down, PageUp and PageDown scroll the page. Also from the command line: \
-             tabula learn GAME [--step N]",
-            12.0,
-            DIM,
-        ));
+        page_footer(col, menu, "tabula learn GAME [--step N]");
     });
 }
 
@@ -527,19 +516,28 @@ fn puzzles_page(
         if let Some(notice) = &progress.notice {
             col.spawn(text(notice.clone(), 13.0, ERROR));
         }
-        let color = if menu.message.is_error { ERROR } else { INFO };
-        col.spawn(text(menu.message.text.clone(), 14.0, color));
-        let mut back = padded();
-        back.margin = UiRect::top(Val::Px(10.0));
-        back.align_self = AlignSelf::Start;
-        button(col, "Back (Esc)", LEAVE, MenuAction::Page(Page::Main), back);
-        col.spawn(text(
-            "Up, Down, PageUp and PageDown scroll the page. Also from the command line: \
-             tabula puzzle GAME [--number N]",
-            12.0,
-            DIM,
-        ));
+        page_footer(col, menu, "tabula puzzle GAME [--number N]");
     });
+}
+
+/// The foot of the lessons' and the puzzles' pages: the start screen's last word, the way
+/// back, and the keys that scroll the page with the command line that opens what it lists
+/// (`command`).
+fn page_footer(col: &mut ChildSpawnerCommands, menu: &Menu, command: &str) {
+    let color = if menu.message.is_error { ERROR } else { INFO };
+    col.spawn(text(menu.message.text.clone(), 14.0, color));
+    let mut back = padded();
+    back.margin = UiRect::top(Val::Px(10.0));
+    back.align_self = AlignSelf::Start;
+    button(col, "Back (Esc)", LEAVE, MenuAction::Page(Page::Main), back);
+    col.spawn(text(
+        format!(
+            "Up, Down, PageUp and PageDown scroll the page. Also from the command line: \
+             {command}"
+        ),
+        12.0,
+        DIM,
+    ));
 }
 
 fn setting_row(
