@@ -28,60 +28,34 @@ pub(crate) fn verify(paths: &[PathBuf]) -> ExitCode {
     }
     let mut failed = 0;
     for file in &files {
-        if tabula_rules::puzzle::is_puzzle_file(file) {
-            let checked =
-                tabula_rules::puzzle::PuzzleBook::load(file).and_then(|b| b.verify().map(|()| b));
-            let line = match checked {
-                Ok(book) => {
-                    let n = book.puzzles.len();
-                    format!("ok    {}: {} ({n} puzzles)", file.display(), book.title)
-                }
-                Err(e) => {
-                    failed += 1;
-                    format!("FAIL  {e}")
-                }
-            };
-            if !emit([line]) {
-                break;
-            }
-            continue;
-        }
-        if tabula_rules::lesson::is_lesson_file(file) {
-            let checked =
-                tabula_rules::lesson::Lesson::load(file).and_then(|l| l.verify().map(|()| l));
-            let line = match checked {
-                Ok(lesson) => {
-                    let steps = lesson.steps.len();
-                    format!("ok    {}: {} ({steps} steps)", file.display(), lesson.title)
-                }
-                Err(e) => {
-                    failed += 1;
-                    format!("FAIL  {e}")
-                }
-            };
-            if !emit([line]) {
-                break;
-            }
-            continue;
-        }
-        match SceneFile::load(file).and_then(|s| s.verify().map(|o| (s, o))) {
-            Ok((scene, outcome)) => {
-                let line = format!(
-                    "ok    {}: {} ({} moves): {outcome}",
-                    file.display(),
-                    scene.scene.title,
-                    scene.scene.moves.len()
-                );
-                if !emit([line]) {
-                    break;
-                }
-            }
+        let checked = if tabula_rules::puzzle::is_puzzle_file(file) {
+            tabula_rules::puzzle::PuzzleBook::load(file)
+                .and_then(|b| b.verify().map(|()| b))
+                .map(|book| format!("{} ({})", book.title, count(book.puzzles.len(), "puzzle")))
+                .map_err(|e| e.to_string())
+        } else if tabula_rules::lesson::is_lesson_file(file) {
+            tabula_rules::lesson::Lesson::load(file)
+                .and_then(|l| l.verify().map(|()| l))
+                .map(|lesson| format!("{} ({})", lesson.title, count(lesson.steps.len(), "step")))
+                .map_err(|e| e.to_string())
+        } else {
+            SceneFile::load(file)
+                .and_then(|s| s.verify().map(|o| (s, o)))
+                .map(|(scene, outcome)| {
+                    let moves = count(scene.scene.moves.len(), "move");
+                    format!("{} ({moves}): {outcome}", scene.scene.title)
+                })
+                .map_err(|e| e.to_string())
+        };
+        let line = match checked {
+            Ok(what) => format!("ok    {}: {what}", file.display()),
             Err(e) => {
                 failed += 1;
-                if !emit([format!("FAIL  {e}")]) {
-                    break;
-                }
+                format!("FAIL  {e}")
             }
+        };
+        if !emit([line]) {
+            break;
         }
     }
     if failed > 0 {
@@ -89,6 +63,15 @@ pub(crate) fn verify(paths: &[PathBuf]) -> ExitCode {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `n` things, as words: "1 move", "25 moves".
+fn count(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
     }
 }
 
