@@ -55,19 +55,25 @@ fn with_every_entrance_shut_the_mover_opens_its_own_entrance_beside_it() {
     .expect("a legal layout");
     assert_eq!(game.to_move(), red);
     assert_eq!(game.distance_home(Node::Space(space("j7"))), None);
-    let moves = game.legal_moves();
-    let mut scores = vec![0.0; moves.len()];
-    FencesKnowledge.order(&game, &moves, &mut scores);
-    let (best, score) = moves
-        .iter()
-        .zip(&scores)
-        .max_by(|a, b| a.1.total_cmp(b.1))
-        .expect("fence moves");
-    assert!(score.is_finite() && *score > 0.0, "{best:?} {score}");
+    let (best, score) = first_choice(&game);
+    assert!(score.is_finite() && score > 0.0, "{best:?} {score}");
     assert!(
-        matches!(best, FenceMove::Relocate { from, .. } if *from == slot("h7", "i7")),
+        matches!(&best, FenceMove::Relocate { from, .. } if *from == slot("h7", "i7")),
         "{best:?}"
     );
+}
+
+/// The move the first impression ranks highest in `game` (a fence move: the turn's first),
+/// with its score.
+fn first_choice(game: &Fences) -> (FenceMove, f32) {
+    let moves = game.legal_moves();
+    let mut scores = vec![0.0; moves.len()];
+    FencesKnowledge.order(game, &moves, &mut scores);
+    moves
+        .into_iter()
+        .zip(scores)
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .expect("fence moves")
 }
 
 /// A race of `pawns.len()` players with the standard fences and the pawns on these
@@ -90,17 +96,10 @@ fn with_four_players_the_fence_goes_against_the_leader() {
     // South to move, far from home; East three steps from it, North and West far.
     let game = race(&["b2", "k7", "l12", "b12"]);
     let leader = game.seats()[1];
-    let moves = game.legal_moves();
-    let mut scores = vec![0.0; moves.len()];
-    FencesKnowledge.order(&game, &moves, &mut scores);
-    let (best, _) = moves
-        .iter()
-        .zip(&scores)
-        .max_by(|a, b| a.1.total_cmp(b.1))
-        .expect("fence moves");
+    let (best, _) = first_choice(&game);
     let before = game.distance_home(game.pawn(leader)).expect("a way home");
     let mut after = game.clone();
-    after.play_unchecked(best);
+    after.play_unchecked(&best);
     let longer = after
         .distance_home(after.pawn(leader))
         .is_none_or(|d| d > before);
@@ -123,19 +122,13 @@ fn a_player_who_resigned_is_nobody_s_rival_nor_target() {
     let sum: f32 = values[..4].iter().sum();
     assert!((sum - 1.0).abs() < 1e-3, "{values:?}");
     // The fence goes against those still racing: East's way home stays as it was.
-    let moves = game.legal_moves();
-    let mut scores = vec![0.0; moves.len()];
-    FencesKnowledge.order(&game, &moves, &mut scores);
-    let (best, _) = moves
-        .iter()
-        .zip(&scores)
-        .max_by(|a, b| a.1.total_cmp(b.1))
-        .expect("fence moves");
+    let (best, _) = first_choice(&game);
     let before = game.distance_home(game.pawn(east));
     let mut after = game.clone();
-    after.play_unchecked(best);
+    after.play_unchecked(&best);
     assert_eq!(after.distance_home(after.pawn(east)), before, "{best:?}");
     // Nor does a playout fence him.
+    let moves = game.legal_moves();
     if let Some(k) = playout_fence(&game, &moves) {
         let mut after = game.clone();
         after.play_unchecked(&moves[k]);
