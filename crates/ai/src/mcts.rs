@@ -49,6 +49,16 @@ enum Kind<M> {
 /// A reward this close to 1 is a win, this close to 0 a loss.
 const SURE: f32 = 1e-3;
 
+/// Whether proven rewards `v` are a win for `seat`.
+fn is_win(v: &Values, seat: usize) -> bool {
+    v[seat] >= 1.0 - SURE
+}
+
+/// Whether proven rewards `v` are a loss for `seat`.
+fn is_loss(v: &Values, seat: usize) -> bool {
+    v[seat] <= SURE
+}
+
 struct Node<M> {
     edge: Edge<M>,
     parent: u32,
@@ -321,7 +331,7 @@ impl<'a, G: Game, K: Knowledge<G>> Tree<'a, G, K> {
         let mut c = node.first_child;
         while c != NONE {
             match self.proven(c) {
-                Some(v) if v[mover] >= 1.0 - SURE => {
+                Some(v) if is_win(&v, mover) => {
                     win = Some(v);
                     break;
                 }
@@ -399,7 +409,7 @@ impl<'a, G: Game, K: Knowledge<G>> Tree<'a, G, K> {
             let score = match self.proven(c) {
                 // A proven result is what it is; a proven loss only where all are.
                 Some(v) if self.params.solver => {
-                    if v[mover] <= SURE {
+                    if is_loss(&v, mover) {
                         -1.0
                     } else {
                         v[mover]
@@ -679,8 +689,8 @@ where
     };
     // Proven wins first and proven losses last, then the most visited.
     let class = |m: &Merged| match m.3 {
-        Some(v) if v[mover] >= 1.0 - SURE => 2,
-        Some(v) if v[mover] <= SURE => 0,
+        Some(v) if is_win(&v, mover) => 2,
+        Some(v) if is_loss(&v, mover) => 0,
         _ => 1,
     };
     merged.sort_by(|a, b| {
