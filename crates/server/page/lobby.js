@@ -7,6 +7,7 @@ const $ = id => document.getElementById(id);
 const PAGE = 50;
 let offset = 0, version = -1, games = [], players = [], optionsRon = '';
 
+const INVITES_KEY = 'tabula.invites';
 function held() { try { return JSON.parse(localStorage.getItem('tabula.seats') || '{}'); } catch (e) { return {}; } }
 const now = t => t.result ? esc(t.result) : esc(t.to_move) + ' to ' + (t.awaiting === 'chance' ? 'throw' : 'move');
 const link = id => `<a href="/${encodeURIComponent(id)}">${esc(id)}</a>`;
@@ -27,7 +28,10 @@ async function myGames() {
     try {
       const t = await json('/' + encodeURIComponent(id) + '/info.json');
       rows.push({t, seat: mine[id].seat, turn: !t.result && t.to_move === mine[id].seat});
-    } catch (e) {}
+    } catch (e) {
+      // A table no longer served: its link leads to its closed page and its game.
+      rows.push({t: {id, title: '', result: 'closed'}, seat: mine[id].seat, turn: false});
+    }
   }
   rows.sort((a, b) => (b.turn - a.turn) || (!!a.t.result - !!b.t.result));
   $('mine').hidden = rows.length === 0;
@@ -157,6 +161,16 @@ function create(e) {
       if (specs[i].kind === 'reserved' && document.querySelector(`[data-seat="${i}"]`).value === 'me' && !mine) mine = s.invite;
       else links.push(`<div class="row">${esc(s.player)} (${esc(s.name)}): <input readonly size="40" value="${esc(url(t.id) + '?invite=' + encodeURIComponent(s.invite))}" data-link></div>`);
     });
+    // The friends' codes are given only now: kept in this browser, the table's page shows
+    // each reserved seat's link again until its friend comes.
+    const kept = {};
+    t.seats.forEach(s => { if (s.invite && s.invite !== mine) kept[s.player] = s.invite; });
+    if (Object.keys(kept).length) {
+      let all = {};
+      try { all = JSON.parse(localStorage.getItem(INVITES_KEY) || '{}'); } catch (e) {}
+      all[t.id] = kept;
+      localStorage.setItem(INVITES_KEY, JSON.stringify(all));
+    }
     const go = url(t.id) + (mine ? '?invite=' + encodeURIComponent(mine) : '');
     if (!links.length) { location.href = go; return; }
     $('made').innerHTML = `<div class="banner"><p>Table ${esc(t.id)} is made. Send each friend the link to the seat kept for them:</p>${links.join('')}<p><a id="go" href="${esc(go)}">Go to the table</a></p></div>`;

@@ -14,6 +14,8 @@ function hold(entry) {
   localStorage.setItem(SEATS_KEY, JSON.stringify(all));
 }
 function colour(player) { return colours[player] || '#888'; }
+// The invitation codes this browser's lobby made for this table's reserved seats.
+function invites() { try { return JSON.parse(localStorage.getItem('tabula.invites') || '{}')[TABLE] || {}; } catch (e) { return {}; } }
 function myName() { return ($('name').value || '').trim() || 'Guest'; }
 function send(m) { if (socket && socket.readyState === 1) socket.send(JSON.stringify(m)); }
 function myTurn() { return !!(legal && info && !info.result && legal.ply === info.ply && legal.seat === mine); }
@@ -36,9 +38,12 @@ function show() {
     if (s.player === mine) what += ' (you)';
     else if (s.state === 'taken' && !s.connected) what += ' (away)';
     const sit = s.state === 'open' && !mine && !info.result ? ` <button data-sit="${esc(s.player)}">Sit here</button>` : '';
+    const code = s.state === 'reserved' && !info.result && invites()[s.player];
+    if (code) what += ` <input readonly size="30" aria-label="${esc(s.player)}'s invitation link" value="${esc(location.origin + location.pathname + '?invite=' + encodeURIComponent(code))}" data-link>`;
     return `<div class="seat${s.player === info.to_move ? ' turn' : ''}"><span class="dot" style="background:${colour(s.player)}"></span>${esc(s.player)}: ${what}${sit}</div>`;
   }).join('');
-  $('resign').hidden = !mine || !!info.result;
+  // With three or four players a seat that resigned has left the game, which goes on.
+  $('resign').hidden = !mine || !!info.result || moves.some(m => m.text === mine + ' resigns');
   $('notify').hidden = !mine || !('Notification' in window) || Notification.permission !== 'default';
   const list = $('moves');
   list.innerHTML = moves.map((m, i) => `<li${i === moves.length - 1 ? ' class="new"' : ''}>${m.seat ? '<span class="dot" style="background:' + colour(m.seat) + '"></span> ' : ''}${esc(m.text)}</li>`).join('');
@@ -155,7 +160,7 @@ function connect() {
   const conn = $('connection');
   socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/' + encodeURIComponent(TABLE));
   socket.onopen = () => {
-    conn.textContent = 'live'; conn.className = '';
+    conn.textContent = 'live'; conn.className = ''; $('message').textContent = '';
     const mineBefore = held()[TABLE];
     const invite = new URLSearchParams(location.search).get('invite');
     if (mineBefore) send({type: 'join', token: mineBefore.token, since: last});
@@ -163,7 +168,14 @@ function connect() {
     else send({type: 'watch', since: last});
   };
   socket.onmessage = e => receive(JSON.parse(e.data));
-  socket.onclose = () => { conn.textContent = 'connection lost: reconnecting...'; conn.className = 'lost'; legal = null; setTimeout(connect, 1000); };
+  socket.onclose = () => {
+    conn.textContent = 'connection lost: reconnecting...'; conn.className = 'lost'; legal = null;
+    // A table that is no longer served (closed for want of players) shows its closed page
+    // (its game to download) instead of being asked for again and again.
+    fetch('/' + encodeURIComponent(TABLE) + '/info.json', {cache: 'no-store'})
+      .then(r => { if (r.status === 404) location.reload(); else setTimeout(connect, 1000); })
+      .catch(() => setTimeout(connect, 1000));
+  };
 }
 
 $('name').value = localStorage.getItem('tabula.name') || '';
@@ -174,6 +186,7 @@ $('choices').addEventListener('click', e => {
   if (!b) return;
   if (b.dataset.cancel) { path = []; mark(); } else click(b.dataset.choice);
 });
+$('seats').addEventListener('focusin', e => { if (e.target.dataset.link !== undefined) e.target.select(); });
 $('seats').addEventListener('click', e => {
   const b = e.target.closest('button[data-sit]');
   if (b) { localStorage.setItem('tabula.name', myName()); send({type: 'join', seat: b.dataset.sit, name: myName(), since: last}); }

@@ -50,6 +50,10 @@ pub struct ServeArgs {
     /// minutes is closed (kept in the database, downloadable, out of memory).
     #[arg(long, default_value_t = 30.0, value_name = "MINUTES")]
     pub abandon_after: f64,
+    /// A table waiting for an invited player to take his seat is closed only after this
+    /// many days without use.
+    #[arg(long, default_value_t = 7.0, value_name = "DAYS")]
+    pub invitation_wait: f64,
     /// The computer's searches at once, all tables together (default: one less than the
     /// cores, at least 1).
     #[arg(long, value_name = "N")]
@@ -104,7 +108,11 @@ impl ServeArgs {
                 max_per_address: self.max_per_address.max(1),
                 tables_per_minute: self.tables_per_minute,
                 seat_changes_per_minute: self.seat_changes_per_minute,
-                abandon_after: Duration::from_secs_f64(self.abandon_after.max(0.0) * 60.0),
+                abandon_after: seconds(self.abandon_after * 60.0, Limits::default().abandon_after),
+                invitation_wait: seconds(
+                    self.invitation_wait * 24.0 * 3600.0,
+                    Limits::default().invitation_wait,
+                ),
                 max_tables: self.max_tables.max(1),
                 handshake: seconds(self.handshake_timeout, Limits::default().handshake),
                 idle_timeout: seconds(self.idle_timeout, Limits::default().idle_timeout),
@@ -150,6 +158,7 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
         ("--tables-per-minute", args.tables_per_minute),
         ("--seat-changes-per-minute", args.seat_changes_per_minute),
         ("--abandon-after", args.abandon_after),
+        ("--invitation-wait", args.invitation_wait),
         ("--handshake-timeout", args.handshake_timeout),
         ("--idle-timeout", args.idle_timeout),
     ] {

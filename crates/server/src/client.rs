@@ -186,6 +186,11 @@ impl Client {
         self.send_raw(Message::Binary(bytes.to_vec().into())).await
     }
 
+    /// Sends a pong frame that answers no ping (the tests' flood of them).
+    pub async fn send_pong(&mut self, bytes: &[u8]) -> Result<(), ClientError> {
+        self.send_raw(Message::Pong(bytes.to_vec().into())).await
+    }
+
     /// Sends one fragment of a text message: the first (`first`) or a continuation, the
     /// last one when `last` (the load tool's attacks send messages that never end).
     pub async fn send_fragment(

@@ -70,6 +70,10 @@ pub struct Limits {
     /// A table nobody is connected to, where no player has moved or sat down for this
     /// long, is closed: kept in the database as it stands (downloadable), out of memory.
     pub abandon_after: Duration,
+    /// A table whose game waits for an invited player to take his seat is closed only
+    /// after this long without use (one whose player to move is on a running clock, only
+    /// once the clock has ended the wait).
+    pub invitation_wait: Duration,
     /// The computer's searches running at once, all tables together; the others wait
     /// their turn, first come first served.
     pub searches: usize,
@@ -93,6 +97,7 @@ impl Default for Limits {
             tables_per_minute: 10.0,
             seat_changes_per_minute: 30.0,
             abandon_after: Duration::from_secs(30 * 60),
+            invitation_wait: Duration::from_secs(7 * 24 * 3600),
             searches: default_searches(),
             computer_tables: 2,
         }

@@ -69,6 +69,15 @@ impl Change {
     }
 }
 
+/// Whom an unfinished game waits for while nobody is at its table ([`Table::waits_for`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Waiting {
+    /// The player to move, on a clock that runs.
+    Clock,
+    /// An invited player, to take the seat kept for him.
+    Invitation,
+}
+
 /// A table of any game.
 #[derive(Debug, Clone)]
 pub struct Table {
@@ -179,6 +188,22 @@ impl Table {
         }
         let ms = i64::try_from(seconds.saturating_mul(1000)).unwrap_or(i64::MAX);
         Some(self.turn_began.saturating_add(ms))
+    }
+
+    /// Whether the game waits on somebody who need not be at the table: the player to
+    /// move on a clock that runs (the clock will end the wait), or an invited player who
+    /// has not taken his seat yet. Such a table is not closed as soon as one nobody uses.
+    pub fn waits_for(&self) -> Option<Waiting> {
+        if self.result().is_some() {
+            return None;
+        }
+        if self.deadline().is_some() {
+            return Some(Waiting::Clock);
+        }
+        self.seats
+            .iter()
+            .any(|s| matches!(s.occupant, Occupant::Reserved(_)))
+            .then_some(Waiting::Invitation)
     }
 
     /// The seat whose time has run out at `now` (milliseconds since the epoch), if any.
@@ -334,6 +359,25 @@ impl Table {
         ply: Option<usize>,
     ) -> Result<Change, Refusal> {
         self.check_turn(seat, ply)?;
+        // The rules read a resignation like a move, and would take one of any player; a
+        // seat resigns only itself, so a resignation sent as a move goes the resign
+        // message's way, for this seat alone.
+        let text = text.trim();
+        match with_game!(&self.game, g, _k => resign::parse(g, text)
+            .map(|who| who.map(|p| p.to_string())))
+        {
+            Some(Ok(player)) if player == self.seats[seat].player => {
+                return self.prepare_resign(seat);
+            }
+            Some(Ok(player)) => {
+                return Err(Refusal::new(
+                    "not_your_seat",
+                    format!("{text}: a seat resigns only itself, and {player} is not yours"),
+                ));
+            }
+            Some(Err(why)) => return Err(Refusal::new("illegal", why.to_string())),
+            None => {}
+        }
         // While a chance input is due, only a move the rules list beside it is taken (the
         // fence race's card drawn instead of the die thrown): never a throw of the
         // client's choosing.
@@ -349,7 +393,6 @@ impl Table {
             ));
         }
         let mut game = self.game.clone();
-        let text = text.trim();
         with_game!(&mut game, g, _k => play_text(g, text))
             .map_err(|why| Refusal::new("illegal", format!("{text}: {why}")))?;
         // The notation as the game prints it, so that every log reads the same.

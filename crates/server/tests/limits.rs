@@ -238,6 +238,37 @@ async fn binary_frames_count_towards_the_rate() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pong_frames_count_towards_the_rate() {
+    let running = started("pong", |_| {}).await;
+    let mut client = Client::connect(&url(&running, "")).await.unwrap();
+    // A pong is answered by nothing, but the 41st of 60 at once is told it is too fast.
+    for _ in 0..60 {
+        client.send_pong(b"flood").await.unwrap();
+    }
+    let (code, _) = error(&mut client).await;
+    assert_eq!(code, "too_fast");
+    // Going on far past the rate closes the connection.
+    for _ in 0..500 {
+        if client.send_pong(b"flood").await.is_err() {
+            break;
+        }
+    }
+    let mut gone = false;
+    for _ in 0..10 {
+        match client.recv(WAIT).await {
+            Err(tabula_server::client::ClientError::Timeout { .. }) => break,
+            Err(_) => {
+                gone = true;
+                break;
+            }
+            Ok(_) => {}
+        }
+    }
+    assert!(gone, "the flood's connection stays");
+    running.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seats_taken_and_given_up_in_a_loop_do_not_fill_the_log() {
     let running = started("cycles", |l| {
         l.seat_changes_per_minute = 6.0;
@@ -359,6 +390,46 @@ async fn tables_are_made_at_a_rate_and_closed_when_abandoned() {
         panic!("expected created")
     };
     assert_eq!(table.id, "t4");
+    running.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_waiting_for_a_player_outlives_the_abandon_time() {
+    let running = started("waiting", |l| {
+        l.abandon_after = Duration::from_millis(300);
+        l.invitation_wait = Duration::from_millis(2500);
+    })
+    .await;
+    // A game by correspondence: a day a move, both seats taken, both players gone.
+    let by_post = create(&running, "camelot", "(clock: 86400)", Vec::new()).await;
+    for seat in &by_post.seats {
+        let (player, _) = join(&running, &by_post.id, &seat.player, &seat.player).await;
+        player.close().await;
+    }
+    // A seat kept for a friend who has not come yet; and a table left as made.
+    let invited = create(
+        &running,
+        "war",
+        "",
+        vec![SeatSpec::Open, SeatSpec::Reserved { name: "Bob".into() }],
+    )
+    .await;
+    let plain = create(&running, "war", "", Vec::new()).await;
+    let listed = || async {
+        let (tables, _) = running.server.list(0, 10).await;
+        tables.into_iter().map(|t| t.id).collect::<Vec<_>>()
+    };
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while listed().await.contains(&plain.id) && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(listed().await, [by_post.id.clone(), invited.id.clone()]);
+    // The invitation is waited for as long as `invitation_wait`; the clock until it ends
+    // the wait (a day here).
+    while listed().await.contains(&invited.id) && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(listed().await, std::slice::from_ref(&by_post.id));
     running.stop();
 }
 

@@ -5,54 +5,22 @@
 //! Without Chromium installed the test says so and passes, unless
 //! `TABULA_REQUIRE_BROWSER=1` (as CI sets, after installing it).
 
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+mod browser;
+
+use browser::{Browser, chromium};
 use std::time::Duration;
 use tabula_ai::games::AnyGame;
 use tabula_ai::with_game;
 use tabula_rules::Game;
 use tabula_server::client::Client;
-use tabula_server::protocol::{ClientMessage, ServerMessage};
+use tabula_server::protocol::{ClientMessage, SeatSpec, ServerMessage};
 use tabula_server::{Config, start};
 
 const WAIT: Duration = Duration::from_secs(20);
 
-fn chromium() -> Option<PathBuf> {
-    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-        .iter()
-        .map(PathBuf::from)
-        .find(|p| p.exists())
-}
-
-/// Headless Chromium's flags for a closed machine: no sandbox (CI runs as root), no GPU,
-/// none of its own network traffic, a fresh profile.
-fn browser(bin: &PathBuf, profile: &std::path::Path) -> Command {
-    let mut c = Command::new(bin);
-    c.args([
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--hide-scrollbars",
-    ])
-    .arg(format!("--user-data-dir={}", profile.display()))
-    .stdin(Stdio::null())
-    .stderr(Stdio::null());
-    c
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_shows_the_moves_played_through_the_protocol() {
     let Some(bin) = chromium() else {
-        assert!(
-            std::env::var("TABULA_REQUIRE_BROWSER").is_err(),
-            "TABULA_REQUIRE_BROWSER is set but Chromium is not installed (apt-get install chromium)"
-        );
-        eprintln!("Chromium is not installed: the page is not tested here");
         return;
     };
     let dir = std::env::temp_dir().join(format!("tabula-page-test-{}", std::process::id()));
@@ -125,25 +93,20 @@ async fn the_page_shows_the_moves_played_through_the_protocol() {
     // is played while it is open, and must appear without reloading.
     let url = format!("http://{}/{}", running.addr, table.id);
     let second = play(&mut game);
-    let port = {
-        let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        probe.local_addr().unwrap().port()
+    let mut b = Browser::launch(&bin, &dir.join("profile")).await;
+    let page = b.open(&url).await;
+    b.size(&page, false).await;
+    let moves = "document.getElementById('moves').innerText";
+    // False, not an error, while the page is still loading.
+    let shows = |expression: &str, wanted: &str| {
+        format!(
+            "(() => {{ try {{ return ({expression}).includes({}); }} catch (e) {{ return false; }} }})()",
+            serde_json::json!(wanted)
+        )
     };
-    let child = browser(&bin, &dir.join("profile-live"))
-        .args([
-            &format!("--remote-debugging-port={port}"),
-            "--remote-debugging-address=127.0.0.1",
-            "--remote-allow-origins=*",
-            url.as_str(),
-        ])
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("chromium starts");
-    let browser_process = Killed(child);
-    let mut page = Page::open(port).await;
-    let moves_text = "document.getElementById('moves').innerText";
-    let listed = page.wait_for(moves_text, &first).await;
-    assert!(!listed.contains(&second));
+    b.wait_for(&page, &shows(moves, &first), "the first move listed")
+        .await;
+    assert_eq!(b.eval(&page, &shows(moves, &second)).await, false);
     players[1]
         .send(&ClientMessage::Move {
             text: second.clone(),
@@ -151,191 +114,151 @@ async fn the_page_shows_the_moves_played_through_the_protocol() {
         })
         .await
         .unwrap();
-    page.wait_for(moves_text, &second).await;
+    b.wait_for(&page, &shows(moves, &second), "the second move listed")
+        .await;
     let to_move = game.to_move_name();
-    page.wait_for(
-        "document.getElementById('status').innerText",
-        &format!("{to_move} to move (move 3)"),
+    b.wait_for(
+        &page,
+        &shows(
+            "document.getElementById('status').innerText",
+            &format!("{to_move} to move (move 3)"),
+        ),
+        "whose turn it is",
     )
     .await;
-    let pieces = page
-        .evaluate("String(document.querySelectorAll('#board svg .piece').length)")
+    let pieces = b
+        .eval(
+            &page,
+            "document.querySelectorAll('#board svg .piece').length",
+        )
         .await;
-    assert!(
-        pieces.parse::<usize>().unwrap() > 0,
-        "no pieces drawn: {pieces}"
-    );
+    assert!(pieces.as_u64().unwrap() > 0, "no pieces drawn: {pieces}");
     assert_eq!(
-        page.evaluate("document.getElementById('connection').innerText")
+        b.eval(&page, "document.getElementById('connection').innerText")
             .await,
         "live"
     );
-    drop(browser_process);
 
     // A picture of it, to look at (kept in the temporary folder).
     let shot = dir.join("page.png");
-    let status = browser(&bin, &dir.join("profile-shot"))
-        .args([
-            "--virtual-time-budget=5000",
-            "--window-size=1280,900",
-            &format!("--screenshot={}", shot.display()),
-            &url,
-        ])
-        .stdout(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success() && shot.exists(), "no screenshot");
+    b.screenshot(&page, &shot).await;
     eprintln!("page screenshot: {}", shot.display());
 
     // The list of tables shows it.
-    let lobby_dom = {
-        let out = browser(&bin, &dir.join("profile-lobby"))
-            .args([
-                "--virtual-time-budget=5000",
-                "--dump-dom",
-                &format!("http://{}/", running.addr),
-            ])
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).to_string()
-    };
-    assert!(
-        lobby_dom.contains(&format!("href=\"/{}\"", table.id)) && lobby_dom.contains("Camelot"),
-        "the list of tables does not show the table:\n{lobby_dom}"
+    let lobby = b.open(&format!("http://{}/", running.addr)).await;
+    let listed = format!(
+        "document.querySelector('a[href=\"/{}\"]') !== null && document.body.innerText.includes('Camelot')",
+        table.id
     );
+    b.wait_for(&lobby, &listed, "the table in the list of tables")
+        .await;
     running.stop();
 }
 
-/// A browser that goes when the test ends, passed or not.
-struct Killed(std::process::Child);
+/// A page kept open at a table that closes meanwhile (as a sleeping phone's page finds its
+/// table on waking) shows the closed page, not "reconnecting" for ever; before that, it
+/// shows the creator the invitation link of the seat still kept for a friend; and the
+/// lobby's "My games" lists the table as closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_keeps_the_friends_link_and_says_when_its_table_closed() {
+    let Some(bin) = chromium() else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("tabula-page-closed-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = Config {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        db: format!("sqlite:{}", dir.join("tables.db").display()),
+        pace: Duration::ZERO,
+        ..Config::default()
+    };
+    let running = start(config.clone()).await.unwrap();
+    let addr = running.addr;
+    let mut lobby = Client::connect(&format!("ws://{addr}/")).await.unwrap();
+    lobby
+        .send(&ClientMessage::Create {
+            game: "camelot".into(),
+            options: String::new(),
+            setup: None,
+            seats: vec![SeatSpec::Open, SeatSpec::Reserved { name: "Bob".into() }],
+        })
+        .await
+        .unwrap();
+    let ServerMessage::Created { table } = lobby.recv(WAIT).await.unwrap() else {
+        panic!("expected created")
+    };
+    let friend = &table.seats[1];
+    let code = friend.invite.clone().expect("the friend's invitation code");
 
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+    // What the lobby keeps of the table it made: the friend's code.
+    let mut b = Browser::launch(&bin, &dir.join("profile")).await;
+    let page = b.open(&format!("http://{addr}/")).await;
+    let kept = serde_json::json!({ table.id.clone(): { friend.player.clone(): code.clone() } });
+    let keep = |key: &str, value: serde_json::Value| {
+        format!(
+            "localStorage.setItem('{key}', {}); true",
+            serde_json::json!(value.to_string())
+        )
+    };
+    b.wait_for(
+        &page,
+        "location.protocol === 'http:' && document.readyState === 'complete'",
+        "the lobby",
+    )
+    .await;
+    b.eval(&page, &keep("tabula.invites", kept)).await;
+    b.navigate(&page, &format!("http://{addr}/{}", table.id))
+        .await;
+    let link = b
+        .wait_for(
+            &page,
+            "(document.querySelector('#seats [data-link]') || {}).value",
+            "the friend's invitation link",
+        )
+        .await;
+    assert!(
+        link.as_str()
+            .unwrap()
+            .ends_with(&format!("/{}?invite={code}", table.id)),
+        "{link}"
+    );
 
-/// A page in the browser, read over Chromium's debugging protocol (a WebSocket).
-struct Page {
-    socket: tokio_tungstenite::WebSocketStream<
-        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
-    >,
-    next_id: u64,
-}
-
-impl Page {
-    /// The first page target of the browser listening on `port`.
-    async fn open(port: u16) -> Page {
-        for _ in 0..100 {
-            if let Some(list) = http_get(port, "/json/list").await {
-                let targets: serde_json::Value = serde_json::from_str(&list).unwrap();
-                if let Some(ws) = targets.as_array().and_then(|a| {
-                    a.iter()
-                        .find(|t| t["type"] == "page")
-                        .and_then(|t| t["webSocketDebuggerUrl"].as_str())
-                }) {
-                    // The browser names itself "localhost", which may resolve to ::1 first.
-                    let ws = ws.replace("//localhost:", "//127.0.0.1:");
-                    let (socket, _) = tokio_tungstenite::connect_async(&ws)
-                        .await
-                        .unwrap_or_else(|e| panic!("{ws}: {e}"));
-                    return Page { socket, next_id: 1 };
-                }
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("the browser's debugging port {port} did not answer");
-    }
-
-    /// The value of a JavaScript expression, as a string.
-    async fn evaluate(&mut self, expression: &str) -> String {
-        use futures_util::{SinkExt, StreamExt};
-        let id = self.next_id;
-        self.next_id += 1;
-        let request = serde_json::json!({
-            "id": id,
-            "method": "Runtime.evaluate",
-            "params": {"expression": expression, "returnByValue": true},
-        });
-        self.socket
-            .send(tokio_tungstenite::tungstenite::Message::Text(
-                request.to_string().into(),
-            ))
-            .await
-            .unwrap();
-        loop {
-            let message = tokio::time::timeout(WAIT, self.socket.next())
-                .await
-                .expect("the browser answers")
-                .expect("the browser stays")
-                .unwrap();
-            let Ok(text) = message.into_text() else {
-                continue;
-            };
-            let value: serde_json::Value = serde_json::from_str(text.as_str()).unwrap();
-            if value["id"] == id {
-                let result = &value["result"]["result"]["value"];
-                return result
-                    .as_str()
-                    .map_or_else(|| result.to_string(), str::to_string);
-            }
-        }
-    }
-
-    /// Waits until `expression` gives a text containing `wanted`; returns that text.
-    async fn wait_for(&mut self, expression: &str, wanted: &str) -> String {
-        let deadline = tokio::time::Instant::now() + WAIT;
-        loop {
-            let text = self.evaluate(expression).await;
-            if text.contains(wanted) {
-                return text;
-            }
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "the page never showed {wanted:?}; it shows {text:?}"
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    }
-}
-
-/// A plain HTTP GET on loopback; the body, if it answered 200 within a few seconds.
-async fn http_get(port: u16, path: &str) -> Option<String> {
-    tokio::time::timeout(Duration::from_secs(5), async {
-        use tokio::io::{AsyncReadExt, AsyncWriteExt};
-        let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
-            .await
-            .ok()?;
-        let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n");
-        stream.write_all(request.as_bytes()).await.ok()?;
-        // The browser keeps the connection open: read the head, then Content-Length bytes.
-        let mut data = Vec::new();
-        let mut buf = [0u8; 4096];
-        loop {
-            let n = stream.read(&mut buf).await.ok()?;
-            if n == 0 {
-                return None;
-            }
-            data.extend_from_slice(&buf[..n]);
-            let text = String::from_utf8_lossy(&data).to_string();
-            let (head, body) = match text.split_once("\r\n\r\n") {
-                Some(parts) => parts,
-                None => continue,
-            };
-            let length: usize = head
-                .lines()
-                .find_map(|l| {
-                    let (k, v) = l.split_once(':')?;
-                    k.eq_ignore_ascii_case("content-length")
-                        .then(|| v.trim().parse().ok())?
-                })
-                .unwrap_or(0);
-            if body.len() >= length {
-                return head.starts_with("HTTP/1.1 200").then(|| body.to_string());
-            }
-        }
+    // The table closes while the page is away (the server goes down, and comes back with
+    // the table closed): the page shows the closed page, its game to download.
+    running
+        .server
+        .store()
+        .close_table(&table.id, tabula_server::clock::now_ms())
+        .await
+        .unwrap();
+    running.stop();
+    let running = start(Config {
+        listen: addr,
+        ..config
     })
     .await
-    .ok()?
+    .unwrap();
+    b.wait_for(
+        &page,
+        &format!(
+            "document.body.innerText.includes('Table {} is closed')",
+            table.id
+        ),
+        "the closed page",
+    )
+    .await;
+
+    // The lobby lists a table this browser held a seat at among "My games", as closed.
+    let seat =
+        serde_json::json!({ table.id.clone(): { "seat": table.seats[0].player, "token": "kept" } });
+    b.eval(&page, &keep("tabula.seats", seat)).await;
+    b.navigate(&page, &format!("http://{addr}/")).await;
+    b.wait_for(
+        &page,
+        "(document.getElementById('mygames') || {innerText: ''}).innerText.includes('closed')",
+        "the closed table in My games",
+    )
+    .await;
+    running.stop();
 }

@@ -117,3 +117,71 @@ async fn a_seat_resigns_out_of_turn_and_the_game_is_over() {
     }
     running.stop();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resignation_sent_as_a_move_resigns_the_sender_alone() {
+    let db = db_file("resign-as-move");
+    let database = format!("sqlite:{}", db.display());
+    let running = serve(&database).await;
+    let info = create(&running, "camelot", "", Vec::new()).await;
+    let seats: Vec<String> = info.seats.iter().map(|s| s.player.clone()).collect();
+    let (mut first, _) = join(&running, &info.id, &seats[0], "Ann").await;
+    let (mut second, _) = join(&running, &info.id, &seats[1], "Bob").await;
+    let mut moves = alternate(&info, [&mut first, &mut second], 2).await;
+
+    // The first seat, to move, may not resign the second by writing it as a move.
+    first
+        .send(&ClientMessage::Move {
+            text: format!("{} resigns", seats[1]),
+            ply: Some(2),
+        })
+        .await
+        .unwrap();
+    let (code, message) = error(&mut first).await;
+    assert_eq!(code, "not_your_seat");
+    assert!(message.contains("resigns only itself"), "{message}");
+
+    // `resign` as a move resigns the sender's own seat, written as the resign message is.
+    first
+        .send(&ClientMessage::Move {
+            text: "resign".into(),
+            ply: Some(2),
+        })
+        .await
+        .unwrap();
+    let resigns = format!("{} resigns", seats[0]);
+    let (record, table) = event(&mut second, 5).await;
+    assert_eq!(
+        record.event,
+        Event::Moved {
+            seat: seats[0].clone(),
+            text: resigns.clone(),
+            ply: 3,
+            to_move: None,
+            result: Some(format!("{resigns}. {} wins", seats[1])),
+        }
+    );
+    assert_eq!(table.to_move, None);
+    moves.push(resigns);
+
+    // The log reads back after a restart.
+    running.stop();
+    let running = serve(&database).await;
+    let mut watcher = Client::connect(&url(&running, &info.id)).await.unwrap();
+    watcher
+        .send(&ClientMessage::Watch {
+            since: 0,
+            snapshot: true,
+        })
+        .await
+        .unwrap();
+    match watcher
+        .recv_until(WAIT, |m| matches!(m, ServerMessage::Snapshot { .. }))
+        .await
+        .unwrap()
+    {
+        ServerMessage::Snapshot { moves: m, .. } => assert_eq!(m, moves),
+        _ => unreachable!(),
+    }
+    running.stop();
+}

@@ -79,7 +79,7 @@ async fn two_players_and_a_spectator_play_through_the_server() {
         })
         .await
         .unwrap();
-    assert_eq!(error(&mut second).await.0, "not_your_seat");
+    assert_eq!(error(&mut second).await.0, "not_your_turn");
     // An illegal move is refused with the rules' own reason.
     first
         .send(&ClientMessage::Move {

@@ -116,7 +116,7 @@ pub(super) async fn table_info(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
 ) -> Response {
-    match server.table(&id).await {
+    match server.table_anywhere(&id).await {
         Some(handle) => Json(handle.table.lock().await.info()).into_response(),
         None => (
             StatusCode::NOT_FOUND,

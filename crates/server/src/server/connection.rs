@@ -98,7 +98,8 @@ pub(crate) async fn connection(
                 match incoming {
                     Some(Ok(Message::Text(text))) => c.receive(Some(text.as_str())).await,
                     Some(Ok(Message::Binary(_) | Message::Ping(_))) => c.receive(None).await,
-                    Some(Ok(Message::Pong(_))) => Vec::new(),
+                    // A pong answers nothing, but counts against the rate like any frame.
+                    Some(Ok(Message::Pong(_))) => c.within_rate().err().unwrap_or_default(),
                     Some(Ok(Message::Close(_))) | None => break End::Gone,
                     Some(Err(e)) => match too_large(e) {
                         Some(why) => break End::Close(1009, "too_large", why),
@@ -250,10 +251,10 @@ async fn send_all(socket: &mut WebSocket, messages: Vec<String>, wait: Duration)
 }
 
 impl Connection {
-    /// Takes one message from the client (`None`: a binary frame or a ping, which count
-    /// towards the rate as much as text does); returns the replies, as JSON texts. Past
-    /// the rate, messages are dropped, and the client is told so once until one is taken.
-    async fn receive(&mut self, text: Option<&str>) -> Vec<String> {
+    /// Counts one frame, of whatever kind, against the connection's rate: `Err` with what
+    /// to answer when it is over (a warning the first time, then nothing while the client
+    /// goes on too fast).
+    fn within_rate(&mut self) -> Result<(), Vec<String>> {
         let limits = self.server.config.limits;
         let now = Instant::now();
         self.allowance = (self.allowance
@@ -263,9 +264,9 @@ impl Connection {
         if self.allowance < 1.0 {
             if std::mem::replace(&mut self.throttled, true) {
                 self.dropped += 1.0;
-                return Vec::new();
+                return Err(Vec::new());
             }
-            return vec![
+            return Err(vec![
                 ServerMessage::error(
                     "too_fast",
                     format!(
@@ -276,11 +277,21 @@ impl Connection {
                     None,
                 )
                 .to_json(),
-            ];
+            ]);
         }
         self.allowance -= 1.0;
         self.throttled = false;
         self.dropped = 0.0;
+        Ok(())
+    }
+
+    /// Takes one message from the client (`None`: a binary frame or a ping, which count
+    /// towards the rate as much as text does); returns the replies, as JSON texts. Past
+    /// the rate, messages are dropped, and the client is told so once until one is taken.
+    async fn receive(&mut self, text: Option<&str>) -> Vec<String> {
+        if let Err(replies) = self.within_rate() {
+            return replies;
+        }
         let Some(text) = text else {
             return vec![
                 ServerMessage::error("malformed", "send JSON in text frames", None).to_json(),
@@ -462,14 +473,17 @@ impl Connection {
             .any(|(s, t)| *s == seat && table.seat_of_token(t) == Some(seat));
         if !holds {
             let who = &table.seats()[seat].player;
-            return Err(refusal(
-                "not_your_seat",
-                if self.held.is_empty() {
-                    format!("it is {who}'s turn and you hold no seat here: spectators cannot move")
-                } else {
-                    format!("it is {who}'s turn, and you do not hold {who}")
-                },
-            ));
+            return Err(if self.held.is_empty() {
+                refusal(
+                    "not_your_seat",
+                    format!("it is {who}'s turn and you hold no seat here: spectators cannot move"),
+                )
+            } else {
+                refusal(
+                    "not_your_turn",
+                    format!("it is {who}'s turn, and you do not hold {who}"),
+                )
+            });
         }
         drop(table);
         Ok((handle, seat))

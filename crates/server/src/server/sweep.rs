@@ -1,8 +1,11 @@
 //! Closing abandoned tables: a table nobody is connected to, where no player has moved or
-//! sat down for `Limits::abandon_after`, leaves memory; the database keeps it, marked
-//! closed, whole and downloadable (`/TABLE/scene.ron`), and it is not loaded again at start.
+//! sat down for `Limits::abandon_after` (longer where the game waits for a player who need
+//! not be there: [`crate::table::Table::waits_for`]), leaves memory; the database keeps it,
+//! marked closed, whole and downloadable (`/TABLE/scene.ron`), and it is not loaded again
+//! at start.
 
-use super::{Server, now_ms};
+use super::{Server, TableHandle, now_ms};
+use crate::table::Waiting;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -25,25 +28,34 @@ pub(super) async fn sweeper(server: Arc<Server>) {
 }
 
 impl Server {
-    /// Closes the tables abandoned now; returns how many.
+    /// Closes the tables abandoned now; returns how many. A table nobody is connected to
+    /// is abandoned once unused for `abandon_after`; one whose game waits on a running
+    /// clock is kept until the clock ends the wait, and one that waits for an invited
+    /// player for `invitation_wait`.
     pub(super) async fn sweep(&self) -> usize {
-        let after = self.config.limits.abandon_after;
+        let limits = self.config.limits;
+        let unwatched = |h: &TableHandle| h.watchers.load(Ordering::SeqCst) == 0;
         let idle: Vec<_> = self
             .tables
             .read()
             .await
             .iter()
-            .filter(|(_, h)| h.watchers.load(Ordering::SeqCst) == 0 && h.idle() >= after)
+            .filter(|(_, h)| unwatched(h) && h.idle() >= limits.abandon_after)
             .map(|(id, h)| (id.clone(), h.clone()))
             .collect();
         let mut closed = 0;
         for (id, handle) in idle {
             // Under the table's lock no move is being stored; under the list's, nobody
             // comes to the table while it goes.
-            let _table = handle.table.lock().await;
+            let table = handle.table.lock().await;
+            let after = match table.waits_for() {
+                Some(Waiting::Clock) => continue,
+                Some(Waiting::Invitation) => limits.invitation_wait,
+                None => limits.abandon_after,
+            };
             {
                 let mut tables = self.tables.write().await;
-                if handle.watchers.load(Ordering::SeqCst) != 0 || handle.idle() < after {
+                if !unwatched(&handle) || handle.idle() < after {
                     continue;
                 }
                 tables.remove(&id);
