@@ -93,8 +93,15 @@ async fn a_seat_resigns_out_of_turn_and_the_game_is_over() {
     let verified = file.verify().expect("the downloaded game replays");
     assert!(verified.contains(&seats[0]), "{verified}");
     running.stop();
-    let running = serve(&database).await;
-    let mut watcher = Client::connect(&url(&running, &info.id)).await.unwrap();
+    let (m, result) = after_a_restart(&database, &info.id).await;
+    assert_eq!(m, moves);
+    assert_eq!(result, Some(format!("{resigns}. {} wins", seats[0])));
+}
+
+/// The table `id` as a server started again on `database` shows it: its moves and result.
+async fn after_a_restart(database: &str, id: &str) -> (Vec<String>, Option<String>) {
+    let running = serve(database).await;
+    let mut watcher = Client::connect(&url(&running, id)).await.unwrap();
     watcher
         .send(&ClientMessage::Watch {
             since: 0,
@@ -102,20 +109,16 @@ async fn a_seat_resigns_out_of_turn_and_the_game_is_over() {
         })
         .await
         .unwrap();
-    match watcher
+    let shown = match watcher
         .recv_until(WAIT, |m| matches!(m, ServerMessage::Snapshot { .. }))
         .await
         .unwrap()
     {
-        ServerMessage::Snapshot {
-            table, moves: m, ..
-        } => {
-            assert_eq!(m, moves);
-            assert_eq!(table.result, Some(format!("{resigns}. {} wins", seats[0])));
-        }
+        ServerMessage::Snapshot { table, moves, .. } => (moves, table.result),
         _ => unreachable!(),
-    }
+    };
     running.stop();
+    shown
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -162,26 +165,11 @@ async fn a_resignation_sent_as_a_move_resigns_the_sender_alone() {
         }
     );
     assert_eq!(table.to_move, None);
-    moves.push(resigns);
+    moves.push(resigns.clone());
 
     // The log reads back after a restart.
     running.stop();
-    let running = serve(&database).await;
-    let mut watcher = Client::connect(&url(&running, &info.id)).await.unwrap();
-    watcher
-        .send(&ClientMessage::Watch {
-            since: 0,
-            snapshot: true,
-        })
-        .await
-        .unwrap();
-    match watcher
-        .recv_until(WAIT, |m| matches!(m, ServerMessage::Snapshot { .. }))
-        .await
-        .unwrap()
-    {
-        ServerMessage::Snapshot { moves: m, .. } => assert_eq!(m, moves),
-        _ => unreachable!(),
-    }
-    running.stop();
+    let (m, result) = after_a_restart(&database, &info.id).await;
+    assert_eq!(m, moves);
+    assert_eq!(result, Some(format!("{resigns}. {} wins", seats[1])));
 }
