@@ -197,9 +197,11 @@ impl AnyGame {
     }
 
     /// Plays moves written in the game's notation (chance inputs too, such as the fence
-    /// race's `throw 4`); an error names the move and its number.
+    /// race's `throw 4`): all of them, or none when one is refused (the error names it and
+    /// its number).
     pub fn play_texts(&mut self, texts: &[String]) -> Result<(), GameError> {
-        with_game!(self, g => {
+        let mut after = self.clone();
+        with_game!(&mut after, g => {
             for (i, text) in texts.iter().enumerate() {
                 play_text(g, text).map_err(|why| GameError::Move {
                     number: i + 1,
@@ -207,8 +209,10 @@ impl AnyGame {
                     why,
                 })?;
             }
-            Ok(())
-        })
+            Ok::<(), GameError>(())
+        })?;
+        *self = after;
+        Ok(())
     }
 
     /// Whose turn it is, by name.

@@ -56,7 +56,7 @@ pub struct Step {
 
 /// Whether `path` holds a lesson: a RON file whose value is `Lesson(...)`.
 pub fn is_lesson_file(path: &Path) -> bool {
-    std::fs::read_to_string(path).is_ok_and(|text| is_lesson_text(&text))
+    versioned::load(path).is_ok_and(|text| is_lesson_text(&text))
 }
 
 /// Whether a RON text's value is a `Lesson(...)` (after comments and attributes).

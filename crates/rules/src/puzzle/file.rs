@@ -53,7 +53,7 @@ pub struct Puzzle {
 
 /// Whether `path` holds a book of puzzles: a RON file whose value is `Puzzles(...)`.
 pub fn is_puzzle_file(path: &Path) -> bool {
-    std::fs::read_to_string(path).is_ok_and(|text| is_puzzle_text(&text))
+    versioned::load(path).is_ok_and(|text| is_puzzle_text(&text))
 }
 
 /// Whether a RON text's value is a `Puzzles(...)` (after comments and attributes).

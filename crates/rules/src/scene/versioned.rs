@@ -48,12 +48,28 @@ pub enum ReadError {
     },
 }
 
+/// The longest file read: far above any scene, lesson or book of puzzles, so that a path
+/// to something endless (`/dev/zero`) is refused instead of filling memory.
+pub(crate) const MAX_FILE: u64 = 16 * 1024 * 1024;
+
 /// The text of the file at `path`.
 pub(crate) fn load(path: &Path) -> Result<String, ReadError> {
-    std::fs::read_to_string(path).map_err(|source| ReadError::Io {
+    use std::io::Read;
+    let io = |source| ReadError::Io {
         file: path.to_path_buf(),
         source,
-    })
+    };
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE + 1).read_to_string(&mut text))
+        .map_err(io)?;
+    if text.len() as u64 > MAX_FILE {
+        return Err(io(std::io::Error::new(
+            std::io::ErrorKind::FileTooLarge,
+            format!("longer than {} MiB", MAX_FILE / (1024 * 1024)),
+        )));
+    }
+    Ok(text)
 }
 
 /// Reads `source`, the text of `path` (named in errors), as a `T` in format `current` or older
