@@ -39,6 +39,16 @@ pub enum Error {
     /// A ladder's list of engines that cannot be used.
     #[error("--engines {0}")]
     Engines(String),
+    /// A command-line number outside what the command can use.
+    #[error("{flag} {value}: {why}")]
+    Argument {
+        /// The flag.
+        flag: &'static str,
+        /// The value given.
+        value: String,
+        /// What it should be.
+        why: &'static str,
+    },
     /// A level name that is not one of the four.
     #[error("unknown level {0:?}: choose easy, medium, hard or max")]
     Level(String),

@@ -588,7 +588,12 @@ fn another_wins_next<G: Game, K: Knowledge<G>>(
     })
 }
 
-/// One thread's search: iterate until the budget is spent or the search is stopped.
+/// The most nodes one thread's tree holds (some hundreds of megabytes): a search given
+/// more time or iterations than its memory allows stops there.
+const MAX_NODES: usize = 2_000_000;
+
+/// One thread's search: iterate until the budget is spent, the search is stopped or the
+/// tree is full.
 fn run_thread<G: Game, K: Knowledge<G>>(
     game: &G,
     knowledge: &K,
@@ -601,7 +606,10 @@ fn run_thread<G: Game, K: Knowledge<G>>(
     let mut game = game.clone();
     let mut done = 0u64;
     loop {
-        if iterations.is_some_and(|n| done >= n) || limits.should_stop() {
+        if iterations.is_some_and(|n| done >= n)
+            || limits.should_stop()
+            || tree.nodes.len() >= MAX_NODES
+        {
             break;
         }
         tree.iterate(&mut game, actions);

@@ -326,6 +326,44 @@ fn engine_stops_a_long_search() {
 }
 
 #[test]
+fn engine_stops_a_search_started_behind_other_commands() {
+    // The stop follows the second search, which starts once the commands before it are
+    // done: it must stop that search, not wait out its ten minutes.
+    let started = std::time::Instant::now();
+    let lines = engine_session(
+        "game war\ngo iterations 300\nlegal\ngo time 600000\nstop\nisready\nquit\ngo time 600000\n",
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(300),
+        "the search was not stopped: {lines:?}"
+    );
+    let best = lines.iter().filter(|l| l.starts_with("bestmove ")).count();
+    assert_eq!(best, 2, "nothing is searched after quit: {lines:?}");
+    assert!(lines.iter().any(|l| l == "readyok"), "{lines:?}");
+}
+
+#[test]
+fn engine_answers_a_line_that_is_not_text_and_goes_on() {
+    let mut out = Vec::new();
+    let input = std::io::Cursor::new(b"game camelot\nplay \xe9\xff\nlegal\nquit\n".to_vec());
+    engine::run(&EngineArgs::default(), input, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[1],
+        "error a line that is not UTF-8 text was passed over"
+    );
+    assert!(lines[2].starts_with("legal "), "{lines:?}");
+}
+
+#[test]
+fn engine_play_takes_every_move_or_none() {
+    let lines = engine_session("game camelot\nlegal\nplay F7-F8; Q99\nlegal\nquit\n");
+    assert!(lines[2].starts_with("error move 2 (\"Q99\")"), "{lines:?}");
+    assert_eq!(lines[3], lines[1], "the first move was kept");
+}
+
+#[test]
 fn think_only_considers_the_moves_given() {
     let mut args = think_args("camelot");
     args.moves = Some("F7-F8; F10-F9".into());
@@ -479,4 +517,16 @@ fn ladder_rates_its_engines_from_a_round_robin() {
     args.engines = "random,grandmaster".into();
     let e = ladder::run(&args, &mut out).unwrap_err().to_string();
     assert!(e.contains("bad engine \"grandmaster\""), "{e}");
+    args.engines = "random,easy,random".into();
+    let e = ladder::run(&args, &mut out).unwrap_err().to_string();
+    assert!(e.contains("random is named twice"), "{e}");
+    args.engines = "random,uct".into();
+    args.time = 0;
+    let e = ladder::run(&args, &mut out).unwrap_err().to_string();
+    assert_eq!(e, "--time 0: give the milliseconds a move, 1 or more");
+    args.time = 50;
+    args.engines = "random,easy,uct".into();
+    args.games = usize::MAX;
+    let e = ladder::run(&args, &mut out).unwrap_err().to_string();
+    assert!(e.contains("more games than can be counted"), "{e}");
 }

@@ -30,8 +30,18 @@ pub struct EngineArgs {
 
 enum Event {
     Line(String),
+    /// A line that is not UTF-8 text: answered, and passed over.
+    NotText,
     End,
     Done(Vec<String>),
+}
+
+/// The commands that act on a running search at once (unless other commands wait).
+fn is_control(line: &str) -> bool {
+    matches!(
+        line.split_whitespace().next().unwrap_or(""),
+        "stop" | "isready" | "quit"
+    )
 }
 
 struct Engine {
@@ -58,9 +68,19 @@ pub fn run<R: BufRead + Send + 'static>(
     let (tx, rx) = mpsc::channel::<Event>();
     let reader = tx.clone();
     std::thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if reader.send(Event::Line(line)).is_err() {
+        let mut input = input;
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let event = match std::str::from_utf8(&bytes) {
+                Ok(text) => Event::Line(text.trim_end_matches(['\n', '\r']).to_string()),
+                Err(_) => Event::NotText,
+            };
+            if reader.send(event).is_err() {
                 return;
             }
         }
@@ -77,36 +97,37 @@ pub fn run<R: BufRead + Send + 'static>(
         emit(out, &answer)?;
     }
     // Commands that come during a search wait for it, in order; stop, isready and quit
-    // act at once unless other commands are already waiting.
+    // act at once unless other commands are already waiting, and then as soon as those
+    // are done, on the search that may have started meanwhile. After quit nothing more is
+    // taken.
     let mut waiting: VecDeque<String> = VecDeque::new();
     let mut ended = false;
     for event in rx {
         match event {
+            Event::Line(_) | Event::NotText if engine.quitting => {}
             Event::Line(line) => {
-                let word = line.split_whitespace().next().unwrap_or("");
-                let control = matches!(word, "stop" | "isready" | "quit") && waiting.is_empty();
-                if engine.search.is_some() && !control {
+                if engine.search.is_some() && !(is_control(&line) && waiting.is_empty()) {
                     waiting.push_back(line);
                 } else {
                     emit(out, &engine.command(&line, &tx))?;
-                    if engine.quitting {
-                        waiting.clear();
-                    }
                 }
             }
+            Event::NotText => emit(out, &error("a line that is not UTF-8 text was passed over"))?,
             Event::End => ended = true,
             Event::Done(lines) => {
                 engine.search = None;
                 emit(out, &lines)?;
-                while engine.search.is_none()
-                    && let Some(line) = waiting.pop_front()
-                {
-                    emit(out, &engine.command(&line, &tx))?;
-                    if engine.quitting {
-                        waiting.clear();
-                    }
-                }
             }
+        }
+        while let Some(line) = waiting.front()
+            && (engine.search.is_none() || is_control(line))
+            && !engine.quitting
+        {
+            let line = waiting.pop_front().unwrap_or_default();
+            emit(out, &engine.command(&line, &tx))?;
+        }
+        if engine.quitting {
+            waiting.clear();
         }
         if (engine.quitting || ended) && engine.search.is_none() && waiting.is_empty() {
             break;

@@ -112,12 +112,26 @@ fn engines(text: &str, ms: u64) -> Result<Vec<(String, Spec)>, Error> {
             "{text:?}: a ladder needs two engines or more"
         )));
     }
+    for (i, (name, _)) in list.iter().enumerate() {
+        if list[..i].iter().any(|(other, _)| other == name) {
+            return Err(Error::Engines(format!(
+                "{text:?}: {name} is named twice (its games would be against itself)"
+            )));
+        }
+    }
     Ok(list)
 }
 
 /// Runs `ladder`.
 pub fn run(args: &LadderArgs, out: &mut dyn Write) -> Result<(), Error> {
     let kind = parse_kind(&args.game)?;
+    if args.time == 0 {
+        return Err(Error::Argument {
+            flag: "--time",
+            value: "0".into(),
+            why: "give the milliseconds a move, 1 or more",
+        });
+    }
     let list = engines(&args.engines, args.time)?;
     let specs: Vec<Spec> = list.iter().map(|e| e.1).collect();
     let names: Vec<&str> = list.iter().map(|e| e.0.as_str()).collect();
@@ -129,6 +143,15 @@ pub fn run(args: &LadderArgs, out: &mut dyn Write) -> Result<(), Error> {
     let pairs: Vec<(usize, usize)> = (0..specs.len())
         .flat_map(|i| (i + 1..specs.len()).map(move |j| (i, j)))
         .collect();
+    let total = pairs
+        .len()
+        .checked_mul(args.games)
+        .filter(|&n| u64::try_from(n).is_ok())
+        .ok_or_else(|| Error::Argument {
+            flag: "--games",
+            value: args.games.to_string(),
+            why: "more games than can be counted",
+        })?;
     writeln!(
         out,
         "ladder {}: {}; {} games a pair, seed {}, options {}",
@@ -168,7 +191,7 @@ pub fn run(args: &LadderArgs, out: &mut dyn Write) -> Result<(), Error> {
     let mut clusters = (0.0f64, 0.0f64);
     let mut failure = None;
     play_all(
-        pairs.len() * args.games,
+        total,
         args.jobs,
         |task| {
             let (x, y) = pairs[task / args.games];
@@ -240,13 +263,7 @@ pub fn run(args: &LadderArgs, out: &mut dyn Write) -> Result<(), Error> {
     };
     write_table(out, &names, &results, &thinking, args.prior, design).map_err(w)?;
     let minutes = started.elapsed().as_secs_f64() / 60.0;
-    writeln!(
-        out,
-        "{} games in {:.1} minutes",
-        pairs.len() * args.games,
-        minutes
-    )
-    .map_err(w)
+    writeln!(out, "{} games in {:.1} minutes", total, minutes).map_err(w)
 }
 
 /// The cross table, the ratings with their intervals, the first mover's advantage and
