@@ -6,6 +6,8 @@ const $ = id => document.getElementById(id);
 const SEATS_KEY = 'tabula.seats';
 let last = 0, moves = [], info = null, boardAt = -1, socket = null;
 let legal = null, path = [], mine = null, asked = false, baseTitle = document.title;
+// The move number of a move sent and not yet answered (it is on its way).
+let sending = null;
 
 function held() { try { return JSON.parse(localStorage.getItem(SEATS_KEY) || '{}'); } catch (e) { return {}; } }
 function hold(entry) {
@@ -24,7 +26,9 @@ function showStatus() {
   const status = $('status');
   const turn = myTurn();
   status.className = info.result ? 'over' : turn ? 'mine' : '';
+  const onItsWay = sending !== null && sending === info.ply && !info.result;
   status.textContent = (info.result ? 'Game over: ' + info.result
+    : onItsWay ? 'Your move is on its way... (move ' + (info.ply + 1) + ')'
     : turn ? 'Your turn (' + mine + ', move ' + (info.ply + 1) + ')'
     : info.to_move + (info.awaiting === 'chance' ? ' to throw' : ' to move') + ' (move ' + (info.ply + 1) + ')') + timeLeft();
   document.title = (turn ? '\u25B6 Your turn: ' : '') + baseTitle;
@@ -44,6 +48,7 @@ function show() {
   }).join('');
   // With three or four players a seat that resigned has left the game, which goes on.
   $('resign').hidden = !mine || !!info.result || moves.some(m => m.text === mine + ' resigns');
+  $('leave').hidden = !mine || !!info.result;
   $('notify').hidden = !mine || !('Notification' in window) || Notification.permission !== 'default';
   const list = $('moves');
   list.innerHTML = moves.map((m, i) => `<li${i === moves.length - 1 ? ' class="new"' : ''}>${m.seat ? '<span class="dot" style="background:' + colour(m.seat) + '"></span> ' : ''}${esc(m.text)}</li>`).join('');
@@ -119,6 +124,7 @@ function click(spot) {
   if (done) {
     const ply = legal.ply;
     if (done.chance) send({type: 'chance', ply}); else send({type: 'move', text: done.text, ply});
+    sending = ply;
     legal = null;
     path = [];
     $('message').textContent = '';
@@ -145,8 +151,10 @@ function receive(m) {
   else if (m.type === 'event') { take(m); info = m.table; }
   else if (m.type === 'snapshot') { info = m.table; moves = m.moves.map(text => ({text})); last = m.table.last; }
   else if (m.type === 'joined') { mine = m.seat; hold({seat: m.seat, token: m.token}); if (location.search) history.replaceState(null, '', location.pathname); }
+  else if (m.type === 'left') { if (m.seat === mine) { mine = null; legal = null; hold(null); } }
   else if (m.type === 'legal') { legal = m; path = []; show(); notifyTurn(); return; }
   else if (m.type === 'error') {
+    if (m.reply_to === 'move' || m.reply_to === 'chance') sending = null;
     if (m.reply_to === 'join' && held()[TABLE]) { hold(null); mine = null; send({type: 'watch', since: last}); }
     // A move refused (the position moved on meanwhile): the seat's moves are asked for
     // again, by taking the seat back.
@@ -160,7 +168,7 @@ function connect() {
   const conn = $('connection');
   socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/' + encodeURIComponent(TABLE));
   socket.onopen = () => {
-    conn.textContent = 'live'; conn.className = ''; $('message').textContent = '';
+    conn.textContent = 'live'; conn.className = ''; $('message').textContent = ''; sending = null;
     const mineBefore = held()[TABLE];
     const invite = new URLSearchParams(location.search).get('invite');
     if (mineBefore) send({type: 'join', token: mineBefore.token, since: last});
@@ -192,6 +200,7 @@ $('seats').addEventListener('click', e => {
   if (b) { localStorage.setItem('tabula.name', myName()); send({type: 'join', seat: b.dataset.sit, name: myName(), since: last}); }
 });
 $('resign').addEventListener('click', () => { if (confirm('Resign this game?')) send({type: 'resign', seat: mine}); });
+$('leave').addEventListener('click', () => { if (confirm('Give up your seat? Anybody may then sit there.')) send({type: 'leave', seat: mine}); });
 $('notify').addEventListener('click', () => Notification.requestPermission().then(show));
 setInterval(() => { if (info && info.deadline && !info.result) showStatus(); }, 1000);
 connect();

@@ -61,6 +61,9 @@ pub struct ServeArgs {
     /// Tables of computers only that one address may have playing at once.
     #[arg(long, default_value_t = Limits::default().computer_tables, value_name = "N")]
     pub computer_tables: usize,
+    /// Tables made by one address that may be open at once.
+    #[arg(long, default_value_t = Limits::default().tables_per_address, value_name = "N")]
+    pub tables_per_address: usize,
     /// A site whose pages may open WebSockets here besides this server's own pages, as
     /// its origin (`https://example.org`); may be given more than once.
     #[arg(long, value_name = "ORIGIN")]
@@ -122,6 +125,7 @@ impl ServeArgs {
                     .unwrap_or_else(crate::server::default_searches)
                     .max(1),
                 computer_tables: self.computer_tables,
+                tables_per_address: self.tables_per_address.max(1),
                 ..Limits::default()
             },
             allow_origins: self.allow_origin.clone(),

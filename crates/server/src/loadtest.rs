@@ -601,6 +601,18 @@ async fn start_server(
     pace: u64,
 ) -> Result<(ServerProcess, String, Client), LoadError> {
     let listen = format!("127.0.0.1:{}", free_port()?);
+    // An older build measured with `--server-binary` may not know every limit's flag.
+    let knows = |flag: &str| {
+        Command::new(server_binary)
+            .args(["serve", "--help"])
+            .output()
+            .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).contains(flag))
+    };
+    let open_tables: &[&str] = if knows("--tables-per-address") {
+        &["--tables-per-address", "100000"]
+    } else {
+        &[]
+    };
     let child = Command::new(server_binary)
         .args(["serve", "--listen", &listen, "--db", db, "--rate", "1000"])
         // Every client here comes from one address: the per-address limits are lifted.
@@ -613,6 +625,7 @@ async fn start_server(
         ])
         .args(["--sqlite-sync", &args.sqlite_sync])
         .args(["--pace", &pace.to_string(), "--computer-tables", "100000"])
+        .args(open_tables)
         .stdout(Stdio::null())
         .spawn()
         .map_err(|e| LoadError::Server(format!("{}: {e}", server_binary.display())))?;

@@ -10,6 +10,7 @@
 //! upgrade to a WebSocket), and `connection` serves one WebSocket session.
 
 mod api;
+mod archive;
 mod cluster;
 mod computer;
 mod connection;
@@ -79,6 +80,8 @@ pub struct Limits {
     pub searches: usize,
     /// Tables of computers only that one address may have playing at once.
     pub computer_tables: usize,
+    /// Tables made by one address that may be open at once (until closed as abandoned).
+    pub tables_per_address: usize,
 }
 
 impl Default for Limits {
@@ -100,6 +103,7 @@ impl Default for Limits {
             invitation_wait: Duration::from_secs(7 * 24 * 3600),
             searches: default_searches(),
             computer_tables: 2,
+            tables_per_address: 100,
         }
     }
 }
@@ -207,6 +211,9 @@ pub struct TableHandle {
     closed: AtomicBool,
     /// A table of computers only, with the address that made it while it counts there.
     computers: StdMutex<Option<Origin>>,
+    /// The address that made the table, while it counts among that address's open tables
+    /// (none for a table read back at start or made by another process).
+    made_by: StdMutex<Option<Origin>>,
 }
 
 impl TableHandle {
@@ -260,6 +267,8 @@ pub struct Server {
     most_searching: AtomicUsize,
     /// This process's share of the tables, when PostgreSQL is shared with others.
     cluster: cluster::Cluster,
+    /// Closed tables read back for their pages.
+    archive: archive::Archive,
 }
 
 /// Who asks for a change.
@@ -301,6 +310,7 @@ impl Server {
             searching: AtomicUsize::new(0),
             most_searching: AtomicUsize::new(0),
             cluster: cluster::Cluster::new(),
+            archive: archive::Archive::default(),
         });
         for handle in server.tables.read().await.values() {
             server.maybe_think(handle.clone());
@@ -415,6 +425,7 @@ impl Server {
             invites: invites.iter().map(|(i, c)| (*i, digest(c))).collect(),
         };
         if let Err(e) = self.store.create_table(&stored, now_ms()).await {
+            self.quotas.table_closed(from);
             if computers_only {
                 self.quotas.computer_table_done(from);
             }
@@ -428,6 +439,7 @@ impl Server {
             info.seats[i].invite = Some(code);
         }
         let handle = Arc::new(handle(table));
+        *handle.made_by.lock().expect("not poisoned") = Some(from);
         if computers_only {
             *handle.computers.lock().expect("not poisoned") = Some(from);
         }
@@ -564,6 +576,7 @@ fn handle(table: Table) -> TableHandle {
         active: StdMutex::new(Instant::now()),
         closed: AtomicBool::new(false),
         computers: StdMutex::new(None),
+        made_by: StdMutex::new(None),
     }
 }
 

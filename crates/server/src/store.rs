@@ -513,11 +513,12 @@ impl Store {
         Ok(tables.pop())
     }
 
-    /// One table, closed or not, with its log.
-    pub async fn load_one(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
+    /// One closed table, with its log.
+    pub async fn load_closed(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
         let mut tables = self
             .load_where(
-                "SELECT id, game, options, setup, seats FROM tabula_tables WHERE id = $1",
+                "SELECT id, game, options, setup, seats FROM tabula_tables WHERE id = $1 \
+                 AND id IN (SELECT table_id FROM tabula_closed)",
                 Some(id),
             )
             .await?;

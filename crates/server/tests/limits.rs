@@ -384,6 +384,37 @@ async fn tables_are_made_at_a_rate_and_closed_when_abandoned() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_has_few_tables_open_at_once() {
+    let running = started("open-tables", |l| {
+        l.tables_per_address = 2;
+        l.tables_per_minute = 100.0;
+        l.abandon_after = Duration::from_millis(300);
+    })
+    .await;
+    let mut lobby = Client::connect(&url(&running, "")).await.unwrap();
+    for _ in 0..2 {
+        let made = create_from(&mut lobby, "war", Vec::new()).await;
+        assert!(matches!(made, ServerMessage::Created { .. }), "{made:?}");
+    }
+    // Kept alive or not, a third is refused while both are open...
+    let ServerMessage::Error { code, message, .. } =
+        create_from(&mut lobby, "war", Vec::new()).await
+    else {
+        panic!("a third table was made")
+    };
+    assert_eq!(code, "too_many");
+    assert!(message.contains("2 tables open"), "{message}");
+    // ... and made once they are closed as abandoned.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while running.server.stats().await.tables > 0 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let made = create_from(&mut lobby, "war", Vec::new()).await;
+    assert!(matches!(made, ServerMessage::Created { .. }), "{made:?}");
+    running.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_waiting_for_a_player_outlives_the_abandon_time() {
     let running = started("waiting", |l| {
         l.abandon_after = Duration::from_millis(300);

@@ -157,8 +157,8 @@ async fn the_page_shows_the_moves_played_through_the_protocol() {
 
 /// A page kept open at a table that closes meanwhile (as a sleeping phone's page finds its
 /// table on waking) shows the closed page, not "reconnecting" for ever; before that, it
-/// shows the creator the invitation link of the seat still kept for a friend; and the
-/// lobby's "My games" lists the table as closed.
+/// shows the creator the invitation link of the seat still kept for a friend, and a seat
+/// taken there is given up again; and the lobby's "My games" lists the table as closed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_keeps_the_friends_link_and_says_when_its_table_closed() {
     let Some(bin) = chromium() else {
@@ -223,6 +223,30 @@ async fn the_page_keeps_the_friends_link_and_says_when_its_table_closed() {
             .ends_with(&format!("/{}?invite={code}", table.id)),
         "{link}"
     );
+
+    // A seat taken there by mistake is given up again, and is open to anybody.
+    b.eval(
+        &page,
+        "document.querySelector('button[data-sit]').click(); true",
+    )
+    .await;
+    b.wait_for(
+        &page,
+        "mine && !document.getElementById('leave').hidden",
+        "the seat taken, with a way to give it up",
+    )
+    .await;
+    b.eval(
+        &page,
+        "window.confirm = () => true; document.getElementById('leave').click(); true",
+    )
+    .await;
+    b.wait_for(
+        &page,
+        "mine === null && document.querySelector('button[data-sit]') !== null && !localStorage.getItem('tabula.seats').includes('token')",
+        "the seat given up and open again",
+    )
+    .await;
 
     // The table closes while the page is away (the server goes down, and comes back with
     // the table closed): the page shows the closed page, its game to download.

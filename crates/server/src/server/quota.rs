@@ -1,6 +1,7 @@
 //! What one address may take over time: tables made and seats taken or given up (each a
 //! lasting entry, in the list or in a log), counted in buckets that refill at a steady
-//! rate, and the tables of computers only it has playing.
+//! rate; the tables it made that are open now; and the tables of computers only it has
+//! playing.
 
 use super::listen::Origin;
 use super::{Limits, refusal};
@@ -49,11 +50,12 @@ impl Bucket {
 struct Quota {
     tables: Bucket,
     seats: Bucket,
+    open_tables: usize,
     computer_tables: usize,
 }
 
 /// Every address's counts (an address whose buckets are full again and that has no
-/// computer table playing is forgotten).
+/// table open is forgotten).
 #[derive(Debug, Default)]
 pub(crate) struct Quotas {
     by: Mutex<HashMap<Origin, Quota>>,
@@ -65,13 +67,14 @@ impl Quotas {
         let quota = by.entry(origin).or_insert_with(|| Quota {
             tables: Bucket::full(limits.tables_per_minute.max(1.0)),
             seats: Bucket::full(limits.seat_changes_per_minute.max(1.0)),
+            open_tables: 0,
             computer_tables: 0,
         });
         f(quota)
     }
 
-    /// A table made by `origin`: refused past its rate, or past its tables of computers
-    /// only playing at once when `computers_only`.
+    /// A table made by `origin`: refused past its rate, past its tables open at once, or
+    /// past its tables of computers only playing at once when `computers_only`.
     pub(crate) fn create(
         &self,
         origin: Origin,
@@ -79,6 +82,16 @@ impl Quotas {
         limits: &Limits,
     ) -> Result<(), Refusal> {
         self.with(origin, limits, |q| {
+            if q.open_tables >= limits.tables_per_address {
+                return Err(refusal(
+                    "too_many",
+                    format!(
+                        "your address has {} tables open, its most; finish or leave one \
+                         (a table nobody uses closes after a while)",
+                        q.open_tables
+                    ),
+                ));
+            }
             if computers_only && q.computer_tables >= limits.computer_tables {
                 return Err(refusal(
                     "too_many",
@@ -98,11 +111,20 @@ impl Quotas {
                     ),
                 ));
             }
+            q.open_tables += 1;
             if computers_only {
                 q.computer_tables += 1;
             }
             Ok(())
         })
+    }
+
+    /// A table made by `origin` was closed (or not made after all).
+    pub(crate) fn table_closed(&self, origin: Origin) {
+        let mut by = self.by.lock().expect("not poisoned");
+        if let Some(q) = by.get_mut(&origin) {
+            q.open_tables = q.open_tables.saturating_sub(1);
+        }
     }
 
     /// A table of computers only made by `origin` has finished or was closed.
@@ -139,7 +161,10 @@ impl Quotas {
             let seats = limits.seat_changes_per_minute.max(1.0);
             q.tables.refill(limits.tables_per_minute, tables);
             q.seats.refill(limits.seat_changes_per_minute, seats);
-            q.computer_tables > 0 || q.tables.tokens < tables || q.seats.tokens < seats
+            q.open_tables > 0
+                || q.computer_tables > 0
+                || q.tables.tokens < tables
+                || q.seats.tokens < seats
         });
     }
 }

@@ -6,7 +6,6 @@ use super::connection::connection;
 use super::listen::{Forwarded, peer_of};
 use super::{Config, SOCKET_READ, Server, Watching};
 use crate::page;
-use crate::table::Table;
 use axum::Router;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{FromRequestParts, Path, Query, Request, State};
@@ -162,12 +161,6 @@ fn no_table(id: &str) -> Response {
     (StatusCode::NOT_FOUND, Html(page::not_found(id))).into_response()
 }
 
-/// A table that is no longer in memory, read back from the database.
-async fn archived(server: &Server, id: &str) -> Option<Table> {
-    let stored = server.store.load_one(id).await.ok()??;
-    super::restore(&stored).ok()
-}
-
 async fn table_page(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
@@ -177,7 +170,7 @@ async fn table_page(
         if wants_upgrade(request.headers()) {
             return no_table(&id);
         }
-        return match archived(&server, &id).await {
+        return match server.closed_table(&id).await {
             Some(table) => Html(page::closed(&id, table.game().kind().title())).into_response(),
             None => no_table(&id),
         };
@@ -202,9 +195,9 @@ async fn table_page(
 }
 
 async fn board(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
-    let svg = match server.table(&id).await {
+    let svg = match server.table_anywhere(&id).await {
         Some(handle) => crate::board::board_svg(handle.table.lock().await.game()),
-        None => match archived(&server, &id).await {
+        None => match server.closed_table(&id).await {
             Some(table) => crate::board::board_svg(table.game()),
             None => return no_table(&id),
         },
@@ -220,9 +213,9 @@ async fn board(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Res
 }
 
 async fn scene(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
-    let text = match server.table(&id).await {
+    let text = match server.table_anywhere(&id).await {
         Some(handle) => handle.table.lock().await.scene_text(),
-        None => match archived(&server, &id).await {
+        None => match server.closed_table(&id).await {
             Some(table) => table.scene_text(),
             None => return no_table(&id),
         },

@@ -62,6 +62,9 @@ impl Server {
             }
             handle.closed.store(true, Ordering::SeqCst);
             self.release_computers(&handle);
+            if let Some(origin) = handle.made_by.lock().expect("not poisoned").take() {
+                self.quotas.table_closed(origin);
+            }
             if let Err(e) = self.store.close_table(&id, now_ms()).await {
                 eprintln!("tabula-server: table {id} left memory but is not marked closed: {e}");
             }
