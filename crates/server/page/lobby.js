@@ -26,12 +26,14 @@ async function myGames() {
   const rows = [];
   for (const id of ids) {
     try {
-      const t = await json('/' + encodeURIComponent(id) + '/info.json');
+      const r = await fetch('/' + encodeURIComponent(id) + '/info.json', {cache: 'no-store'});
+      // A table no longer served: its link leads to its closed page and its game. (Any
+      // other failure leaves the table out of this look only.)
+      if (r.status === 404) rows.push({t: {id, title: '', result: 'closed'}, seat: mine[id].seat, turn: false});
+      if (!r.ok) continue;
+      const t = await r.json();
       rows.push({t, seat: mine[id].seat, turn: !t.result && t.to_move === mine[id].seat});
-    } catch (e) {
-      // A table no longer served: its link leads to its closed page and its game.
-      rows.push({t: {id, title: '', result: 'closed'}, seat: mine[id].seat, turn: false});
-    }
+    } catch (e) {}
   }
   rows.sort((a, b) => (b.turn - a.turn) || (!!a.t.result - !!b.t.result));
   $('mine').hidden = rows.length === 0;

@@ -154,7 +154,8 @@ function receive(m) {
   else if (m.type === 'left') { if (m.seat === mine) { mine = null; legal = null; hold(null); } }
   else if (m.type === 'legal') { legal = m; path = []; show(); notifyTurn(); return; }
   else if (m.type === 'error') {
-    if (m.reply_to === 'move' || m.reply_to === 'chance') sending = null;
+    // Refused, or dropped as too fast: the move is on its way no more.
+    sending = null;
     if (m.reply_to === 'join' && held()[TABLE]) { hold(null); mine = null; send({type: 'watch', since: last}); }
     // A move refused (the position moved on meanwhile): the seat's moves are asked for
     // again, by taking the seat back.

@@ -525,6 +525,17 @@ impl Store {
         Ok(tables.pop())
     }
 
+    /// One table, closed or not, with its log.
+    pub async fn load_one(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
+        let mut tables = self
+            .load_where(
+                "SELECT id, game, options, setup, seats FROM tabula_tables WHERE id = $1",
+                Some(id),
+            )
+            .await?;
+        Ok(tables.pop())
+    }
+
     async fn load_where(
         &self,
         query: &'static str,

@@ -197,7 +197,11 @@ impl Table {
         if self.result().is_some() {
             return None;
         }
-        if self.deadline().is_some() {
+        // A computer moves in time: its clock never ends a wait.
+        let player_to_move = self
+            .seat_to_move()
+            .is_some_and(|s| matches!(self.seats[s].occupant, Occupant::Player { .. }));
+        if player_to_move && self.deadline().is_some() {
             return Some(Waiting::Clock);
         }
         self.seats

@@ -384,6 +384,25 @@ async fn tables_are_made_at_a_rate_and_closed_when_abandoned() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computers_on_a_clock_do_not_keep_a_table_open() {
+    // Computers always move in time, so their clock ends no wait: nobody at the table,
+    // it closes as abandoned while they play.
+    let db = db_file("computers-clock");
+    let mut config = config(&format!("sqlite:{}", db.display()));
+    config.pace = Duration::from_millis(200);
+    config.limits.abandon_after = Duration::from_millis(300);
+    let running = start(config).await.unwrap();
+    let made = create(&running, "camelot", "(clock: 3600)", computers("easy")).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while running.server.stats().await.tables > 0 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (tables, _) = running.server.list(0, 10).await;
+    assert!(tables.is_empty(), "{} stays open", made.id);
+    running.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_address_has_few_tables_open_at_once() {
     let running = started("open-tables", |l| {
         l.tables_per_address = 2;

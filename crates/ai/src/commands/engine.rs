@@ -29,19 +29,21 @@ pub struct EngineArgs {
 }
 
 enum Event {
-    Line(String),
-    /// A line that is not UTF-8 text: answered, and passed over.
-    NotText,
+    /// A line of input; `None` for one that is not UTF-8 text (answered in its turn with an
+    /// error, and passed over).
+    Line(Option<String>),
     End,
     Done(Vec<String>),
 }
 
 /// The commands that act on a running search at once (unless other commands wait).
-fn is_control(line: &str) -> bool {
-    matches!(
-        line.split_whitespace().next().unwrap_or(""),
-        "stop" | "isready" | "quit"
-    )
+fn is_control(line: &Option<String>) -> bool {
+    line.as_deref().is_some_and(|line| {
+        matches!(
+            line.split_whitespace().next().unwrap_or(""),
+            "stop" | "isready" | "quit"
+        )
+    })
 }
 
 struct Engine {
@@ -76,10 +78,11 @@ pub fn run<R: BufRead + Send + 'static>(
                 Ok(0) | Err(_) => break,
                 Ok(_) => {}
             }
-            let event = match std::str::from_utf8(&bytes) {
-                Ok(text) => Event::Line(text.trim_end_matches(['\n', '\r']).to_string()),
-                Err(_) => Event::NotText,
-            };
+            let event = Event::Line(
+                std::str::from_utf8(&bytes)
+                    .ok()
+                    .map(|text| text.trim_end_matches(['\n', '\r']).to_string()),
+            );
             if reader.send(event).is_err() {
                 return;
             }
@@ -100,19 +103,18 @@ pub fn run<R: BufRead + Send + 'static>(
     // act at once unless other commands are already waiting, and then as soon as those
     // are done, on the search that may have started meanwhile. After quit nothing more is
     // taken.
-    let mut waiting: VecDeque<String> = VecDeque::new();
+    let mut waiting: VecDeque<Option<String>> = VecDeque::new();
     let mut ended = false;
     for event in rx {
         match event {
-            Event::Line(_) | Event::NotText if engine.quitting => {}
+            Event::Line(_) if engine.quitting => {}
             Event::Line(line) => {
                 if engine.search.is_some() && !(is_control(&line) && waiting.is_empty()) {
                     waiting.push_back(line);
                 } else {
-                    emit(out, &engine.command(&line, &tx))?;
+                    emit(out, &engine.answer(line, &tx))?;
                 }
             }
-            Event::NotText => emit(out, &error("a line that is not UTF-8 text was passed over"))?,
             Event::End => ended = true,
             Event::Done(lines) => {
                 engine.search = None;
@@ -123,8 +125,8 @@ pub fn run<R: BufRead + Send + 'static>(
             && (engine.search.is_none() || is_control(line))
             && !engine.quitting
         {
-            let line = waiting.pop_front().unwrap_or_default();
-            emit(out, &engine.command(&line, &tx))?;
+            let line = waiting.pop_front().flatten();
+            emit(out, &engine.answer(line, &tx))?;
         }
         if engine.quitting {
             waiting.clear();
@@ -149,6 +151,14 @@ fn error(why: impl std::fmt::Display) -> Vec<String> {
 }
 
 impl Engine {
+    /// Answers one line of input (`None`: not UTF-8 text).
+    fn answer(&mut self, line: Option<String>, tx: &mpsc::Sender<Event>) -> Vec<String> {
+        match line {
+            Some(line) => self.command(&line, tx),
+            None => error("a line that is not UTF-8 text was passed over"),
+        }
+    }
+
     fn set_game(&mut self, name: &str, options: &str) -> Vec<String> {
         match parse_kind(name).and_then(|kind| AnyGame::new(kind, options, None)) {
             Ok(mut g) => {

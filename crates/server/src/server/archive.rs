@@ -33,19 +33,25 @@ impl Archive {
 }
 
 impl Server {
-    /// A closed table, as it stood when it closed; `None` for a table that is not closed
-    /// (or not at all).
+    /// A table out of memory as the database holds it: a closed one (kept once read), or
+    /// one whose closing could not be stored (read each time, since it is not known to
+    /// be closed); `None` for no table.
     pub(super) async fn closed_table(&self, id: &str) -> Option<Arc<Table>> {
         if let Some(table) = self.archive.get(id) {
             return Some(table);
         }
-        let stored = self.store.load_closed(id).await.ok()??;
+        let (stored, closed) = match self.store.load_closed(id).await.ok()? {
+            Some(stored) => (stored, true),
+            None => (self.store.load_one(id).await.ok()??, false),
+        };
         let table = tokio::task::spawn_blocking(move || super::restore(&stored))
             .await
             .ok()?
             .ok()?;
         let table = Arc::new(table);
-        self.archive.keep(id, table.clone());
+        if closed {
+            self.archive.keep(id, table.clone());
+        }
         Some(table)
     }
 }
