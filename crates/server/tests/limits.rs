@@ -13,6 +13,14 @@ use tabula_server::{Limits, Running, start};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
+/// Waits (ten seconds at most) until the sweep has left at most `tables` in memory.
+async fn sweep_down_to(running: &Running, tables: usize) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while running.server.stats().await.tables > tables && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 async fn started(name: &str, limits: impl FnOnce(&mut Limits)) -> Running {
     let db = db_file(name);
     let mut config = config(&format!("sqlite:{}", db.display()));
@@ -349,10 +357,7 @@ async fn tables_are_made_at_a_rate_and_closed_when_abandoned() {
     a.close().await;
     let mut watcher = Client::connect(&url(&running, &made[1].id)).await.unwrap();
     ping(&mut watcher).await;
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while running.server.stats().await.tables > 1 && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    sweep_down_to(&running, 1).await;
     let (tables, total) = running.server.list(0, 10).await;
     assert_eq!(total, 1, "{tables:?}");
     assert_eq!(tables[0].id, made[1].id, "the watched table stays");
@@ -393,10 +398,7 @@ async fn computers_on_a_clock_do_not_keep_a_table_open() {
     config.limits.abandon_after = Duration::from_millis(300);
     let running = start(config).await.unwrap();
     let made = create(&running, "camelot", "(clock: 3600)", computers("easy")).await;
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while running.server.stats().await.tables > 0 && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    sweep_down_to(&running, 0).await;
     let (tables, _) = running.server.list(0, 10).await;
     assert!(tables.is_empty(), "{} stays open", made.id);
     running.stop();
@@ -424,10 +426,7 @@ async fn an_address_has_few_tables_open_at_once() {
     assert_eq!(code, "too_many");
     assert!(message.contains("2 tables open"), "{message}");
     // ... and made once they are closed as abandoned.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while running.server.stats().await.tables > 0 && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    sweep_down_to(&running, 0).await;
     let made = create_from(&mut lobby, "war", Vec::new()).await;
     assert!(matches!(made, ServerMessage::Created { .. }), "{made:?}");
     running.stop();
