@@ -6,8 +6,10 @@
 //! `TABULA_REQUIRE_BROWSER=1` (as CI sets, after installing it).
 
 mod browser;
+mod common;
 
-use browser::{Browser, chromium};
+use browser::{Browser, chromium, fresh_folder};
+use common::config;
 use std::time::Duration;
 use tabula_ai::games::AnyGame;
 use tabula_ai::with_game;
@@ -23,15 +25,11 @@ async fn the_page_shows_the_moves_played_through_the_protocol() {
     let Some(bin) = chromium() else {
         return;
     };
-    let dir = std::env::temp_dir().join(format!("tabula-page-test-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let running = start(Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        db: format!("sqlite:{}", dir.join("tables.db").display()),
-        pace: Duration::ZERO,
-        ..Config::default()
-    })
+    let dir = fresh_folder("page-test");
+    let running = start(config(&format!(
+        "sqlite:{}",
+        dir.join("tables.db").display()
+    )))
     .await
     .unwrap();
     let base = format!("ws://{}/", running.addr);
@@ -164,15 +162,8 @@ async fn the_page_keeps_the_friends_link_and_says_when_its_table_closed() {
     let Some(bin) = chromium() else {
         return;
     };
-    let dir = std::env::temp_dir().join(format!("tabula-page-closed-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let config = Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        db: format!("sqlite:{}", dir.join("tables.db").display()),
-        pace: Duration::ZERO,
-        ..Config::default()
-    };
+    let dir = fresh_folder("page-closed");
+    let config = config(&format!("sqlite:{}", dir.join("tables.db").display()));
     let running = start(config.clone()).await.unwrap();
     let addr = running.addr;
     let mut lobby = Client::connect(&format!("ws://{addr}/")).await.unwrap();

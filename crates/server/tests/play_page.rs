@@ -13,14 +13,16 @@
 //! `TABULA_REQUIRE_BROWSER=1` (as CI sets, after installing it).
 
 mod browser;
+mod common;
 
-use browser::{Browser, Tab, chromium};
+use browser::{Browser, Tab, chromium, fresh_folder};
+use common::config;
 use serde_json::Value;
 use std::path::PathBuf;
 use std::time::Duration;
 use tabula_ai::games::{AnyGame, parse_kind};
 use tabula_rules::Game;
-use tabula_server::{Config, start};
+use tabula_server::start;
 
 /// Who plays a scripted move: the player who made the table, or the invited friend.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -491,15 +493,11 @@ async fn each_game_is_made_in_the_lobby_and_played_to_its_end_by_clicks() {
     let Some(bin) = chromium() else {
         return;
     };
-    let dir = std::env::temp_dir().join(format!("tabula-play-page-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let running = start(Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        db: format!("sqlite:{}", dir.join("tables.db").display()),
-        pace: Duration::ZERO,
-        ..Config::default()
-    })
+    let dir = fresh_folder("play-page");
+    let running = start(config(&format!(
+        "sqlite:{}",
+        dir.join("tables.db").display()
+    )))
     .await
     .unwrap();
     let base = format!("http://{}", running.addr);

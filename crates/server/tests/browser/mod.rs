@@ -31,6 +31,15 @@ pub fn chromium() -> Option<PathBuf> {
     found
 }
 
+/// An empty folder of its own for a page test, named `tabula-NAME-PID` in the temporary
+/// folder: the browser's profile, the screenshots and the server's database go in it.
+pub fn fresh_folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// A running browser and the socket to it; the process goes when this is dropped.
 pub struct Browser {
     child: Child,
