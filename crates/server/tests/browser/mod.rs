@@ -177,6 +177,14 @@ impl Browser {
 
     /// The value of a JavaScript expression in `tab` (promises awaited), as JSON.
     pub async fn eval(&mut self, tab: &Tab, expression: &str) -> Value {
+        match self.try_eval(tab, expression).await {
+            Ok(value) => value,
+            Err(exception) => panic!("{expression}: {exception}"),
+        }
+    }
+
+    /// The value of `expression` in `tab`, or the exception it threw.
+    async fn try_eval(&mut self, tab: &Tab, expression: &str) -> Result<Value, Value> {
         let result = self
             .call(
                 Some(&tab.session),
@@ -184,28 +192,29 @@ impl Browser {
                 json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
             )
             .await;
-        assert!(
-            result.get("exceptionDetails").is_none(),
-            "{expression}: {}",
-            result["exceptionDetails"]
-        );
-        result["result"]["value"].clone()
+        match result.get("exceptionDetails") {
+            Some(exception) => Err(exception.clone()),
+            None => Ok(result["result"]["value"].clone()),
+        }
     }
 
-    /// Waits until `expression` is truthy in `tab`; returns its value.
+    /// Waits until `expression` is truthy in `tab`; returns its value. An exception counts as
+    /// not yet, since a page that is loading (or reloading) has no body or elements yet.
     pub async fn wait_for(&mut self, tab: &Tab, expression: &str, what: &str) -> Value {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
         loop {
-            let value = self.eval(tab, expression).await;
-            let truthy = !matches!(&value, Value::Null | Value::Bool(false))
-                && value != json!("")
-                && value != json!(0);
+            let value = self.try_eval(tab, expression).await;
+            let truthy = value.as_ref().is_ok_and(|value| {
+                !matches!(value, Value::Null | Value::Bool(false))
+                    && *value != json!("")
+                    && *value != json!(0)
+            });
             if truthy {
-                return value;
+                return value.unwrap();
             }
             assert!(
                 tokio::time::Instant::now() < deadline,
-                "waited in vain for {what} ({expression} is {value})"
+                "waited in vain for {what} ({expression} is {value:?})"
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
